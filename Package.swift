@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "TipSim",
+  products: [
+    .executable(name: "tipsim", targets: ["tipsim"]),
+    .library(name: "TipSimKit", targets: ["TipSimKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "TipEngine"),
+    .target(name: "Simulation", dependencies: ["TipEngine"]),
+    .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
+    .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage"]),
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(name: "Shell", dependencies: ["TipSimKit", "CEditLine"]),
+    .executableTarget(
+      name: "tipsim",
+      dependencies: [
+        "TipSimKit", "Shell",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
+    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
+    .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+  var settings = target.swiftSettings ?? []
+  settings.append(.enableUpcomingFeature("ExistentialAny"))
+  target.swiftSettings = settings
+}

@@ -1,0 +1,139 @@
+/// The commands of the language: one table drives parsing (which words are commands),
+/// `help`, and the shell's completion, so they cannot drift apart.
+public struct CommandInfo: Hashable, Sendable {
+  public enum Group: String, Hashable, Sendable, CaseIterable {
+    case definitions = "Definitions"
+    case actions = "Actions"
+    case time = "Time"
+    case observing = "Observing"
+    case expectations = "Expectations"
+    case shell = "Shell"
+  }
+
+  /// What each argument position completes to, in order; the last repeats.
+  public enum Argument: Hashable, Sendable {
+    case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
+    case policyValue, reason, word([String]), tipAction, none
+  }
+
+  public var name: String
+  public var group: Group
+  public var syntax: String
+  public var summary: String
+  public var example: String
+  public var arguments: [Argument]
+}
+
+public enum CommandTable {
+  public static let all: [CommandInfo] = [
+    CommandInfo(
+      name: "timezone", group: .definitions, syntax: "timezone ZONE", summary: "the simulation's time zone (default UTC)",
+      example: "timezone Asia/Tokyo", arguments: [.none]),
+    CommandInfo(
+      name: "start", group: .definitions, syntax: "start INSTANT", summary: "the clock's first instant (default 2026-01-01T09:00)",
+      example: "start 2026-11-01T09:00", arguments: [.none]),
+    CommandInfo(
+      name: "frequency", group: .definitions, syntax: "frequency immediate|hourly|daily|weekly|monthly",
+      summary: "TipKit's display frequency, given to Tips.configure at launch (rule 26)", example: "frequency daily",
+      arguments: [.word(["immediate", "hourly", "daily", "weekly", "monthly"])]),
+    CommandInfo(
+      name: "policy", group: .definitions, syntax: "policy NAME VALUE",
+      summary: "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay)",
+      example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
+    CommandInfo(
+      name: "param", group: .definitions, syntax: "param NAME = VALUE [transient] [bind STORE.KEY]",
+      summary: "a TipKit @Parameter with its default; transient resets at launch; bind mirrors an external store key",
+      example: "param isLoggedIn = false", arguments: [.none]),
+    CommandInfo(
+      name: "store", group: .definitions, syntax: "store NAME [KEY = VALUE]",
+      summary: "an external key-value store owned by the app (like UserDefaults), optionally with a key",
+      example: "store defaults showMemoTip = false", arguments: [.store]),
+    CommandInfo(
+      name: "event", group: .definitions, syntax: "event NAME[(FIELD, ...)] [limit N] [maxAge DURATION]",
+      summary: "a TipKit event; donations may carry fields; limit/maxAge is DonationLimit (rules see the last 1000)",
+      example: "event viewedBackyard(backyardID)", arguments: [.none]),
+    CommandInfo(
+      name: "screen", group: .definitions, syntax: "screen NAME: ANCHOR ...", summary: "a screen and its anchors, in layout order",
+      example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
+    CommandInfo(
+      name: "tip", group: .definitions, syntax: "tip NAME, then indented lines: title, message, image, anchor, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency, action, id",
+      summary: "a tip definition block", example: "tip favoriteBackyard\n  title \"Save as a Favorite\"\n  anchor detail.favoriteButton\n  rule isLoggedIn == true",
+      arguments: [.none]),
+    CommandInfo(
+      name: "group", group: .definitions, syntax: "group NAME [ordered|firstAvailable]: TIP ...",
+      summary: "a TipGroup (iOS 18): its current tip is the first available one, or the first not invalidated (ordered)",
+      example: "group onboarding ordered: welcomeTip searchTip", arguments: [.none]),
+    CommandInfo(
+      name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
+      example: "launch", arguments: []),
+    CommandInfo(
+      name: "quit", group: .actions, syntax: "quit", summary: "the app terminates; open screens close", example: "quit", arguments: []),
+    CommandInfo(
+      name: "open", group: .actions, syntax: "open SCREEN", summary: "a screen appears; its tips are evaluated and logged",
+      example: "open contacts", arguments: [.screen]),
+    CommandInfo(
+      name: "close", group: .actions, syntax: "close SCREEN", summary: "a screen disappears; its tips' displays end",
+      example: "close contacts", arguments: [.screen]),
+    CommandInfo(
+      name: "set", group: .actions, syntax: "set PARAM VALUE", summary: "write a parameter (ignored before launch, rule 11)",
+      example: "set isLoggedIn true", arguments: [.parameter, .parameterValue]),
+    CommandInfo(
+      name: "write", group: .actions, syntax: "write STORE.KEY VALUE",
+      summary: "write an external store key; bound parameters follow while TipKit is configured",
+      example: "write defaults.showMemoTip true", arguments: [.storeKey, .none]),
+    CommandInfo(
+      name: "donate", group: .actions, syntax: "donate EVENT [FIELD=VALUE ...]", summary: "one donation of an event, now",
+      example: "donate viewedBackyard backyardID=2", arguments: [.event, .eventField]),
+    CommandInfo(
+      name: "dismiss", group: .actions, syntax: "dismiss TIP", summary: "the tip's close (×) button: invalidated(tipClosed)",
+      example: "dismiss colleaguesAppeal", arguments: [.tip]),
+    CommandInfo(
+      name: "tapoutside", group: .actions, syntax: "tapoutside TIP",
+      summary: "tap outside a popover: its display ends without invalidating; it stays away while its screen stays open",
+      example: "tapoutside colleaguesAppeal", arguments: [.tip]),
+    CommandInfo(
+      name: "tap", group: .actions, syntax: "tap TIP ACTION", summary: "tap one of the tip's action buttons (does not invalidate by itself)",
+      example: "tap colleaguesAppeal learnMore", arguments: [.tip, .tipAction]),
+    CommandInfo(
+      name: "invalidate", group: .actions, syntax: "invalidate TIP REASON",
+      summary: "Tip.invalidate(reason:): actionPerformed, tipClosed, displayCountExceeded or displayDurationExceeded",
+      example: "invalidate favoriteBackyard actionPerformed", arguments: [.tip, .reason]),
+    CommandInfo(
+      name: "testing", group: .actions, syntax: "testing showAll | hideAll | show TIP... | hide TIP... | off",
+      summary: "TipKit's testing overrides; they accumulate until `testing off`", example: "testing show favoriteBackyard",
+      arguments: [.word(["showAll", "hideAll", "show", "hide", "off"]), .tip]),
+    CommandInfo(
+      name: "reset", group: .actions, syntax: "reset [datastore] | reset eligibility TIP",
+      summary: "Tips.resetDatastore() (only while the app is not running), or Tip.resetEligibility() (iOS 26)",
+      example: "reset eligibility favoriteBackyard", arguments: [.word(["datastore", "eligibility"]), .tip]),
+    CommandInfo(
+      name: "advance", group: .time, syntax: "advance DURATION | advance to INSTANT",
+      summary: "move the clock; everything on the way happens at its own instant", example: "advance 1d12h",
+      arguments: [.word(["to"])]),
+    CommandInfo(
+      name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
+      example: "status", arguments: [.tip]),
+    CommandInfo(
+      name: "why", group: .observing, syntax: "why TIP",
+      summary: "every rule with its values, every gate and policy, and when the answer could change", example: "why colleaguesAppeal",
+      arguments: [.tip]),
+    CommandInfo(name: "log", group: .observing, syntax: "log", summary: "the log so far", example: "log", arguments: []),
+    CommandInfo(
+      name: "expect", group: .expectations,
+      syntax: "expect shown|hidden TIP · expect status TIP STATUS · expect displays TIP N · expect suppressed TIP by REASON",
+      summary: "check the world now; a failed expectation makes `tipsim run` exit 1", example: "expect status favoriteBackyard available",
+      arguments: [.word(["shown", "hidden", "status", "displays", "suppressed"]), .tip]),
+    CommandInfo(
+      name: "help", group: .shell, syntax: "help [COMMAND]", summary: "list the commands, or explain one", example: "help advance",
+      arguments: [.word([])]),
+  ]
+
+  public static let names = all.map(\.name)
+
+  public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+
+  /// Keywords of a `tip` block's lines.
+  public static let tipLines = [
+    "title", "message", "image", "anchor", "rule", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency", "action", "id",
+  ]
+}

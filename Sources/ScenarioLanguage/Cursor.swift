@@ -1,0 +1,125 @@
+import Simulation
+import TipEngine
+
+/// Reads the tokens of one line, with errors that point at the offending token.
+struct Cursor {
+  let tokens: [Token]
+  var index = 0
+  /// Where the line ends, for "expected … at end of line".
+  let end: SourceLocation
+
+  init(_ tokens: [Token], end: SourceLocation) {
+    self.tokens = tokens
+    self.end = end
+  }
+
+  var atEnd: Bool { index >= tokens.count }
+  var peek: Token? { index < tokens.count ? tokens[index] : nil }
+  var location: SourceLocation { peek?.location ?? end }
+
+  mutating func next() -> Token? {
+    defer { index += 1 }
+    return peek
+  }
+
+  func error(_ message: String, at token: Token? = nil) -> Diagnostic {
+    let token = token ?? peek
+    return Diagnostic(message, at: token?.location ?? end, length: token?.length ?? 1)
+  }
+
+  /// "expected X, found Y".
+  func expected(_ what: String) -> Diagnostic {
+    guard let token = peek else { return error("expected \(what) at end of line") }
+    return error("expected \(what), found '\(token.display)'", at: token)
+  }
+
+  mutating func name(_ what: String) throws(Diagnostic) -> Located<String> {
+    guard let token = peek, case .name(let n) = token.kind else { throw expected(what) }
+    index += 1
+    return Located(n, at: token.location, length: token.length)
+  }
+
+  mutating func symbol(_ s: String) throws(Diagnostic) {
+    guard peek?.isSymbol(s) == true else { throw expected("'\(s)'") }
+    index += 1
+  }
+
+  mutating func take(symbol s: String) -> Bool {
+    guard peek?.isSymbol(s) == true else { return false }
+    index += 1
+    return true
+  }
+
+  mutating func take(word: String) -> Bool {
+    guard peek?.isName(word) == true else { return false }
+    index += 1
+    return true
+  }
+
+  /// One of a fixed set of words, with "did you mean" when misspelt.
+  mutating func word(oneOf choices: [String], what: String) throws(Diagnostic) -> Located<String> {
+    guard let token = peek, case .name(let n) = token.kind else {
+      throw expected("\(what) (\(choices.joined(separator: ", ")))")
+    }
+    guard choices.contains(n) else {
+      var d = error("unknown \(what) '\(n)'", at: token)
+      d.note = suggestion(for: n, among: choices).map { "did you mean '\($0)'?" } ?? "expected one of: \(choices.joined(separator: ", "))"
+      throw d
+    }
+    index += 1
+    return Located(n, at: token.location, length: token.length)
+  }
+
+  mutating func string(_ what: String) throws(Diagnostic) -> Located<String> {
+    guard let token = peek, case .string(let s) = token.kind else { throw expected(what) }
+    index += 1
+    return Located(s, at: token.location, length: token.length)
+  }
+
+  mutating func integer(_ what: String) throws(Diagnostic) -> Located<Int> {
+    guard let token = peek, case .integer(let i) = token.kind else { throw expected(what) }
+    index += 1
+    return Located(i, at: token.location, length: token.length)
+  }
+
+  mutating func duration(_ what: String = "a duration such as 5d or 1d12h") throws(Diagnostic) -> Located<TimeSpan> {
+    guard let token = peek, case .duration(let d) = token.kind else { throw expected(what) }
+    index += 1
+    return Located(d, at: token.location, length: token.length)
+  }
+
+  mutating func instant() throws(Diagnostic) -> Located<CivilTime> {
+    guard let token = peek, case .instant(let c) = token.kind else { throw expected("an instant such as 2026-11-01T09:00") }
+    index += 1
+    return Located(c, at: token.location, length: token.length)
+  }
+
+  /// A literal value: `true`, `false`, a number or a string.
+  mutating func value() throws(Diagnostic) -> Located<Value> {
+    guard let token = peek else { throw expected("a value (true, false, a number or a string)") }
+    let value: Value
+    switch token.kind {
+    case .name("true"): value = .bool(true)
+    case .name("false"): value = .bool(false)
+    case .integer(let i): value = .int(i)
+    case .decimal(let d): value = .double(d)
+    case .string(let s): value = .string(s)
+    default: throw expected("a value (true, false, a number or a string)")
+    }
+    index += 1
+    return Located(value, at: token.location, length: token.length)
+  }
+
+  /// `screen.anchor` or `store.key`.
+  mutating func dotted(_ what: String) throws(Diagnostic) -> (Located<String>, Located<String>) {
+    let first = try name(what)
+    guard take(symbol: ".") else { throw expected("'.' in \(what)") }
+    let second = try name(what)
+    return (first, second)
+  }
+
+  /// Refuses anything left on the line.
+  func finish(_ after: String) throws(Diagnostic) {
+    if let token = peek { throw error("unexpected '\(token.display)' after \(after)", at: token) }
+  }
+}

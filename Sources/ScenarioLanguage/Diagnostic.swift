@@ -1,0 +1,78 @@
+/// An error in a scenario, with the place it was found (`FILE:LINE:COLUMN: error: MESSAGE`).
+public struct Diagnostic: Error, Hashable, Sendable {
+  public var message: String
+  public var location: SourceLocation
+  public var length: Int
+  /// A "did you mean" or other hint, printed after the caret line.
+  public var note: String?
+
+  public init(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
+    self.message = message
+    self.location = location
+    self.length = max(1, length)
+    self.note = note
+  }
+
+  /// The diagnostic as printed: the header, the offending line and a caret under the column,
+  /// then the note. The caret accounts for wide (East Asian) characters and tabs.
+  public func rendered(file: String, source lineText: String?) -> String {
+    var text = "\(file):\(location.line):\(location.column): error: \(message)"
+    if let lineText {
+      let prefix = lineText.prefix(max(0, location.column - 1))
+      let indent = prefix.map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }.joined()
+      let underlined = lineText.dropFirst(max(0, location.column - 1)).prefix(length)
+      let width = max(1, underlined.reduce(0) { $0 + $1.displayWidth })
+      text += "\n" + lineText + "\n" + indent + "^" + String(repeating: "~", count: width - 1)
+    }
+    if let note { text += "\nnote: \(note)" }
+    return text
+  }
+}
+
+extension Character {
+  /// Terminal cells the character occupies: 2 for East Asian wide and full-width characters.
+  public var displayWidth: Int {
+    guard let scalar = unicodeScalars.first else { return 0 }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+      0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+      return 2
+    default:
+      return 1
+    }
+  }
+}
+
+extension String {
+  /// Terminal cells the string occupies.
+  public var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+}
+
+/// The closest candidate to a misspelt name, for "did you mean".
+public func suggestion(for name: String, among candidates: [String]) -> String? {
+  var best: (String, Int)?
+  for candidate in candidates {
+    let distance = editDistance(name.lowercased(), candidate.lowercased())
+    let limit = max(1, min(3, candidate.count / 3 + 1))
+    if distance <= limit, best.map({ distance < $0.1 }) ?? true { best = (candidate, distance) }
+  }
+  return best?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,163 @@
+import Simulation
+import TipEngine
+
+/// Parses a rule expression (scenario language, "Rule expressions"):
+/// `or := and (or-op and)*`, `and := not (and-op not)*`, `not := ('not'|'!') not | comparison`,
+/// `comparison := operand (op operand)?`, operands being literals, parameters, event
+/// aggregates and parenthesised expressions.
+struct ExpressionParser {
+  /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
+  static let maximumDepth = 64
+
+  var cursor: Cursor
+  var references: [NameReference] = []
+  /// Where each comparison's operator is, for type errors.
+  var locations: [Expression: Located<String>] = [:]
+  private var depth = 0
+
+  init(cursor: Cursor) { self.cursor = cursor }
+
+  mutating func parseRule() throws(Diagnostic) -> Expression {
+    guard !cursor.atEnd else { throw cursor.expected("a rule expression") }
+    return try parseOr()
+  }
+
+  private mutating func nested<T>(_ body: (inout ExpressionParser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= ExpressionParser.maximumDepth else { throw cursor.error("expression is nested more than \(ExpressionParser.maximumDepth) levels deep") }
+    return try body(&self)
+  }
+
+  private mutating func parseOr() throws(Diagnostic) -> Expression {
+    var left = try parseAnd()
+    while cursor.take(word: "or") || cursor.take(symbol: "||") {
+      left = .or(left, try parseAnd())
+    }
+    return left
+  }
+
+  private mutating func parseAnd() throws(Diagnostic) -> Expression {
+    var left = try parseNot()
+    while cursor.take(word: "and") || cursor.take(symbol: "&&") {
+      left = .and(left, try parseNot())
+    }
+    return left
+  }
+
+  private mutating func parseNot() throws(Diagnostic) -> Expression {
+    if cursor.take(word: "not") || cursor.take(symbol: "!") {
+      return try nested { (p: inout ExpressionParser) throws(Diagnostic) in .not(try p.parseNot()) }
+    }
+    return try parseComparison()
+  }
+
+  private mutating func parseComparison() throws(Diagnostic) -> Expression {
+    let start = cursor.peek
+    let left = try parseOperand()
+    guard let token = cursor.peek, case .symbol(let s) = token.kind, let op = ComparisonOperator(rawValue: s) else {
+      if let start { locations[left] = locations[left] ?? Located(left.description, at: start.location, length: start.length) }
+      return left
+    }
+    cursor.index += 1
+    let right = try parseOperand()
+    let expression = Expression.comparison(left, op, right)
+    locations[expression] = Located(op.rawValue, at: token.location, length: token.length)
+    return expression
+  }
+
+  private mutating func parseOperand() throws(Diagnostic) -> Expression {
+    guard let token = cursor.peek else { throw cursor.expected("a value, a parameter or an event aggregate") }
+    switch token.kind {
+    case .symbol("("):
+      cursor.index += 1
+      let inner = try nested { (p: inout ExpressionParser) throws(Diagnostic) in try p.parseOr() }
+      try cursor.symbol(")")
+      return inner
+    case .name("true"), .name("false"), .integer, .decimal, .string:
+      return .literal(try cursor.value().value)
+    case .name(let name):
+      cursor.index += 1
+      let located = Located(name, at: token.location, length: token.length)
+      guard cursor.take(symbol: ".") else {
+        references.append(NameReference(.parameter, located))
+        return .parameter(name)
+      }
+      references.append(NameReference(.event, located))
+      let aggregate = try parseAggregate(event: name)
+      let expression = Expression.aggregate(aggregate)
+      locations[expression] = located
+      return expression
+    default:
+      throw cursor.expected("a value, a parameter or an event aggregate")
+    }
+  }
+
+  /// `count`, `count(within: 5d, where: …)`, `largestSubset(by: field, within: 5d)`, ….
+  private mutating func parseAggregate(event: String) throws(Diagnostic) -> EventAggregate {
+    let member = try cursor.word(oneOf: ["count", "largestSubset", "smallestSubset"], what: "event aggregate")
+    var aggregate = EventAggregate(event: event)
+    var groupField: String?
+    if cursor.take(symbol: "(") {
+      var given: Set<String> = []
+      repeat {
+        let label = try cursor.word(oneOf: ["within", "where", "by"], what: "argument label")
+        guard given.insert(label.value).inserted else { throw Diagnostic("\(label.value): is given twice", at: label.location, length: label.length) }
+        try cursor.symbol(":")
+        switch label.value {
+        case "within":
+          let span = try cursor.duration()
+          guard span.value.seconds > 0 else { throw Diagnostic("a window must be longer than 0s", at: span.location, length: span.length) }
+          aggregate.within = span.value
+        case "where":
+          aggregate.filter = try parseFilterOr(event: event)
+        default:
+          let field = try cursor.name("a field name")
+          references.append(NameReference(.field(event: event), field))
+          groupField = field.value
+        }
+      } while cursor.take(symbol: ",")
+      try cursor.symbol(")")
+    }
+    switch member.value {
+    case "count":
+      if groupField != nil { throw Diagnostic("count takes within: and where:, not by:", at: member.location, length: member.length) }
+    default:
+      guard let field = groupField else {
+        throw Diagnostic("\(member.value) needs `by: FIELD`", at: member.location, length: member.length, note: "e.g. \(event).\(member.value)(by: backyardID)")
+      }
+      aggregate.kind = member.value == "largestSubset" ? .largestSubset(by: field) : .smallestSubset(by: field)
+    }
+    return aggregate
+  }
+
+  private mutating func parseFilterOr(event: String) throws(Diagnostic) -> DonationFilter {
+    var left = try parseFilterAnd(event: event)
+    while cursor.take(word: "or") || cursor.take(symbol: "||") { left = .or(left, try parseFilterAnd(event: event)) }
+    return left
+  }
+
+  private mutating func parseFilterAnd(event: String) throws(Diagnostic) -> DonationFilter {
+    var left = try parseFilterPrimary(event: event)
+    while cursor.take(word: "and") || cursor.take(symbol: "&&") { left = .and(left, try parseFilterPrimary(event: event)) }
+    return left
+  }
+
+  private mutating func parseFilterPrimary(event: String) throws(Diagnostic) -> DonationFilter {
+    if cursor.take(word: "not") || cursor.take(symbol: "!") {
+      return try nested { (p: inout ExpressionParser) throws(Diagnostic) in .not(try p.parseFilterPrimary(event: event)) }
+    }
+    if cursor.take(symbol: "(") {
+      let inner = try nested { (p: inout ExpressionParser) throws(Diagnostic) in try p.parseFilterOr(event: event) }
+      try cursor.symbol(")")
+      return inner
+    }
+    let field = try cursor.name("a field name")
+    references.append(NameReference(.field(event: event), field))
+    guard let token = cursor.peek, case .symbol(let s) = token.kind, let op = ComparisonOperator(rawValue: s) else {
+      throw cursor.expected("a comparison (== != < <= > >=)")
+    }
+    cursor.index += 1
+    return .comparison(field: field.value, op, try cursor.value().value)
+  }
+}

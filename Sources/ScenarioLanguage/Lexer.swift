@@ -1,0 +1,146 @@
+import Simulation
+import TipEngine
+
+/// Splits one line of a scenario into tokens; `#` outside a string starts a comment.
+public enum Lexer {
+  /// The longest line the language accepts, so a runaway line is an error, not a hang.
+  public static let maximumLineLength = 10_000
+
+  public static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
+    let chars = Array(line)
+    guard chars.count <= maximumLineLength else {
+      throw Diagnostic("line is longer than \(maximumLineLength) characters", at: SourceLocation(line: lineNumber, column: 1))
+    }
+    var tokens: [Token] = []
+    var i = 0
+    func location(_ index: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: index + 1) }
+    func add(_ kind: Token.Kind, from start: Int) { tokens.append(Token(kind: kind, location: location(start), length: i - start)) }
+
+    while i < chars.count {
+      let c = chars[i]
+      let start = i
+      if c == " " || c == "\t" || c == "\r" {
+        i += 1
+      } else if c == "#" {
+        break
+      } else if c == "\"" {
+        i += 1
+        var text = ""
+        var closed = false
+        while i < chars.count {
+          let d = chars[i]
+          if d == "\"" {
+            closed = true
+            i += 1
+            break
+          }
+          if d == "\\" {
+            guard i + 1 < chars.count else { break }
+            switch chars[i + 1] {
+            case "\"": text.append("\"")
+            case "\\": text.append("\\")
+            case "n": text.append("\n")
+            case "t": text.append("\t")
+            default:
+              throw Diagnostic("unknown escape \\\(chars[i + 1]) in string (use \\\" or \\\\)", at: location(i), length: 2)
+            }
+            i += 2
+            continue
+          }
+          text.append(d)
+          i += 1
+        }
+        guard closed else { throw Diagnostic("unterminated string", at: location(start), length: chars.count - start) }
+        add(.string(text), from: start)
+      } else if c.isLetter || c == "_" {
+        while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
+        add(.name(String(chars[start..<i])), from: start)
+      } else if c.isASCII && c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
+        tokens.append(try number(chars, &i, location: location))
+      } else {
+        let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
+        if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
+          i += 2
+          add(.symbol(two), from: start)
+        } else if ".:,();=<>!".contains(c) {
+          i += 1
+          add(.symbol(String(c)), from: start)
+        } else {
+          throw Diagnostic("unexpected character '\(c)'", at: location(i))
+        }
+      }
+    }
+    return tokens
+  }
+
+  /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
+  private static func number(_ chars: [Character], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token {
+    let start = i
+    func digits() -> String {
+      let from = i
+      while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+      return String(chars[from..<i])
+    }
+    func fail(_ message: String) -> Diagnostic {
+      var end = i
+      while end < chars.count, !chars[end].isWhitespace { end += 1 }
+      return Diagnostic(message, at: location(start), length: max(1, end - start))
+    }
+    let negative = chars[i] == "-"
+    if negative { i += 1 }
+    let whole = digits()
+    // An instant: four digits and a dash.
+    if !negative, whole.count == 4, i < chars.count, chars[i] == "-" {
+      var fields: [Int64] = [Int64(whole) ?? 0]
+      for separator in ["-", "-", "T", ":", ":"] as [Character] {
+        guard i < chars.count, chars[i] == separator else {
+          if separator == ":" && fields.count == 5 { break }
+          throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30")
+        }
+        i += 1
+        let part = digits()
+        guard part.count == 2 else { throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30") }
+        fields.append(Int64(part) ?? 0)
+      }
+      let civil = CivilTime(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields.count > 5 ? fields[5] : 0)
+      guard civil.isValid else { throw fail("\(String(chars[start..<i])) is not a valid date and time") }
+      return Token(kind: .instant(civil), location: location(start), length: i - start)
+    }
+    // A duration: number-unit pairs.
+    if i < chars.count, chars[i].isLetter {
+      var total: Int64 = 0
+      var amount = whole
+      while true {
+        let unitStart = i
+        while i < chars.count, chars[i].isLetter { i += 1 }
+        let unit = String(chars[unitStart..<i])
+        let size: Int64
+        switch unit {
+        case "s": size = 1
+        case "m": size = 60
+        case "h": size = 3600
+        case "d": size = 86_400
+        case "w": size = 604_800
+        default: throw fail("unknown duration unit '\(unit)' (use s, m, h, d or w, as in 1d12h)")
+        }
+        guard let n = Int64(amount) else { throw fail("duration is too large") }
+        let (product, overflow) = n.multipliedReportingOverflow(by: size)
+        let (sum, overflow2) = total.addingReportingOverflow(product)
+        guard !overflow, !overflow2, sum < 1 << 50 else { throw fail("duration is too large") }
+        total = sum
+        guard i < chars.count, chars[i].isASCII, chars[i].isNumber else { break }
+        amount = digits()
+      }
+      if negative { throw fail("a duration cannot be negative") }
+      return Token(kind: .duration(TimeSpan(seconds: total)), location: location(start), length: i - start)
+    }
+    if i + 1 < chars.count, chars[i] == ".", chars[i + 1].isASCII, chars[i + 1].isNumber {
+      i += 1
+      let fraction = digits()
+      guard let value = Double((negative ? "-" : "") + whole + "." + fraction), value.isFinite else { throw fail("number is too large") }
+      return Token(kind: .decimal(value), location: location(start), length: i - start)
+    }
+    guard let value = Int((negative ? "-" : "") + whole) else { throw fail("number is too large") }
+    return Token(kind: .integer(value), location: location(start), length: i - start)
+  }
+}

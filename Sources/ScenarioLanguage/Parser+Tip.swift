@@ -1,0 +1,99 @@
+import Simulation
+import TipEngine
+
+extension Parser {
+  /// A `tip NAME` header and its indented lines.
+  func parseTip(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
+    var c = Cursor(header, end: endOfLine(line))
+    let keyword = Located("tip", at: header[0].location, length: 3)
+    c.index = 1
+    let name = try c.name("a tip name")
+    try c.finish("the tip's name (its properties go on the indented lines below)")
+    var refs = [NameReference(.tip, name, defines: true)]
+    var locations: [Expression: Located<String>] = [:]
+    var title: String?
+    var message: String?
+    var image: String?
+    var id: String?
+    var placement: Placement?
+    var rules: [Expression] = []
+    var options = TipOptions()
+    var actions: [TipAction] = []
+    var seen: [String: SourceLocation] = [:]
+
+    for (number, text) in block where !Parser.isBlank(text) {
+      let tokens = try Lexer.tokenize(text, lineNumber: number)
+      var c = Cursor(tokens, end: endOfLine(number))
+      let property = try c.word(oneOf: CommandTable.tipLines, what: "tip property")
+      if property.value != "rule" && property.value != "action", let earlier = seen[property.value] {
+        throw Diagnostic("\(property.value) is already given on line \(earlier.line)", at: property.location, length: property.length)
+      }
+      seen[property.value] = property.location
+      switch property.value {
+      case "title": title = try c.string("the title in quotes").value
+      case "message": message = try c.string("the message in quotes").value
+      case "image":
+        if let token = c.peek, case .name(let n) = token.kind {
+          c.index += 1
+          image = n
+        } else {
+          image = try c.string("an image name").value
+        }
+      case "id":
+        if let token = c.peek, case .string(let s) = token.kind {
+          c.index += 1
+          id = s
+        } else {
+          id = try c.name("the tip's persisted id").value
+        }
+      case "anchor":
+        let (screen, anchor) = try c.dotted("SCREEN.ANCHOR")
+        refs.append(NameReference(.screen, screen))
+        refs.append(NameReference(.anchor(screen: screen.value), anchor))
+        var style = Placement.Style.popover
+        if !c.atEnd {
+          style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "tip style").value) ?? .popover
+        }
+        placement = Placement(screen: screen.value, anchor: anchor.value, style: style)
+      case "rule":
+        var expressionParser = ExpressionParser(cursor: c)
+        let rule = try expressionParser.parseRule()
+        c = expressionParser.cursor
+        refs += expressionParser.references
+        locations.merge(expressionParser.locations) { a, _ in a }
+        locations[rule] = locations[rule] ?? Located(rule.description, at: property.location, length: property.length)
+        rules.append(rule)
+      case "maxDisplayCount":
+        let n = try c.integer("a display count")
+        guard n.value >= 1 else { throw Diagnostic("maxDisplayCount must be at least 1", at: n.location, length: n.length) }
+        options.maxDisplayCount = n.value
+      case "maxDisplayDuration":
+        let d = try c.duration()
+        guard d.value.seconds > 0 else { throw Diagnostic("maxDisplayDuration must be longer than 0s", at: d.location, length: d.length) }
+        options.maxDisplayDuration = d.value
+      case "ignoresDisplayFrequency":
+        options.ignoresDisplayFrequency = c.atEnd ? true : (try c.value().value == .bool(true))
+      case "action":
+        if let token = c.peek, case .name(let n) = token.kind {
+          c.index += 1
+          actions.append(TipAction(id: n, title: try c.string("the action's title in quotes").value))
+        } else {
+          // An action without an id gets its index (rule 8).
+          actions.append(TipAction(id: String(actions.count), title: try c.string("the action's title in quotes").value))
+        }
+      default: break
+      }
+      try c.finish(property.value)
+    }
+    guard let title else {
+      throw Diagnostic("tip \(name.value) needs a title", at: name.location, length: name.length, note: "add an indented line: title \"…\"")
+    }
+    let definition = TipDefinition(
+      name: name.value, id: id, title: title, message: message, imageName: image, actions: actions, rules: rules, options: options)
+    let lastLine = block.last.map(\.0) ?? line
+    let text = ([lines[line - firstLine]] + block.map(\.1)).joined(separator: "\n")
+    return Statement(
+      action: .command(.defineTip(definition, placement: placement)), keyword: keyword, references: refs, expressionLocations: locations,
+      text: text, lines: line...lastLine)
+  }
+}

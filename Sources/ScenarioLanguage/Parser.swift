@@ -1,0 +1,374 @@
+import Simulation
+import TipEngine
+
+/// Turns scenario text into statements. Syntax only: names are checked against the world's
+/// definitions when each statement runs (see `Resolver`).
+public struct Parser {
+  /// The lines of the source, for diagnostics.
+  public let lines: [String]
+  let firstLine: Int
+
+  /// `firstLine` numbers the first line (the shell parses one entry at a time).
+  public init(source: String, firstLine: Int = 1) {
+    var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    }
+    if lines.last == "" { lines.removeLast() }
+    self.lines = lines
+    self.firstLine = firstLine
+  }
+
+  /// Whether a line continues a `tip` block: indented by at least two spaces or a tab.
+  public static func isIndented(_ line: String) -> Bool { line.hasPrefix("  ") || line.hasPrefix("\t") }
+
+  static func isBlank(_ line: String) -> Bool {
+    let trimmed = line.drop { $0 == " " || $0 == "\t" }
+    return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "\r"
+  }
+
+  /// Parses every statement; the first error stops parsing.
+  public func parse() throws(Diagnostic) -> [Statement] {
+    var statements: [Statement] = []
+    var i = 0
+    while i < lines.count {
+      let number = firstLine + i
+      let line = lines[i]
+      if Parser.isBlank(line) {
+        i += 1
+        continue
+      }
+      if Parser.isIndented(line) {
+        let column = line.prefix { $0 == " " || $0 == "\t" }.count + 1
+        throw Diagnostic("indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
+          note: "only the lines of a `tip` block are indented")
+      }
+      if line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
+        statements.append(try parseTimeZone(line, line: number))
+        i += 1
+        continue
+      }
+      let tokens = try Lexer.tokenize(line, lineNumber: number)
+      if tokens.first?.isName("tip") == true {
+        var block: [(Int, String)] = []
+        var j = i + 1
+        while j < lines.count, Parser.isIndented(lines[j]) {
+          block.append((firstLine + j, lines[j]))
+          j += 1
+        }
+        statements.append(try parseTip(header: tokens, line: number, block: block))
+        i = j
+      } else {
+        statements.append(try parseLine(tokens, line: number, text: line))
+        i += 1
+      }
+    }
+    return statements
+  }
+
+  func endOfLine(_ number: Int) -> SourceLocation {
+    SourceLocation(line: number, column: (lines[safe: number - firstLine]?.count ?? 0) + 1)
+  }
+
+  /// `timezone ZONE`: read raw, since zone names contain `/`, `-` and `+`.
+  func parseTimeZone(_ text: String, line: Int) throws(Diagnostic) -> Statement {
+    let keyword = Located("timezone", at: SourceLocation(line: line, column: 1), length: 8)
+    let rest = text.dropFirst(8)
+    let leading = rest.prefix { $0 == " " || $0 == "\t" }.count
+    let identifier = rest.trimmingSpaces()
+    let location = SourceLocation(line: line, column: 9 + leading)
+    guard !identifier.isEmpty else {
+      throw Diagnostic("expected a time zone such as Asia/Tokyo at end of line", at: location)
+    }
+    guard let zone = SimTimeZone(identifier: identifier) else {
+      throw Diagnostic("unknown time zone '\(identifier)'", at: location, length: identifier.count,
+        note: "use an IANA name such as UTC, Asia/Tokyo or America/New_York")
+    }
+    return Statement(action: .command(.setTimeZone(zone)), keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
+  }
+
+  /// One non-block statement.
+  func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
+    var c = Cursor(tokens, end: endOfLine(line))
+    guard let first = c.peek, case .name(let word) = first.kind else { throw c.expected("a command") }
+    guard CommandTable.names.contains(word) else {
+      let hint = suggestion(for: word, among: CommandTable.names).map { "did you mean '\($0)'?" } ?? "type `help` for the list of commands"
+      throw Diagnostic("unknown command '\(word)'", at: first.location, length: first.length, note: hint)
+    }
+    c.index += 1
+    let keyword = Located(word, at: first.location, length: first.length)
+    var refs: [NameReference] = []
+    let action: Statement.Action
+    switch word {
+    case "start":
+      let instant = try c.instant()
+      try c.finish("the instant")
+      action = .command(.setStart(.civil(instant.value)))
+    case "frequency":
+      let f = try c.word(oneOf: DisplayFrequency.allCases.map(\.rawValue), what: "frequency")
+      try c.finish("the frequency")
+      action = .command(.setFrequency(DisplayFrequency(rawValue: f.value) ?? .immediate))
+    case "policy":
+      let name = try c.word(oneOf: Policies.names, what: "policy")
+      let value: PolicyValue
+      if Policies.takesDuration(name.value) {
+        value = .duration(try c.duration().value)
+      } else {
+        value = .word(try c.word(oneOf: Policies.choices(of: name.value), what: "value of \(name.value)").value)
+      }
+      try c.finish("the policy value")
+      action = .command(.setPolicy(name: name.value, value: value))
+    case "param":
+      let name = try c.name("a parameter name")
+      try c.symbol("=")
+      let value = try c.value()
+      var transient = false
+      var binding: StoreKey?
+      while !c.atEnd {
+        if c.take(word: "transient") {
+          transient = true
+        } else if c.take(word: "bind") {
+          let (store, key) = try c.dotted("STORE.KEY")
+          refs.append(NameReference(.store, store))
+          refs.append(NameReference(.storeKey(store: store.value), key))
+          binding = StoreKey(store: store.value, key: key.value)
+        } else {
+          throw c.expected("`transient`, `bind STORE.KEY` or the end of the line")
+        }
+      }
+      refs.insert(NameReference(.parameter, name, defines: true), at: 0)
+      action = .command(.defineParameter(ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient), binding: binding))
+    case "store":
+      let store = try c.name("a store name")
+      if c.atEnd {
+        action = .command(.defineStore(store.value))
+      } else {
+        let key = try c.name("a key name")
+        try c.symbol("=")
+        let value = try c.value()
+        try c.finish("the value")
+        action = .command(.defineStoreKey(StoreKey(store: store.value, key: key.value), initial: value.value))
+      }
+    case "event":
+      let name = try c.name("an event name")
+      refs.append(NameReference(.event, name, defines: true))
+      var fields: [String] = []
+      if c.take(symbol: "(") {
+        repeat {
+          let field = try c.name("a field name")
+          if fields.contains(field.value) { throw Diagnostic("field \(field.value) appears twice", at: field.location, length: field.length) }
+          fields.append(field.value)
+        } while c.take(symbol: ",")
+        try c.symbol(")")
+      }
+      var limit = DonationLimit()
+      while !c.atEnd {
+        if c.take(word: "limit") {
+          let n = try c.integer("a donation count")
+          guard n.value > 0 else { throw Diagnostic("a donation limit must be at least 1", at: n.location, length: n.length) }
+          limit.maximumCount = n.value
+        } else if c.take(word: "maxAge") {
+          limit.maximumAge = try c.duration().value
+        } else {
+          throw c.expected("`limit N`, `maxAge DURATION` or the end of the line")
+        }
+      }
+      action = .command(.defineEvent(EventDefinition(id: name.value, fields: fields, limit: limit)))
+    case "screen":
+      let name = try c.name("a screen name")
+      refs.append(NameReference(.screen, name, defines: true))
+      var anchors: [String] = []
+      if c.take(symbol: ":") {
+        while !c.atEnd {
+          let anchor = try c.name("an anchor name")
+          if anchors.contains(anchor.value) { throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length) }
+          anchors.append(anchor.value)
+        }
+      }
+      try c.finish("the anchors")
+      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors)))
+    case "group":
+      let name = try c.name("a group name")
+      refs.append(NameReference(.group, name, defines: true))
+      var priority = TipGroup.Priority.firstAvailable
+      if !(c.peek?.isSymbol(":") ?? false) {
+        let p = try c.word(oneOf: TipGroup.Priority.allCases.map(\.rawValue), what: "group priority")
+        priority = TipGroup.Priority(rawValue: p.value) ?? .firstAvailable
+      }
+      try c.symbol(":")
+      var members: [String] = []
+      while !c.atEnd {
+        let member = try c.name("a tip name")
+        refs.append(NameReference(.tip, member))
+        members.append(member.value)
+      }
+      guard !members.isEmpty else { throw c.expected("the group's tips") }
+      action = .command(.defineGroup(TipGroup(name: name.value, priority: priority, members: members)))
+    case "launch", "quit", "log":
+      try c.finish(word)
+      action = word == "launch" ? .command(.launch) : word == "quit" ? .command(.quit) : .log
+    case "open", "close":
+      let screen = try c.name("a screen name")
+      refs.append(NameReference(.screen, screen))
+      try c.finish("the screen")
+      action = .command(word == "open" ? .open(screen.value) : .close(screen.value))
+    case "set":
+      let name = try c.name("a parameter name")
+      refs.append(NameReference(.parameter, name))
+      let value = try c.value()
+      try c.finish("the value")
+      action = .command(.set(parameter: name.value, value.value))
+    case "write":
+      let (store, key) = try c.dotted("STORE.KEY")
+      refs.append(NameReference(.store, store))
+      refs.append(NameReference(.storeKey(store: store.value), key))
+      let value = try c.value()
+      try c.finish("the value")
+      action = .command(.write(StoreKey(store: store.value, key: key.value), value.value))
+    case "donate":
+      let event = try c.name("an event name")
+      refs.append(NameReference(.event, event))
+      var fields: [String: Value] = [:]
+      while !c.atEnd {
+        let field = try c.name("FIELD=VALUE")
+        refs.append(NameReference(.field(event: event.value), field))
+        try c.symbol("=")
+        fields[field.value] = try c.value().value
+      }
+      action = .command(.donate(event: event.value, fields: fields))
+    case "dismiss", "tapoutside":
+      let tip = try c.name("a tip name")
+      refs.append(NameReference(.tip, tip))
+      try c.finish("the tip")
+      action = .command(word == "dismiss" ? .dismiss(tip: tip.value) : .tapOutside(tip: tip.value))
+    case "tap":
+      let tip = try c.name("a tip name")
+      let actionName: Located<String>
+      if let token = c.peek, case .integer(let i) = token.kind {
+        c.index += 1
+        actionName = Located(String(i), at: token.location, length: token.length)
+      } else {
+        actionName = try c.name("an action id")
+      }
+      try c.finish("the action")
+      refs += [NameReference(.tip, tip), NameReference(.action(tip: tip.value), actionName)]
+      action = .command(.tapAction(tip: tip.value, action: actionName.value))
+    case "invalidate":
+      let tip = try c.name("a tip name")
+      refs.append(NameReference(.tip, tip))
+      let reason = try c.word(oneOf: InvalidationReason.allCases.map(\.rawValue), what: "invalidation reason")
+      try c.finish("the reason")
+      action = .command(.invalidate(tip: tip.value, InvalidationReason(rawValue: reason.value) ?? .actionPerformed))
+    case "advance":
+      if c.take(word: "to") {
+        let instant = try c.instant()
+        try c.finish("the instant")
+        action = .command(.advanceTo(.civil(instant.value)))
+      } else {
+        let span = try c.duration("a duration such as 23h or 1d12h, or `to INSTANT`")
+        try c.finish("the duration")
+        action = .command(.advance(span.value))
+      }
+    case "testing":
+      let mode = try c.word(oneOf: ["showAll", "hideAll", "show", "hide", "off"], what: "testing override")
+      var tips: [String] = []
+      while !c.atEnd {
+        let tip = try c.name("a tip name")
+        refs.append(NameReference(.tip, tip))
+        tips.append(tip.value)
+      }
+      switch mode.value {
+      case "show", "hide":
+        guard !tips.isEmpty else { throw c.expected("the tips to \(mode.value)") }
+        action = .command(.testing(mode.value == "show" ? .show(tips) : .hide(tips)))
+      default:
+        if let extra = refs.first { throw Diagnostic("`testing \(mode.value)` takes no tips", at: extra.name.location, length: extra.name.length) }
+        action = .command(.testing(mode.value == "showAll" ? .showAll : mode.value == "hideAll" ? .hideAll : .off))
+      }
+    case "reset":
+      if c.take(word: "eligibility") {
+        let tip = try c.name("a tip name")
+        refs.append(NameReference(.tip, tip))
+        try c.finish("the tip")
+        action = .command(.resetEligibility(tip: tip.value))
+      } else {
+        _ = c.take(word: "datastore")
+        try c.finish("`reset`")
+        action = .command(.resetDatastore)
+      }
+    case "status":
+      var tips: [String] = []
+      while !c.atEnd {
+        let tip = try c.name("a tip name")
+        refs.append(NameReference(.tip, tip))
+        tips.append(tip.value)
+      }
+      action = .status(tips)
+    case "why":
+      let tip = try c.name("a tip name")
+      refs.append(NameReference(.tip, tip))
+      try c.finish("the tip")
+      action = .why(tip.value)
+    case "help":
+      let topic = c.atEnd ? nil : try c.name("a command name").value
+      action = .help(topic)
+    case "expect":
+      action = .expect(try parseExpectation(&c, references: &refs))
+    default:
+      throw Diagnostic("`\(word)` cannot be used here", at: first.location, length: first.length)
+    }
+    return Statement(action: action, keyword: keyword, references: refs, expressionLocations: [:], text: text, lines: line...line)
+  }
+
+  private func parseExpectation(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Expectation {
+    let kind = try c.word(oneOf: ["shown", "hidden", "status", "displays", "suppressed"], what: "expectation")
+    let tip = try c.name("a tip name")
+    refs.append(NameReference(.tip, tip))
+    let expectation: Expectation
+    switch kind.value {
+    case "shown": expectation = .shown(tip.value)
+    case "hidden": expectation = .hidden(tip.value)
+    case "status":
+      let status = try c.word(oneOf: ["pending", "available", "invalidated"], what: "status")
+      var pattern = StatusPattern.pending
+      switch status.value {
+      case "available": pattern = .available
+      case "invalidated":
+        var reason: InvalidationReason?
+        if c.take(symbol: "(") {
+          let word = try c.word(oneOf: InvalidationReason.allCases.map(\.rawValue), what: "invalidation reason")
+          reason = InvalidationReason(rawValue: word.value)
+          try c.symbol(")")
+        }
+        pattern = .invalidated(reason)
+      default: break
+      }
+      expectation = .status(tip.value, pattern)
+    case "displays":
+      let n = try c.integer("a display count")
+      expectation = .displays(tip.value, n.value)
+    default:
+      guard c.take(word: "by") else { throw c.expected("`by REASON`") }
+      let reason = try c.word(oneOf: Suppression.allWords, what: "reason")
+      expectation = .suppressed(tip.value, by: reason.value)
+    }
+    try c.finish("the expectation")
+    return expectation
+  }
+}
+
+extension Instant {
+  /// A civil time read as UTC; the resolver re-reads it in the simulation's time zone.
+  static func civil(_ civil: CivilTime) -> Instant { SimTimeZone.utc.instant(of: civil) }
+}
+
+extension Array {
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension Substring {
+  func trimmingSpaces() -> String {
+    var s = self
+    if let hash = s.firstIndex(of: "#") { s = s[..<hash] }
+    return String(s.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+  }
+}

@@ -1,0 +1,134 @@
+import Simulation
+import TipEngine
+
+/// Checks a statement against what the world has defined so far — unknown names are errors
+/// with "did you mean", never silently new things — type-checks rules and values, and reads
+/// instants in the simulation's time zone.
+public enum Resolver {
+  public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
+    for reference in statement.references { try check(reference, in: world) }
+    guard case .command(let command) = statement.action else { return statement.action }
+    return .command(try resolve(command, statement, in: world))
+  }
+
+  private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
+    let name = reference.name
+    let catalog = world.engine.catalog
+    let known: [String]
+    switch reference.kind {
+    case .tip: known = catalog.tips.map(\.name)
+    case .screen: known = world.screens.map(\.name)
+    case .parameter: known = catalog.parameters.map(\.name)
+    case .event: known = catalog.events.map(\.id)
+    case .store: known = world.stores.map(\.name)
+    case .group: known = catalog.groups.map(\.name)
+    case .anchor(let screen): known = world.screen(named: screen)?.anchors ?? []
+    case .field(let event): known = catalog.event(named: event)?.fields ?? []
+    case .storeKey(let store): known = world.store(named: store)?.keys ?? []
+    case .action(let tip): known = catalog.tip(named: tip)?.actions.map(\.id) ?? []
+    }
+    if reference.defines {
+      if known.contains(name.value) {
+        throw Diagnostic("\(reference.kindName) \(name.value) is already defined", at: name.location, length: name.length)
+      }
+      return
+    }
+    guard !known.contains(name.value) else { return }
+    let note: String
+    if let close = suggestion(for: name.value, among: known) {
+      note = "did you mean '\(close)'?"
+    } else if known.isEmpty {
+      note = "no \(reference.kindName)s are defined yet" + (reference.kind == .parameter ? " (a rule reads parameters and events; define them first)" : "")
+    } else {
+      note = "defined: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : "")
+    }
+    throw Diagnostic("unknown \(reference.kindName) '\(name.value)'", at: name.location, length: name.length, note: note)
+  }
+
+  private static func resolve(_ command: Command, _ statement: Statement, in world: World) throws(Diagnostic) -> Command {
+    let here = statement.keyword
+    func fail(_ message: String, at place: Located<String>? = nil, note: String? = nil) -> Diagnostic {
+      let place = place ?? here
+      return Diagnostic(message, at: place.location, length: place.length, note: note)
+    }
+    func reference(_ kind: NameReference.Kind) -> Located<String>? { statement.references.first { $0.kind == kind }?.name }
+    switch command {
+    case .setStart(let utc):
+      return .setStart(world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)))
+    case .advanceTo(let utc):
+      return .advanceTo(world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)))
+    case .defineParameter(let parameter, let binding):
+      if let binding, let initial = world.store(named: binding.store)?.values[binding.key],
+        !initial.type.isComparable(with: parameter.type, by: .equal)
+      {
+        throw fail(
+          "\(binding) holds a \(initial.type.rawValue), but \(parameter.name) is a \(parameter.type.rawValue)",
+          at: reference(.storeKey(store: binding.store)))
+      }
+      return command
+    case .defineTip(let tip, _):
+      for rule in tip.rules {
+        let type = try RuleTypes(world: world, locations: statement.expressionLocations, fallback: here).type(of: rule)
+        guard type == .bool else {
+          throw fail("a rule must be true or false, but this is a \(type.rawValue)", at: statement.expressionLocations[rule], note: "compare it, e.g. `\(rule) > 0`")
+        }
+      }
+      return command
+    case .set(let name, let value):
+      guard let parameter = world.engine.catalog.parameter(named: name) else { return command }
+      return .set(parameter: name, try convert(value, to: parameter.type, for: name, at: reference(.parameter) ?? here))
+    case .write(let key, let value):
+      for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
+        guard let type = world.engine.catalog.parameter(named: parameter)?.type else { continue }
+        return .write(key, try convert(value, to: type, for: "\(key) (bound to \(parameter))", at: reference(.storeKey(store: key.store)) ?? here))
+      }
+      return command
+    default:
+      return command
+    }
+  }
+
+  /// A value of the type a parameter declares; integers widen to decimals.
+  private static func convert(_ value: Value, to type: ValueType, for name: String, at place: Located<String>) throws(Diagnostic) -> Value {
+    if value.type == type { return value }
+    if case .int(let i) = value, type == .double { return .double(Double(i)) }
+    throw Diagnostic("\(name) is a \(type.rawValue); \(value) is a \(value.type.rawValue)", at: place.location, length: place.length)
+  }
+}
+
+/// The types of a rule's sub-expressions (spec rule 13's four types).
+private struct RuleTypes {
+  let world: World
+  let locations: [Expression: Located<String>]
+  let fallback: Located<String>
+
+  func error(_ message: String, _ expression: Expression) -> Diagnostic {
+    let place = locations[expression] ?? fallback
+    return Diagnostic(message, at: place.location, length: place.length)
+  }
+
+  func type(of expression: Expression) throws(Diagnostic) -> ValueType {
+    switch expression {
+    case .literal(let v): return v.type
+    case .parameter(let name): return world.engine.catalog.parameter(named: name)?.type ?? .bool
+    case .aggregate: return .int
+    case .comparison(let l, let op, let r):
+      let left = try type(of: l)
+      let right = try type(of: r)
+      guard left.isComparable(with: right, by: op) else {
+        throw error("cannot compare \(left.rawValue) with \(right.rawValue) using \(op.rawValue)", expression)
+      }
+      return .bool
+    case .and(let l, let r), .or(let l, let r):
+      for side in [l, r] {
+        let t = try type(of: side)
+        guard t == .bool else { throw error("`and`/`or` need true or false on both sides, but \(side) is a \(t.rawValue)", side) }
+      }
+      return .bool
+    case .not(let e):
+      let t = try type(of: e)
+      guard t == .bool else { throw error("`not` needs true or false, but \(e) is a \(t.rawValue)", e) }
+      return .bool
+    }
+  }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Writing to the terminal or a pipe. A closed pipe (`tipsim run x | head -1`) ends the
+/// program quietly instead of crashing it.
+public enum Console {
+  /// Writes to standard output.
+  public static func out(_ text: String) { write(text, to: 1) }
+  /// Writes to standard error.
+  public static func err(_ text: String) { write(text, to: 2) }
+
+  public static func write(_ text: String, to fd: Int32) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        if errno == EPIPE { exit(0) }
+        return
+      }
+      offset += written
+    }
+    bytes.removeAll()
+  }
+
+  /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
+  public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
+  /// Colour only on a terminal, and never with NO_COLOR or TERM=dumb.
+  public static func wantsColor(fd: Int32) -> Bool {
+    let env = ProcessInfo.processInfo.environment
+    if env["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
+    if env["TERM"] == "dumb" { return false }
+    return isatty(fd) == 1
+  }
+
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+}

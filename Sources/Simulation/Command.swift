@@ -1,0 +1,102 @@
+import TipEngine
+
+/// One step of a scenario, as the language lowers it: a definition or an action on the world.
+public enum Command: Hashable, Sendable {
+  // Definitions
+  case setTimeZone(SimTimeZone)
+  case setStart(Instant)
+  case setFrequency(DisplayFrequency)
+  case setPolicy(name: String, value: PolicyValue)
+  case defineParameter(ParameterDefinition, binding: StoreKey?)
+  case defineStore(String)
+  case defineStoreKey(StoreKey, initial: Value)
+  case defineEvent(EventDefinition)
+  case defineScreen(ScreenDefinition)
+  case defineTip(TipDefinition, placement: Placement?)
+  case defineGroup(TipGroup)
+  // Actions
+  case launch
+  case quit
+  case open(String)
+  case close(String)
+  case set(parameter: String, Value)
+  case write(StoreKey, Value)
+  case donate(event: String, fields: [String: Value])
+  case dismiss(tip: String)
+  case tapOutside(tip: String)
+  case tapAction(tip: String, action: String)
+  case invalidate(tip: String, InvalidationReason)
+  case advance(TimeSpan)
+  case advanceTo(Instant)
+  case testing(TestingChange)
+  case resetDatastore
+  case resetEligibility(tip: String)
+
+  /// Whether the command defines something (as opposed to acting on the world).
+  public var isDefinition: Bool {
+    switch self {
+    case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
+      .defineEvent, .defineScreen, .defineTip, .defineGroup:
+      true
+    default: false
+    }
+  }
+}
+
+/// A policy's new value: a word (`perScreenOpen`) or a duration (`31d`).
+public enum PolicyValue: Hashable, Sendable {
+  case word(String)
+  case duration(TimeSpan)
+}
+
+/// One of the `testing` commands (spec rule 33): they accumulate like TipKit's four calls.
+public enum TestingChange: Hashable, Sendable {
+  case showAll
+  case hideAll
+  case show([String])
+  case hide([String])
+  case off
+}
+
+/// A key in an external key-value store (`defaults.showMemoTip`).
+public struct StoreKey: Hashable, Sendable, CustomStringConvertible {
+  public var store: String
+  public var key: String
+  public init(store: String, key: String) {
+    self.store = store
+    self.key = key
+  }
+  public var description: String { "\(store).\(key)" }
+}
+
+/// A screen and its anchors, in layout order (the evaluation order of rule 29).
+public struct ScreenDefinition: Hashable, Sendable {
+  public var name: String
+  public var anchors: [String]
+  public init(name: String, anchors: [String]) {
+    self.name = name
+    self.anchors = anchors
+  }
+}
+
+/// Where a tip is presented (spec rule 35).
+public struct Placement: Hashable, Sendable, CustomStringConvertible {
+  public enum Style: String, Hashable, Sendable {
+    /// Points at its anchor; one per screen at a time (rule 37).
+    case popover
+    /// Sits in the layout; does not compete (rule 37).
+    case inline
+  }
+
+  public var screen: String
+  public var anchor: String
+  public var style: Style
+
+  public init(screen: String, anchor: String, style: Style = .popover) {
+    self.screen = screen
+    self.anchor = anchor
+    self.style = style
+  }
+
+  public var description: String { "\(screen).\(anchor)" }
+}

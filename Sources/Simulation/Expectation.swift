@@ -1,0 +1,45 @@
+import TipEngine
+
+/// An `expect` line: a check of the world now.
+public enum Expectation: Hashable, Sendable {
+  /// On screen now.
+  case shown(String)
+  /// Not on screen now.
+  case hidden(String)
+  case status(String, StatusPattern)
+  /// How many times it has appeared.
+  case displays(String, Int)
+  /// Its most recent evaluation did not show it, and the reason word is among the reasons.
+  case suppressed(String, by: String)
+
+  public var tip: String {
+    switch self {
+    case .shown(let t), .hidden(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _): t
+    }
+  }
+}
+
+/// A status to match; `invalidated` without a reason matches any reason.
+public enum StatusPattern: Hashable, Sendable, CustomStringConvertible {
+  case pending
+  case available
+  case invalidated(InvalidationReason?)
+
+  public func matches(_ status: TipStatus) -> Bool {
+    switch (self, status) {
+    case (.pending, .pending), (.available, .available): true
+    case (.invalidated(nil), .invalidated): true
+    case (.invalidated(let want?), .invalidated(let got)): want == got
+    default: false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .pending: "pending"
+    case .available: "available"
+    case .invalidated(nil): "invalidated"
+    case .invalidated(let reason?): "invalidated(\(reason.rawValue))"
+    }
+  }
+}

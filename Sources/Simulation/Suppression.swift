@@ -1,0 +1,47 @@
+import TipEngine
+
+/// Why a tip on an open screen is not shown: the engine's holds, plus what presentation
+/// adds on top of status (spec rules 4, 31, 36, 37).
+public enum Suppression: Hashable, Sendable {
+  /// A reason the engine gives for the tip's status.
+  case hold(Hold)
+  /// The tip is available but is not its group's current tip (rules 30, 31).
+  case group(name: String, priority: TipGroup.Priority, current: String?, blockedBy: String?)
+  /// Another popover occupies the screen (rule 37).
+  case popoverBusy(by: String)
+  /// Tapped away while its screen stays open (rule 36).
+  case dismissed(at: Instant)
+  /// The tip's screen is not open (or the tip has no anchor).
+  case screenNotOpen(String?)
+
+  /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
+  public var words: [String] {
+    switch self {
+    case .hold(.notConfigured): ["notConfigured"]
+    case .hold(.hiddenForTesting): ["hiddenForTesting"]
+    case .hold(.invalidated): ["invalidated"]
+    case .hold(.rules(let rules)):
+      rules.contains { !$0.boundReadings.isEmpty } ? ["rules", "boundParameter"] : ["rules"]
+    case .hold(.frequency): ["frequency"]
+    case .group: ["group"]
+    case .popoverBusy: ["popoverBusy"]
+    case .dismissed: ["dismissed"]
+    case .screenNotOpen: ["screenNotOpen"]
+    }
+  }
+
+  /// Every reason word the language knows.
+  public static let allWords = [
+    "rules", "frequency", "invalidated", "hiddenForTesting", "group", "popoverBusy", "dismissed", "notConfigured",
+    "boundParameter", "screenNotOpen",
+  ]
+}
+
+extension [Suppression] {
+  /// The reason words of all the suppressions, without repeats, in order.
+  public var words: [String] {
+    var all: [String] = []
+    for word in flatMap(\.words) where !all.contains(word) { all.append(word) }
+    return all
+  }
+}

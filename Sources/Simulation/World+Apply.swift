@@ -1,0 +1,233 @@
+import TipEngine
+
+extension World {
+  /// Applies one command at the current instant and returns what happened, in order.
+  public mutating func apply(_ command: Command) throws(SimulationError) -> [LogRecord] {
+    var log = Log(instant: clock)
+    switch command {
+    case .setTimeZone(let zone):
+      guard !clockHasMoved else { throw SimulationError("`timezone` must come before the clock moves") }
+      let civil = timeZone.civil(of: clock)
+      timeZone = zone
+      clock = zone.instant(of: civil)
+      log.instant = clock
+    case .setStart(let instant):
+      guard !clockHasMoved else { throw SimulationError("`start` must come before the clock moves") }
+      clock = instant
+    case .setFrequency(let frequency):
+      self.frequency = frequency
+      if isRunning {
+        log.add(.note("frequency \(frequency.rawValue) takes effect at the next launch (Tips.configure runs at launch)"))
+      }
+    case .setPolicy(let name, let value):
+      try setPolicy(name, value, log: &log)
+    case .defineParameter(let parameter, let binding):
+      var parameter = parameter
+      parameter.boundTo = binding?.description
+      engine.catalog.define(parameter)
+      bindings[parameter.name] = binding
+      if isRunning, binding != nil { syncBoundParameters([parameter.name], log: &log) }
+    case .defineStore(let name):
+      if store(named: name) == nil { stores.append(ExternalStore(name: name)) }
+    case .defineStoreKey(let key, let initial):
+      if store(named: key.store) == nil { stores.append(ExternalStore(name: key.store)) }
+      let index = stores.firstIndex { $0.name == key.store } ?? stores.endIndex - 1
+      if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
+      stores[index].values[key.key] = initial
+    case .defineEvent(let event):
+      engine.catalog.define(event)
+    case .defineScreen(let screen):
+      if let index = screens.firstIndex(where: { $0.name == screen.name }) { screens[index] = screen } else { screens.append(screen) }
+    case .defineTip(let tip, let placement):
+      engine.catalog.define(tip)
+      placements[tip.name] = placement
+    case .defineGroup(let group):
+      engine.catalog.define(group)
+    case .launch:
+      guard !isRunning else { throw SimulationError("the app is already running; `quit` first") }
+      engine.configuration.frequency = frequency
+      let reset = engine.configure(at: clock)
+      isRunning = true
+      log.add(.launched(frequency: frequency, transientReset: reset))
+      syncBoundParameters(bindings.keys.sorted(), log: &log)
+    case .quit:
+      guard isRunning else { throw SimulationError("the app is not running") }
+      log.add(.quit)
+      for screen in openScreens {
+        for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appQuit, log: &log) }
+      }
+      openScreens = []
+      engine.terminate(at: clock)
+      isRunning = false
+    case .open(let screen):
+      try requireRunning("open")
+      guard !isOpen(screen) else {
+        log.add(.warning("\(screen) is already open"))
+        break
+      }
+      openScreens.append(OpenScreen(name: screen, openedAt: clock))
+      log.add(.screenOpened(screen))
+      for tip in tips(on: screen) { lastLogged[tip] = nil }
+      let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
+      syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
+    case .close(let screen):
+      try requireRunning("close")
+      guard isOpen(screen) else {
+        log.add(.warning("\(screen) is not open"))
+        break
+      }
+      log.add(.screenClosed(screen))
+      for tip in tips(on: screen) where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+      openScreens.removeAll { $0.name == screen }
+    case .set(let name, let value):
+      let write: TipEngine.ParameterWrite
+      do { write = try engine.setParameter(name, to: value, at: clock) } catch { throw SimulationError("unknown parameter \(name)") }
+      switch write {
+      case .ignoredNotConfigured:
+        log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))
+      case .unchanged: break
+      case .changed(let old): log.add(.parameterChanged(name: name, from: old, to: value, via: nil))
+      }
+    case .write(let key, let value):
+      guard let index = stores.firstIndex(where: { $0.name == key.store }) else { throw SimulationError("unknown store \(key.store)") }
+      if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
+      stores[index].values[key.key] = value
+      log.add(.storeWritten(key, value))
+      if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
+    case .donate(let event, let fields):
+      let recorded: Bool
+      do { recorded = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
+      if recorded {
+        let order = engine.catalog.event(named: event)?.fields ?? []
+        let values = order.compactMap { field in fields[field].map { FieldValue(field: field, value: $0) } }
+        log.add(.donated(event: event, fields: values, kept: engine.datastore.events[event]?.donations.count ?? 0))
+      } else {
+        log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
+      }
+    case .dismiss(let tip):
+      try requireRunning("dismiss")
+      guard onScreen[tip] != nil else {
+        log.add(.warning("\(tip) is not on screen; there is no close button to tap"))
+        break
+      }
+      try invalidate(tip, .tipClosed, cause: .closeButton, log: &log)
+    case .tapOutside(let tip):
+      try requireRunning("tapoutside")
+      guard let shown = onScreen[tip] else {
+        log.add(.warning("\(tip) is not on screen"))
+        break
+      }
+      guard shown.placement.style == .popover else {
+        log.add(.warning("\(tip) is an inline tip: it has no outside to tap; use `dismiss` for its close button"))
+        break
+      }
+      endDisplay(of: tip, cause: .tappedOutside, log: &log)
+      if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }) {
+        openScreens[index].dismissed[tip] = clock
+        lastLogged[tip] = [.dismissed(at: clock)]
+      }
+    case .tapAction(let tip, let action):
+      try requireRunning("tap")
+      guard onScreen[tip] != nil else {
+        log.add(.warning("\(tip) is not on screen; its buttons cannot be tapped"))
+        break
+      }
+      let title = engine.catalog.tip(named: tip)?.actions.first { $0.id == action }?.title ?? action
+      // Rule 8: an action does not invalidate the tip by itself.
+      log.add(.actionTapped(tip: tip, action: action, title: title))
+    case .invalidate(let tip, let reason):
+      try requireRunning("invalidate")
+      try invalidate(tip, reason, cause: .command, log: &log)
+    case .advance(let span):
+      guard span.seconds >= 0 else { throw SimulationError("cannot advance by a negative duration") }
+      advance(to: clock + span, log: &log)
+    case .advanceTo(let target):
+      guard target >= clock else {
+        throw SimulationError("\(timeZone.civil(of: target).iso) is in the past (the clock reads \(timeZone.civil(of: clock).iso))")
+      }
+      advance(to: target, log: &log)
+    case .testing(let change):
+      var testing = engine.configuration.testing
+      switch change {
+      case .showAll: testing.showAll = true
+      case .hideAll: testing.hideAll = true
+      case .show(let tips): testing.show += tips.filter { !testing.show.contains($0) }
+      case .hide(let tips): testing.hide += tips.filter { !testing.hide.contains($0) }
+      case .off: testing = TestingOverrides()
+      }
+      engine.configuration.testing = testing
+      log.add(.testing(testing))
+    case .resetDatastore:
+      guard !isRunning else {
+        throw SimulationError("`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)")
+      }
+      do { try engine.resetDatastore() } catch { throw SimulationError("resetDatastore must come before configuration") }
+      lastEvaluation = [:]
+      log.add(.datastoreReset)
+    case .resetEligibility(let tip):
+      do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
+      log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
+    }
+    reconcile(log: &log)
+    return log.records
+  }
+
+  private func requireRunning(_ verb: String) throws(SimulationError) {
+    guard isRunning else { throw SimulationError("`\(verb)` needs a running app: `launch` first") }
+  }
+
+  private mutating func setPolicy(_ name: String, _ value: PolicyValue, log: inout Log) throws(SimulationError) {
+    var policies = engine.configuration.policies
+    let accepted: Bool
+    switch value {
+    case .word(let word): accepted = policies.set(name, to: word)
+    case .duration(let span): accepted = policies.set(name, to: span)
+    }
+    guard accepted else {
+      let choices = Policies.choices(of: name)
+      throw SimulationError(
+        choices.isEmpty ? "policy \(name) takes a duration" : "policy \(name) is one of: \(choices.joined(separator: ", "))")
+    }
+    engine.configuration.policies = policies
+    log.add(.policySet(name: name, value: policies.value(of: name) ?? ""))
+  }
+
+  /// A bound parameter takes its store's value (scenario language: at launch, on a store
+  /// write, and when a screen whose tips read it opens).
+  mutating func syncBoundParameters(_ names: [String], log: inout Log) {
+    for name in names {
+      guard let key = bindings[name], let value = store(named: key.store)?.values[key.key] else { continue }
+      if case .changed(let old)? = try? engine.setParameter(name, to: value, at: clock) {
+        log.add(.parameterChanged(name: name, from: old, to: value, via: key))
+      }
+    }
+  }
+
+  private mutating func invalidate(_ tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) throws(SimulationError) {
+    let changed: Bool
+    do { changed = try engine.invalidate(tip, reason: reason, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
+    guard changed else {
+      log.add(.warning("\(tip) is already \(engine.status(of: tip, at: clock))"))
+      return
+    }
+    logInvalidation(of: tip, reason, cause: cause, log: &log)
+    if onScreen[tip] != nil {
+      let hold = Suppression.hold(.invalidated(reason, at: clock))
+      endDisplay(of: tip, cause: cause == .closeButton ? .closeButton : .noLongerAvailable([hold]), log: &log)
+      lastLogged[tip] = [hold]
+    }
+  }
+
+  func logInvalidation(of tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) {
+    let record = engine.record(of: tip)
+    log.add(.invalidated(tip: tip, reason: reason, displays: record.displayCount, maximum: engine.catalog.tip(named: tip)?.options.maxDisplayCount, cause: cause))
+  }
+}
+
+/// Records collected while applying one command; the instant moves as time travel does.
+struct Log {
+  var instant: Instant
+  var records: [LogRecord] = []
+
+  mutating func add(_ event: LogEvent) { records.append(LogRecord(instant: instant, event: event)) }
+}

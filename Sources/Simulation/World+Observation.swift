@@ -1,0 +1,131 @@
+import TipEngine
+
+extension World {
+  /// One row per tip, in definition order (`status`).
+  public func statusLines(of names: [String]? = nil) -> [TipStatusLine] {
+    (names ?? engine.catalog.tips.map(\.name)).map { tip in
+      let record = engine.record(of: tip)
+      let decision = engine.decision(for: tip, at: clock)
+      return TipStatusLine(
+        tip: tip, status: decision.status, onScreen: onScreen[tip]?.placement, displays: record.displayCount,
+        maximum: engine.catalog.tip(named: tip)?.options.maxDisplayCount, lastShown: record.lastDisplayedAt,
+        override: decision.override)
+    }
+  }
+
+  /// What holds a tip back now, presentation included: the engine's holds, then group,
+  /// tapped-away and popover-slot reasons on its open screen, or that its screen is closed.
+  public func currentSuppressions(of tip: String) -> [Suppression] {
+    guard onScreen[tip] == nil else { return [] }
+    guard let placement = placements[tip], let screen = openScreens.first(where: { $0.name == placement.screen }) else {
+      var reasons = engine.decision(for: tip, at: clock).holds.map(Suppression.hold)
+      reasons.append(.screenNotOpen(placements[tip]?.screen))
+      return reasons
+    }
+    return suppressions(of: tip, on: screen)
+  }
+
+  /// `why TIP` (spec rule 43).
+  public func explain(_ tip: String) -> Explanation {
+    let definition = engine.catalog.tip(named: tip)
+    let decision = engine.decision(for: tip, at: clock)
+    let record = engine.record(of: tip)
+    let presentation = currentSuppressions(of: tip).filter { if case .hold = $0 { false } else { true } }
+    var bindingReadings: [BindingReading] = []
+    for rule in decision.rules {
+      for case .parameter(let name, _, _, _) in rule.boundReadings {
+        guard let key = bindings[name], !bindingReadings.contains(where: { $0.parameter == name }) else { continue }
+        bindingReadings.append(BindingReading(parameter: name, key: key, storeValue: store(named: key.store)?.values[key.key]))
+      }
+    }
+    let frequency = isRunning ? engine.configuration.frequency : self.frequency
+    let ignores = definition?.options.ignoresDisplayFrequency ?? false
+    let groups = engine.catalog.groups(containing: tip).map { group in
+      let selection = engine.selection(of: group, at: clock)
+      return GroupState(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
+    }
+    let next = engine.nextStatusChange(of: tip, after: clock)
+    return Explanation(
+      tip: tip, id: definition?.id ?? tip, at: clock, decision: decision, placement: placements[tip], onScreen: onScreen[tip] != nil,
+      presentation: presentation, bindings: bindingReadings, frequency: frequency,
+      frequencyApplies: !record.hasAppeared && !ignores && frequency != .immediate, ignoresDisplayFrequency: ignores,
+      displays: record.displayCount, maximumDisplays: definition?.options.maxDisplayCount, displayTime: record.displayTime(at: clock),
+      maximumDuration: definition?.options.maxDisplayDuration, durationLimitAt: engine.durationLimitInstant(of: tip),
+      groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
+      actions: actionHints(for: tip, decision: decision, presentation: presentation))
+  }
+
+  private func appliedPolicies(for tip: TipDefinition?, frequency: DisplayFrequency) -> [AppliedPolicy] {
+    let policies = engine.configuration.policies
+    var names: [String] = []
+    if tip?.options.maxDisplayCount != nil { names += ["countPolicy", "countInvalidation"] }
+    if tip?.options.maxDisplayDuration != nil { names.append("durationFloor") }
+    if frequency != .immediate { names.append("cooldownStart") }
+    if frequency == .monthly { names.append("monthLength") }
+    return names.map { AppliedPolicy(name: $0, value: policies.value(of: $0) ?? "", rule: Policies.rule(of: $0) ?? 0) }
+  }
+
+  /// The actions that could change a tip's answer when time alone cannot.
+  private func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [String] {
+    var hints: [String] = []
+    func add(_ hint: String) { if !hints.contains(hint) { hints.append(hint) } }
+    for hold in decision.holds {
+      switch hold {
+      case .notConfigured: add("launch")
+      case .hiddenForTesting: add("testing off")
+      case .invalidated: add("reset eligibility \(tip)  (or quit; reset)")
+      case .rules(let failing):
+        for rule in failing {
+          for reading in rule.readings {
+            switch reading {
+            case .parameter(let name, _, _, _):
+              if let key = bindings[name] { add("write \(key) …") } else { add("set \(name) …") }
+            case .aggregate(let aggregate, _): add("donate \(aggregate.event)")
+            }
+          }
+        }
+      case .frequency: break
+      }
+    }
+    for reason in presentation {
+      switch reason {
+      case .group(_, _, let current, let blockedBy):
+        if let other = blockedBy ?? current { add("make \(other) leave its group's lead (invalidate \(other))") }
+      case .popoverBusy(let by): add("tapoutside \(by)  (or dismiss \(by))")
+      case .dismissed: add("close \(placements[tip]?.screen ?? "its screen") and open it again")
+      case .screenNotOpen(let screen?): add("open \(screen)")
+      case .screenNotOpen(nil): add("give \(tip) an anchor")
+      case .hold: break
+      }
+    }
+    return hints
+  }
+
+  /// Checks an expectation against the world now.
+  public func check(_ expectation: Expectation) -> (passed: Bool, found: String) {
+    let tip = expectation.tip
+    switch expectation {
+    case .shown:
+      if let shown = onScreen[tip] { return (true, "shown on \(shown.placement)") }
+      return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))")
+    case .hidden:
+      if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
+      return (true, "not on screen")
+    case .status(_, let pattern):
+      let status = engine.status(of: tip, at: clock)
+      return (pattern.matches(status), "status \(status)")
+    case .displays(_, let count):
+      let displays = engine.record(of: tip).displayCount
+      return (displays == count, "\(displays) display\(displays == 1 ? "" : "s")")
+    case .suppressed(_, let word):
+      if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
+      let reasons: [Suppression] =
+        switch lastEvaluation[tip] {
+        case .suppressed(let reasons, _)?: reasons
+        case .shown?, nil: currentSuppressions(of: tip)
+        }
+      let words = reasons.words
+      return (words.contains(word), words.isEmpty ? "no reason: it may show" : "suppressed by \(words.joined(separator: ", "))")
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import TipEngine
+
+extension World {
+  /// Brings what is on screen in line with the engine's decisions at the current instant:
+  /// tips that stopped being available leave (rule 38), group members are displaced
+  /// (rule 30), and every tip on an open screen that may show appears, in evaluation order —
+  /// open screens in opening order, then anchor order, then definition order (rule 29) — one
+  /// popover per screen (rule 37). Tips held back are logged with every reason, once per
+  /// change of reasons.
+  mutating func reconcile(log: inout Log) {
+    guard isRunning else { return }
+    // 1. Displays that must end.
+    for screen in openScreens {
+      for tip in tips(on: screen.name) {
+        guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
+        let decision = engine.decision(for: tip, at: clock)
+        if !decision.shouldDisplay {
+          let reasons = decision.holds.map(Suppression.hold)
+          endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
+          lastLogged[tip] = reasons
+          lastEvaluation[tip] = .suppressed(reasons, at: clock)
+        } else if let group = displacingGroup(of: tip) {
+          let reason = groupSuppression(group)
+          endDisplay(of: tip, cause: .displaced(group: group.name, by: engine.selection(of: group, at: clock).current), log: &log)
+          lastLogged[tip] = [reason]
+          lastEvaluation[tip] = .suppressed([reason], at: clock)
+        }
+      }
+    }
+    // 2. Tips that may appear.
+    for screenIndex in openScreens.indices {
+      for tip in tips(on: openScreens[screenIndex].name) where onScreen[tip] == nil {
+        let reasons = suppressions(of: tip, on: openScreens[screenIndex])
+        if reasons.isEmpty {
+          beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
+        } else {
+          lastEvaluation[tip] = .suppressed(reasons, at: clock)
+          if lastLogged[tip] != reasons {
+            if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
+            lastLogged[tip] = reasons
+          }
+        }
+      }
+    }
+  }
+
+  /// Every reason a tip on an open screen does not appear now, or none.
+  func suppressions(of tip: String, on screen: OpenScreen) -> [Suppression] {
+    let decision = engine.decision(for: tip, at: clock)
+    var reasons = decision.holds.map(Suppression.hold)
+    if decision.shouldDisplay {
+      for group in engine.catalog.groups(containing: tip) where engine.selection(of: group, at: clock).current != tip {
+        reasons.append(groupSuppression(group))
+      }
+    }
+    if let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
+    if placements[tip]?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
+    return reasons
+  }
+
+  func groupSuppression(_ group: TipGroup) -> Suppression {
+    let selection = engine.selection(of: group, at: clock)
+    return .group(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
+  }
+
+  /// The group in which another member has become current, if any (rule 30).
+  private func displacingGroup(of tip: String) -> TipGroup? {
+    engine.catalog.groups(containing: tip).first { engine.selection(of: $0, at: clock).current != tip }
+  }
+
+  private mutating func beginDisplay(of tip: String, screenIndex: Int, log: inout Log) {
+    guard let placement = placements[tip] else { return }
+    let policy = engine.configuration.policies.countPolicy
+    let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
+    let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
+    openScreens[screenIndex].counted.insert(tip)
+    if placement.style == .popover { openScreens[screenIndex].popover = tip }
+    onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart)
+    lastLogged[tip] = nil
+    lastEvaluation[tip] = .shown(at: clock)
+    let override = engine.decision(for: tip, at: clock).override.flatMap { $0.shows && start.forced ? $0 : nil }
+    log.add(
+      .shown(
+        TipShown(
+          ref: TipRef(tip: tip, placement: placement), number: start.number, maximum: start.maximum, counted: start.counted,
+          override: override, startedInterval: start.startedInterval)))
+    if start.invalidatedAtStart { logInvalidation(of: tip, .displayCountExceeded, cause: .displayCount, log: &log) }
+  }
+
+  /// Ends a display: the engine adds its on-screen time, and under `afterDisplay` the n-th
+  /// display invalidates the tip as it ends (rule 22).
+  mutating func endDisplay(of tip: String, cause: HideCause, log: inout Log) {
+    guard let shown = onScreen.removeValue(forKey: tip) else { return }
+    if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }), openScreens[index].popover == tip {
+      openScreens[index].popover = nil
+    }
+    let invalidation = engine.endDisplay(of: tip, at: clock)
+    log.add(.hidden(TipRef(tip: tip, placement: shown.placement), cause: cause))
+    if let reason = invalidation { logInvalidation(of: tip, reason, cause: .displayCount, log: &log) }
+  }
+
+  /// Moves the clock to `target` through every instant at which time alone changes
+  /// something, applying and logging each at its own instant; it never ticks.
+  mutating func advance(to target: Instant, log: inout Log) {
+    let from = clock
+    while let next = engine.nextChange(after: clock), next <= target {
+      moveClock(to: next, log: &log)
+    }
+    moveClock(to: target, log: &log)
+    log.add(.advanced(from: from, to: target))
+  }
+
+  private mutating func moveClock(to instant: Instant, log: inout Log) {
+    if instant != clock { clockHasMoved = true }
+    clock = instant
+    log.instant = instant
+    for expired in engine.settle(at: instant) {
+      logInvalidation(of: expired.tip, expired.reason, cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero), log: &log)
+      if onScreen[expired.tip] != nil {
+        let hold = Suppression.hold(.invalidated(expired.reason, at: instant))
+        endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
+        lastLogged[expired.tip] = [hold]
+      }
+    }
+    reconcile(log: &log)
+  }
+}

@@ -1,0 +1,91 @@
+import TipEngine
+
+/// The simulated world around the engine: the clock, the app (launched or not), its screens
+/// and anchors, what is on screen, external stores, and the engine itself. A value: copying
+/// it is a checkpoint. `apply(_:)` is deterministic.
+public struct World: Hashable, Sendable {
+  public internal(set) var engine = TipEngine()
+  public internal(set) var clock: Instant
+  /// Whether time has moved since the start; `start` and `timezone` are refused after.
+  public internal(set) var clockHasMoved = false
+  public internal(set) var timeZone = SimTimeZone.utc
+  /// The frequency `Tips.configure` will be given at the next launch.
+  public internal(set) var frequency = DisplayFrequency.immediate
+  public internal(set) var screens: [ScreenDefinition] = []
+  /// Tip name → where it is presented.
+  public internal(set) var placements: [String: Placement] = [:]
+  /// Stores in definition order, each with its keys in definition order.
+  public internal(set) var stores: [ExternalStore] = []
+  /// Parameter name → the store key it mirrors.
+  public internal(set) var bindings: [String: StoreKey] = [:]
+  public internal(set) var isRunning = false
+  /// Open screens, in the order they were opened (rule 29).
+  public internal(set) var openScreens: [OpenScreen] = []
+  /// Tip name → its display in progress.
+  public internal(set) var onScreen: [String: OnScreenTip] = [:]
+  /// Tip name → the outcome of its most recent evaluation on an open screen.
+  public internal(set) var lastEvaluation: [String: Evaluation] = [:]
+  var lastLogged: [String: [Suppression]] = [:]
+
+  /// The default start instant of the language: 2026-01-01T09:00 UTC.
+  public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))
+
+  public init(start: Instant = World.defaultStart) {
+    clock = start
+  }
+
+  public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name == name } }
+  public func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
+  public func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
+
+  /// The tips placed on a screen, in anchor order then definition order (rule 29).
+  public func tips(on screen: String) -> [String] {
+    guard let definition = self.screen(named: screen) else { return [] }
+    return definition.anchors.flatMap { anchor in
+      engine.catalog.tips.compactMap { tip in
+        guard let placement = placements[tip.name], placement.screen == screen, placement.anchor == anchor else { return nil }
+        return tip.name
+      }
+    }
+  }
+}
+
+/// An external key-value store (UserDefaults, a view model) that the app owns.
+public struct ExternalStore: Hashable, Sendable {
+  public var name: String
+  public var keys: [String] = []
+  public var values: [String: Value] = [:]
+}
+
+/// A screen while it is open.
+public struct OpenScreen: Hashable, Sendable {
+  public var name: String
+  public var openedAt: Instant
+  /// Tips tapped away while this screen stays open (rule 36), and when.
+  public var dismissed: [String: Instant] = [:]
+  /// Tips that have counted a display during this opening (policy `perScreenOpen`).
+  public var counted: Set<String> = []
+  /// The tip in the screen's one popover slot (rule 37).
+  public var popover: String?
+}
+
+/// A display in progress.
+public struct OnScreenTip: Hashable, Sendable {
+  public var placement: Placement
+  public var since: Instant
+  /// `countInvalidation atDisplay` invalidated it as it started; it stays until it ends
+  /// (rule 22's exception to rule 38).
+  public var invalidatedAtStart: Bool
+}
+
+/// The outcome of a tip's most recent evaluation.
+public enum Evaluation: Hashable, Sendable {
+  case shown(at: Instant)
+  case suppressed([Suppression], at: Instant)
+}
+
+/// Why the world refused a command. The language turns it into a diagnostic.
+public struct SimulationError: Error, Hashable, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,106 @@
+/// The donations of one event, oldest first (spec section 3).
+///
+/// Only what the event's `DonationLimit` lets rules see is kept (rule 18), and windowed
+/// counts are answered by binary search, so a rule costs the same however long the history.
+public struct DonationLog: Hashable, Sendable {
+  private var storage: [Donation] = []
+  /// `storage[head...]` are the kept donations; older ones wait for compaction.
+  private var head = 0
+  /// Every donation ever made to this log, including those dropped by the limit.
+  public private(set) var totalDonated = 0
+
+  public init() {}
+
+  /// The donations kept, oldest first.
+  public var donations: ArraySlice<Donation> { storage[head...] }
+
+  public var isEmpty: Bool { head == storage.count }
+
+  /// Records a donation, keeping the log sorted by instant and at most `limit.maximumCount`
+  /// long (rule 18).
+  public mutating func append(_ donation: Donation, limit: DonationLimit) {
+    totalDonated += 1
+    if let last = storage.last, last.instant > donation.instant {
+      let index = firstIndex(after: donation.instant)
+      storage.insert(donation, at: index)
+    } else {
+      storage.append(donation)
+    }
+    let excess = storage.count - head - max(limit.maximumCount, 0)
+    if excess > 0 { head += excess }
+    if head > 1024 && head * 2 > storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+  }
+
+  /// The first kept index whose donation is strictly after `instant`.
+  private func firstIndex(after instant: Instant) -> Int {
+    var low = head
+    var high = storage.count
+    while low < high {
+      let mid = (low + high) / 2
+      if storage[mid].instant <= instant { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The donations a rule sees at `now`: the last `maximumCount`, younger than `maximumAge`,
+  /// and within `window` when one is given. A donation is inside a window while
+  /// `now − date < window` (rule 17).
+  public func visible(at now: Instant, limit: DonationLimit, within window: TimeSpan? = nil) -> ArraySlice<Donation> {
+    let end = firstIndex(after: now)
+    var start = max(head, end - max(limit.maximumCount, 0))
+    if let age = limit.maximumAge { start = max(start, firstIndex(after: now - age)) }
+    if let window { start = max(start, firstIndex(after: now - window)) }
+    return storage[min(start, end)..<end]
+  }
+
+  /// The value of an aggregate at `now` (rule 16).
+  public func evaluate(_ aggregate: EventAggregate, at now: Instant, limit: DonationLimit) -> Int {
+    let seen = visible(at: now, limit: limit, within: aggregate.within)
+    switch aggregate.kind {
+    case .count:
+      guard let filter = aggregate.filter else { return seen.count }
+      return seen.reduce(0) { $0 + (filter.matches($1.fields) ? 1 : 0) }
+    case .largestSubset(let field):
+      return groupSizes(seen, by: field, filter: aggregate.filter).max() ?? 0
+    case .smallestSubset(let field):
+      return groupSizes(seen, by: field, filter: aggregate.filter).min() ?? 0
+    }
+  }
+
+  private func groupSizes(_ donations: ArraySlice<Donation>, by field: String, filter: DonationFilter?) -> Dictionary<Value, Int>.Values {
+    var sizes: [Value: Int] = [:]
+    for donation in donations where filter?.matches(donation.fields) ?? true {
+      if let value = donation.fields[field] { sizes[value, default: 0] += 1 }
+    }
+    return sizes.values
+  }
+
+  /// The earliest instant after `now` at which a donation leaves what a rule reading
+  /// `aggregate` sees, by time alone: it leaves a window at exactly `date + window` (rule 17),
+  /// and the log at `date + maximumAge` (rule 18).
+  public func nextExit(after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant? {
+    var candidates: [Instant] = []
+    if let window, let oldest = visible(at: now, limit: limit, within: window).first {
+      candidates.append(oldest.instant + window)
+    }
+    if let age = limit.maximumAge, let oldest = visible(at: now, limit: limit).first {
+      candidates.append(oldest.instant + age)
+    }
+    return candidates.filter { $0 > now }.min()
+  }
+
+  /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,
+  /// at most `maximum` of them.
+  public func exits(after now: Instant, limit: DonationLimit, within window: TimeSpan?, maximum: Int) -> [Instant] {
+    var instants: [Instant] = []
+    for donation in visible(at: now, limit: limit) {
+      if let window, donation.instant + window > now { instants.append(donation.instant + window) }
+      if let age = limit.maximumAge, donation.instant + age > now { instants.append(donation.instant + age) }
+      if instants.count >= maximum * 2 { break }
+    }
+    return Array(Set(instants).sorted().prefix(maximum))
+  }
+}

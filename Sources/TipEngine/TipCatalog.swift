@@ -1,0 +1,59 @@
+/// Every definition the app's code makes: tips, parameters, events and groups, each in
+/// definition order (the evaluation order of rule 29 ends with definition order).
+public struct TipCatalog: Hashable, Sendable {
+  public private(set) var tips: [TipDefinition] = []
+  public private(set) var parameters: [ParameterDefinition] = []
+  public private(set) var events: [EventDefinition] = []
+  public private(set) var groups: [TipGroup] = []
+  private var tipIndex: [String: Int] = [:]
+  private var parameterIndex: [String: Int] = [:]
+  private var eventIndex: [String: Int] = [:]
+  private var groupIndex: [String: Int] = [:]
+
+  public init() {}
+
+  public func tip(named name: String) -> TipDefinition? { tipIndex[name].map { tips[$0] } }
+  public func parameter(named name: String) -> ParameterDefinition? { parameterIndex[name].map { parameters[$0] } }
+  public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
+  public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
+
+  /// Adds or replaces a tip.
+  public mutating func define(_ tip: TipDefinition) {
+    if let i = tipIndex[tip.name] { tips[i] = tip } else {
+      tipIndex[tip.name] = tips.count
+      tips.append(tip)
+    }
+  }
+
+  public mutating func define(_ parameter: ParameterDefinition) {
+    if let i = parameterIndex[parameter.name] { parameters[i] = parameter } else {
+      parameterIndex[parameter.name] = parameters.count
+      parameters.append(parameter)
+    }
+  }
+
+  public mutating func define(_ event: EventDefinition) {
+    if let i = eventIndex[event.id] { events[i] = event } else {
+      eventIndex[event.id] = events.count
+      events.append(event)
+    }
+  }
+
+  public mutating func define(_ group: TipGroup) {
+    if let i = groupIndex[group.name] { groups[i] = group } else {
+      groupIndex[group.name] = groups.count
+      groups.append(group)
+    }
+  }
+
+  /// The groups a tip belongs to.
+  public func groups(containing tipName: String) -> [TipGroup] {
+    groups.filter { $0.members.contains(tipName) }
+  }
+
+  /// The tips that share a persisted id with `tipName` (rule 1), itself included.
+  public func tips(sharingIDWith tipName: String) -> [TipDefinition] {
+    guard let tip = tip(named: tipName) else { return [] }
+    return tips.filter { $0.id == tip.id }
+  }
+}

@@ -1,0 +1,117 @@
+extension TipEngine {
+  /// The decision for a tip at `now`: status with overrides, and every hold with its deciding
+  /// values (rules 3, 4, 33, 43).
+  public func decision(for tipName: String, at now: Instant) -> Decision {
+    guard let tip = catalog.tip(named: tipName) else {
+      return Decision(tip: tipName, status: .pending, storedStatus: .pending, override: nil, rules: [], holds: [.notConfigured])
+    }
+    let rules = tip.rules.map { evaluate($0, at: now) }
+    let record = record(of: tipName)
+    var stored: [Hold] = []
+    if let reason = record.invalidation { stored.append(.invalidated(reason, at: record.invalidatedAt)) }
+    let failing = rules.filter { !$0.holds }
+    if !failing.isEmpty { stored.append(.rules(failing)) }
+    if record.invalidation == nil, let hold = frequencyHold(for: tip, record: record, at: now) {
+      stored.append(.frequency(hold))
+    }
+    let storedStatus: TipStatus =
+      if let reason = record.invalidation { .invalidated(reason) } else if stored.isEmpty { .available } else { .pending }
+
+    guard isConfigured else {
+      return Decision(tip: tipName, status: .pending, storedStatus: storedStatus, override: nil, rules: rules, holds: [.notConfigured])
+    }
+    let override = configuration.testing.override(for: tip.name, id: tip.id)
+    switch override {
+    case .some(let o) where o.shows:
+      // Show-overrides ignore rules and frequency, and mask an invalidation (rule 33).
+      return Decision(tip: tipName, status: .available, storedStatus: storedStatus, override: o, rules: rules, holds: [])
+    case .some(let o):
+      // A hidden tip reads pending, or stays invalidated (rule 33).
+      let status: TipStatus = if case .invalidated = storedStatus { storedStatus } else { .pending }
+      return Decision(tip: tipName, status: status, storedStatus: storedStatus, override: o, rules: rules, holds: [.hiddenForTesting(o)] + stored)
+    case .none:
+      return Decision(tip: tipName, status: storedStatus, storedStatus: storedStatus, override: nil, rules: rules, holds: stored)
+    }
+  }
+
+  /// The status the app reads (rule 2).
+  public func status(of tipName: String, at now: Instant) -> TipStatus {
+    decision(for: tipName, at: now).status
+  }
+
+  /// Frequency holds back only tips that have never appeared and do not ignore it, until
+  /// `now − start ≥ interval` (rules 23, 26, 27).
+  func frequencyHold(for tip: TipDefinition, record: TipRecord, at now: Instant) -> FrequencyHold? {
+    guard !record.hasAppeared, !tip.options.ignoresDisplayFrequency,
+      let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength),
+      let start = datastore.intervalStart, now - start < interval
+    else { return nil }
+    return FrequencyHold(frequency: configuration.frequency, intervalStart: start, intervalEnd: start + interval, startedBy: datastore.intervalStartedBy)
+  }
+
+  /// Evaluates one rule, recording every value it reads (rule 43).
+  public func evaluate(_ rule: Expression, at now: Instant) -> RuleEvaluation {
+    var readings: [Reading] = []
+    let value = value(of: rule, at: now, readings: &readings)
+    return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings)
+  }
+
+  private func value(of expression: Expression, at now: Instant, readings: inout [Reading]) -> Value {
+    switch expression {
+    case .literal(let v):
+      return v
+    case .parameter(let name):
+      guard let (value, source) = parameterValue(name) else { return .bool(false) }
+      let reading = Reading.parameter(name: name, value: value, source: source, boundTo: catalog.parameter(named: name)?.boundTo)
+      if !readings.contains(reading) { readings.append(reading) }
+      return value
+    case .aggregate(let aggregate):
+      let count = aggregateValue(aggregate, at: now)
+      let reading = Reading.aggregate(aggregate, value: count)
+      if !readings.contains(reading) { readings.append(reading) }
+      return .int(count)
+    case .comparison(let l, let op, let r):
+      let left = value(of: l, at: now, readings: &readings)
+      let right = value(of: r, at: now, readings: &readings)
+      return .bool(left.compare(op, right))
+    case .and(let l, let r):
+      // Both sides are read, so an explanation shows every value.
+      let left = value(of: l, at: now, readings: &readings) == .bool(true)
+      let right = value(of: r, at: now, readings: &readings) == .bool(true)
+      return .bool(left && right)
+    case .or(let l, let r):
+      let left = value(of: l, at: now, readings: &readings) == .bool(true)
+      let right = value(of: r, at: now, readings: &readings) == .bool(true)
+      return .bool(left || right)
+    case .not(let e):
+      return .bool(value(of: e, at: now, readings: &readings) != .bool(true))
+    }
+  }
+
+  // MARK: Groups (spec section 7)
+
+  /// Which member of a group is presented now, and which member blocks an ordered group.
+  public struct GroupSelection: Hashable, Sendable {
+    public var current: String?
+    /// Under `ordered`, the first non-invalidated member when it is not available (rule 31).
+    public var blockedBy: String?
+  }
+
+  /// The group's current tip (rules 30–32). Membership does not change a member's status.
+  public func selection(of group: TipGroup, at now: Instant) -> GroupSelection {
+    switch group.priority {
+    case .firstAvailable:
+      let current = group.members.first { status(of: $0, at: now) == .available }
+      return GroupSelection(current: current, blockedBy: nil)
+    case .ordered:
+      for member in group.members {
+        switch status(of: member, at: now) {
+        case .invalidated: continue
+        case .available: return GroupSelection(current: member, blockedBy: nil)
+        case .pending: return GroupSelection(current: nil, blockedBy: member)
+        }
+      }
+      return GroupSelection(current: nil, blockedBy: nil)
+    }
+  }
+}

@@ -1,0 +1,75 @@
+extension TipEngine {
+  /// The earliest instant after `now` at which any tip's status can change by the passage of
+  /// time alone: a frequency interval ending (rule 26), a donation leaving a window or the
+  /// donation limit's age (rules 17, 18), a duration limit reached on screen (rule 24).
+  /// Nil when time alone changes nothing. Time travel jumps from one such instant to the
+  /// next; it never ticks.
+  public func nextChange(after now: Instant) -> Instant? {
+    var best: Instant?
+    func consider(_ candidate: Instant?) {
+      guard let candidate, candidate > now else { return }
+      if best.map({ candidate < $0 }) ?? true { best = candidate }
+    }
+    if let start = datastore.intervalStart,
+      let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength)
+    {
+      consider(start + interval)
+    }
+    for (aggregate, event) in windowedAggregates() {
+      consider(datastore.events[event.id]?.nextExit(after: now, limit: event.limit, within: aggregate.within))
+    }
+    for tip in catalog.tips { consider(durationLimitInstant(of: tip.name)) }
+    return best
+  }
+
+  /// Every distinct (window, event) pair the tips' rules read, when time can change it.
+  private func windowedAggregates(of tips: [TipDefinition]? = nil) -> [(EventAggregate, EventDefinition)] {
+    var seen: Set<String> = []
+    var result: [(EventAggregate, EventDefinition)] = []
+    for tip in tips ?? catalog.tips {
+      for rule in tip.rules {
+        for aggregate in rule.aggregates {
+          guard let event = catalog.event(named: aggregate.event),
+            aggregate.within != nil || event.limit.maximumAge != nil
+          else { continue }
+          let key = "\(aggregate.event)|\(aggregate.within?.seconds ?? -1)"
+          if seen.insert(key).inserted { result.append((aggregate, event)) }
+        }
+      }
+    }
+    return result
+  }
+
+  /// A change of one tip's status that time alone brings.
+  public struct StatusChange: Hashable, Sendable {
+    public var at: Instant
+    public var status: TipStatus
+  }
+
+  /// The earliest instant after `now` at which this tip's status changes if nothing but time
+  /// happens, and the status it changes to; nil when no passage of time alone changes it
+  /// (rule 43). Looks at most `maximumCandidates` candidate instants ahead.
+  public func nextStatusChange(of tipName: String, after now: Instant, maximumCandidates: Int = 4096) -> StatusChange? {
+    guard let tip = catalog.tip(named: tipName) else { return nil }
+    let current = status(of: tipName, at: now)
+    var candidates: Set<Instant> = []
+    if let start = datastore.intervalStart,
+      let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength),
+      start + interval > now
+    {
+      candidates.insert(start + interval)
+    }
+    for (aggregate, event) in windowedAggregates(of: [tip]) {
+      let exits = datastore.events[event.id]?.exits(after: now, limit: event.limit, within: aggregate.within, maximum: maximumCandidates) ?? []
+      candidates.formUnion(exits)
+    }
+    if let limit = durationLimitInstant(of: tipName), limit > now { candidates.insert(limit) }
+    for candidate in candidates.sorted().prefix(maximumCandidates) {
+      var future = self
+      _ = future.settle(at: candidate)
+      let status = future.status(of: tipName, at: candidate)
+      if status != current { return StatusChange(at: candidate, status: status) }
+    }
+    return nil
+  }
+}

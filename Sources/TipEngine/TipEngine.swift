@@ -1,0 +1,139 @@
+/// TipKit's rules engine as a value: definitions, configuration, the persisted datastore and
+/// whether TipKit is configured. Copying it is a checkpoint. It never reads a clock; every
+/// operation takes the instant at which it happens.
+public struct TipEngine: Hashable, Sendable {
+  public var catalog = TipCatalog()
+  public var datastore = Datastore()
+  public var configuration = Configuration()
+  /// Whether `Tips.configure` has run in the current app launch (rule 25).
+  public private(set) var isConfigured = false
+
+  public init() {}
+
+  /// The errors an operation can refuse with.
+  public enum Refusal: Error, Hashable, Sendable {
+    /// `resetDatastore` must come before configuration (rule 34).
+    case resetAfterConfiguration
+    case unknownTip(String)
+    case unknownParameter(String)
+    case unknownEvent(String)
+  }
+
+  // MARK: Configuration (spec section 6)
+
+  /// `Tips.configure` at app launch (rule 25). Transient parameters go back to their
+  /// defaults (rule 10); the names of those that held another value are returned.
+  @discardableResult
+  public mutating func configure(at now: Instant) -> [String] {
+    isConfigured = true
+    var reset: [String] = []
+    for parameter in catalog.parameters where parameter.isTransient {
+      if let record = datastore.parameters.removeValue(forKey: parameter.name), record.value != parameter.defaultValue {
+        reset.append(parameter.name)
+      }
+    }
+    return reset
+  }
+
+  /// The app terminates. Displays still in progress end now.
+  public mutating func terminate(at now: Instant) {
+    for tip in catalog.tips where record(of: tip.name).displayStartedAt != nil {
+      _ = endDisplay(of: tip.name, at: now)
+    }
+    isConfigured = false
+  }
+
+  /// `Tips.resetDatastore()`: erases tip, parameter and event records (rule 34). Refused
+  /// once TipKit is configured.
+  public mutating func resetDatastore() throws(Refusal) {
+    guard !isConfigured else { throw .resetAfterConfiguration }
+    datastore = Datastore()
+  }
+
+  // MARK: Records
+
+  /// The persisted record of a tip's id (rule 1), empty when it has none yet.
+  public func record(of tipName: String) -> TipRecord {
+    guard let tip = catalog.tip(named: tipName) else { return TipRecord() }
+    return datastore.tips[tip.id] ?? TipRecord()
+  }
+
+  mutating func updateRecord(of tipName: String, at now: Instant, _ change: (inout TipRecord) -> Void) {
+    guard let tip = catalog.tip(named: tipName) else { return }
+    var record = datastore.tips[tip.id] ?? TipRecord()
+    change(&record)
+    record.modifiedAt = now
+    datastore.tips[tip.id] = record
+  }
+
+  // MARK: Parameters (spec section 2)
+
+  /// What a parameter write did.
+  public enum ParameterWrite: Hashable, Sendable {
+    /// Before configuration a write has no effect (rule 11).
+    case ignoredNotConfigured
+    case unchanged
+    case changed(from: Value)
+  }
+
+  /// The parameter's current value and where it came from.
+  public func parameterValue(_ name: String) -> (value: Value, source: ParameterSource)? {
+    guard let definition = catalog.parameter(named: name) else { return nil }
+    if let record = datastore.parameters[name] { return (record.value, .written(at: record.setAt)) }
+    return (definition.defaultValue, .defaultValue)
+  }
+
+  /// Writes a parameter; it persists (rule 9) and every rule reading it sees the new value at
+  /// once (rule 12). Before configuration the write is ignored (rule 11).
+  public mutating func setParameter(_ name: String, to value: Value, at now: Instant) throws(Refusal) -> ParameterWrite {
+    guard let current = parameterValue(name) else { throw .unknownParameter(name) }
+    guard isConfigured else { return .ignoredNotConfigured }
+    datastore.parameters[name] = ParameterRecord(value: value, setAt: now)
+    return current.value == value ? .unchanged : .changed(from: current.value)
+  }
+
+  // MARK: Events (spec section 3)
+
+  /// Donates an event (rule 15). Before configuration the donation has no effect (rule 11's
+  /// rule for writes, applied to donations too); returns whether it was recorded.
+  public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Bool {
+    guard let event = catalog.event(named: eventID) else { throw .unknownEvent(eventID) }
+    guard isConfigured else { return false }
+    datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: event.limit)
+    return true
+  }
+
+  /// The value of an event aggregate at `now` (rule 16).
+  public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
+    guard let event = catalog.event(named: aggregate.event), let log = datastore.events[aggregate.event] else { return 0 }
+    return log.evaluate(aggregate, at: now, limit: event.limit)
+  }
+
+  // MARK: Invalidation (spec section 1)
+
+  /// `Tip.invalidate(reason:)`: permanent until a reset (rules 5, 6). Returns false when the
+  /// tip was already invalidated (the first reason stays).
+  @discardableResult
+  public mutating func invalidate(_ tipName: String, reason: InvalidationReason, at now: Instant) throws(Refusal) -> Bool {
+    guard catalog.tip(named: tipName) != nil else { throw .unknownTip(tipName) }
+    guard record(of: tipName).invalidation == nil else { return false }
+    updateRecord(of: tipName, at: now) {
+      $0.invalidation = reason
+      $0.invalidatedAt = now
+    }
+    return true
+  }
+
+  /// `Tip.resetEligibility()` (iOS 26): the tip is no longer invalidated and goes back to
+  /// pending or available by its rules; its display history stays (rule 7), and the count
+  /// and duration limits apply to the displays that follow.
+  public mutating func resetEligibility(_ tipName: String, at now: Instant) throws(Refusal) {
+    guard catalog.tip(named: tipName) != nil else { throw .unknownTip(tipName) }
+    updateRecord(of: tipName, at: now) {
+      $0.invalidation = nil
+      $0.invalidatedAt = nil
+      $0.displayCountBaseline = $0.displayCount
+      $0.displayTimeBaseline = $0.displayTime(at: now)
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// How a run prints its log.
+public enum OutputFormat: Sendable {
+  case text(TextStyle)
+  /// JSON Lines, one object per log record.
+  case json
+}
+
+/// The outcome of replaying one scenario.
+public struct RunReport: Sendable {
+  public var file: String
+  /// 0: every expectation held; 1: one failed; 2: the input is not valid.
+  public var exitCode: Int32
+  /// What the run printed on standard output: the log.
+  public var transcript: String
+  /// What it printed on standard error: the diagnostic of invalid input.
+  public var errors: String
+  public var failures: [ExpectationResult]
+  public var expectationsChecked: Int
+  /// The session as the run left it.
+  public var session: Session
+
+  public var passed: Bool { exitCode == 0 }
+
+  /// The message `tipsim run` prints for a failed run: each failed expectation with what was
+  /// expected, what was found and the tip's `why`, or the diagnostic.
+  public var failureMessage: String {
+    if exitCode == 2 { return errors }
+    let renderer = TextRenderer(timeZone: session.world.timeZone, file: file)
+    return failures.map { failure in
+      renderer.render(LogRecord(instant: session.world.clock, event: .expectation(failure)))
+    }.joined(separator: "\n")
+  }
+}
+
+/// Replays scenarios: parse everything first (a syntax error runs nothing), then run each
+/// statement in order; the first invalid statement stops the run with exit 2.
+public enum ScenarioRunner {
+  /// Replays scenario text. `out` and `err` receive output as it is produced.
+  public static func run(
+    source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
+    out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+  ) -> RunReport {
+    var session = session
+    var transcript = ""
+    var errors = ""
+    func emit(_ line: String) {
+      transcript += line + "\n"
+      out(line + "\n")
+    }
+    func fail(_ diagnostic: Diagnostic, lines: [String]) -> RunReport {
+      let index = diagnostic.location.line - 1
+      let text = diagnostic.rendered(file: file, source: lines.indices.contains(index) ? lines[index] : nil) + "\n"
+      errors += text
+      err(text)
+      return RunReport(
+        file: file, exitCode: 2, transcript: transcript, errors: errors, failures: session.failures,
+        expectationsChecked: session.expectationsChecked, session: session)
+    }
+    let parser = Parser(source: source)
+    let statements: [Statement]
+    do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
+    for statement in statements {
+      let outputs: [Session.Output]
+      do { outputs = try session.execute(statement) } catch { return fail(error, lines: parser.lines) }
+      for output in outputs {
+        switch (output, format) {
+        case (.record(let record), .text(let style)):
+          emit(TextRenderer(timeZone: session.world.timeZone, style: style, file: file).render(record))
+        case (.record(let record), .json):
+          emit(JSONRenderer(timeZone: session.world.timeZone).render(record))
+        case (.text(let text), .text):
+          if !text.isEmpty { emit(text) }
+        case (.text, .json):
+          break
+        }
+      }
+    }
+    let failed = session.failures.count
+    let checked = session.expectationsChecked
+    switch format {
+    case .text(let style):
+      let summary =
+        failed == 0
+        ? "\(checked) expectation\(checked == 1 ? "" : "s") held"
+        : "\(failed) of \(checked) expectation\(checked == 1 ? "" : "s") failed"
+      emit(failed == 0 ? style.green("── " + summary) : style.red("── " + summary))
+    case .json:
+      var o = JSONObject()
+      o["kind"] = "summary"
+      o["expectations"] = .int(checked)
+      o["failed"] = .int(failed)
+      emit(JSONValue.object(o).serialized)
+    }
+    return RunReport(
+      file: file, exitCode: failed == 0 ? 0 : 1, transcript: transcript, errors: errors, failures: session.failures,
+      expectationsChecked: checked, session: session)
+  }
+
+  /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
+  public static func run(
+    file path: String, format: OutputFormat = .text(.plain), out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+  ) -> RunReport {
+    switch ScenarioFile.read(path) {
+    case .success(let source):
+      return run(source: source, file: path, format: format, out: out, err: err)
+    case .failure(let problem):
+      let text = "\(path):1:1: error: \(problem.message)\n"
+      err(text)
+      return RunReport(file: path, exitCode: 2, transcript: "", errors: text, failures: [], expectationsChecked: 0, session: Session())
+    }
+  }
+}
+
+/// Reading scenario files: text, UTF-8, no NUL bytes, of a sane size.
+public enum ScenarioFile {
+  public static let maximumSize = 64 << 20
+
+  public struct Problem: Error, Sendable {
+    public var message: String
+  }
+
+  public static func read(_ path: String) -> Result<String, Problem> {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        return .failure(Problem(message: isDirectory.boolValue ? "is a directory, not a scenario file" : "cannot read the file"))
+      }
+      return .failure(Problem(message: "no such file"))
+    }
+    guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
+    guard !data.contains(0) else { return .failure(Problem(message: "file contains a NUL byte; a scenario is text")) }
+    guard let text = String(data: data, encoding: .utf8) else { return .failure(Problem(message: "file is not valid UTF-8 text")) }
+    return .success(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+  }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import Shell
+import TipSimKit
+
+/// `tipsim`: the interactive shell, `run`, and `test`.
+@main
+struct TipSimCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tipsim",
+    abstract: "A simulator of Apple's TipKit rules engine: when does each tip show, and why not?",
+    discussion: """
+      With no subcommand, tipsim starts the interactive shell on a built-in demo (or after \
+      running FILE). Piped input without a terminal is read as a script.
+      """,
+    subcommands: [ShellCommand.self, RunCommand.self, TestCommand.self],
+    defaultSubcommand: ShellCommand.self)
+}
+
+struct ShellCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shell", abstract: "The interactive shell (the default): a demo is loaded unless FILE or --empty is given.")
+
+  @Argument(help: "A scenario to run before the prompt appears.") var file: String?
+  @Flag(help: "Start without the built-in demo.") var empty = false
+
+  func run() throws {
+    let code = ShellMain.run(file: file, empty: empty)
+    if code != 0 { throw ExitCode(code) }
+  }
+}
+
+struct RunCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Replay scenario files, print the log and check expectations.",
+    discussion: "Exit status: 0 every expectation held, 1 one failed, 2 the input is not valid.")
+
+  @Argument(help: "Scenario files.") var files: [String]
+  @Flag(help: "Print the log as JSON Lines, one object per record.") var json = false
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give at least one scenario file") }
+  }
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    var worst: Int32 = 0
+    for file in files {
+      if files.count > 1 && !json { Console.out("== \(file)\n") }
+      let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
+      let report = ScenarioRunner.run(file: file, format: format, out: Console.out, err: Console.err)
+      if report.exitCode == 1 { Console.err(report.failureMessage + "\n") }
+      worst = max(worst, report.exitCode)
+      if report.exitCode == 2 { break }
+    }
+    if worst != 0 { throw ExitCode(worst) }
+  }
+}
+
+struct TestCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Replay every *.scenario under PATH (default Scenarios/) against its golden .transcript.",
+    discussion: "TIPSIM_UPDATE=1 re-records the transcripts (refused when CI=true).")
+
+  @Argument(help: "Scenario files or folders.") var paths: [String] = []
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    let (_, code) = GoldenTester(paths: paths).run { Console.out($0 + "\n") }
+    if code != 0 { throw ExitCode(code) }
+  }
+}
