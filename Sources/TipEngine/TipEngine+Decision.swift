@@ -95,6 +95,11 @@ extension TipEngine {
     public var current: String?
     /// Under `ordered`, the first non-invalidated member when it is not available (rule 31).
     public var blockedBy: String?
+
+    public init(current: String?, blockedBy: String?) {
+      self.current = current
+      self.blockedBy = blockedBy
+    }
   }
 
   /// The group's current tip (rules 30–32). Membership does not change a member's status.

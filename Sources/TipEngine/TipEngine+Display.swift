@@ -100,6 +100,12 @@ extension TipEngine {
     public var tip: String
     public var reason: InvalidationReason
     public var at: Instant
+
+    public init(tip: String, reason: InvalidationReason, at: Instant) {
+      self.tip = tip
+      self.reason = reason
+      self.at = at
+    }
   }
 
   /// Applies what time alone does up to `now`: tips on screen whose duration limit has been

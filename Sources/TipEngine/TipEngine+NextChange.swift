@@ -44,6 +44,11 @@ extension TipEngine {
   public struct StatusChange: Hashable, Sendable {
     public var at: Instant
     public var status: TipStatus
+
+    public init(at: Instant, status: TipStatus) {
+      self.at = at
+      self.status = status
+    }
   }
 
   /// The earliest instant after `now` at which this tip's status changes if nothing but time

@@ -1,0 +1,136 @@
+import Testing
+import TipEngine
+
+/// Spec sections 2 and 3: parameters, events and donations.
+@Suite struct ParameterAndEventTests {
+  let flag = ParameterDefinition(name: "flag", defaultValue: .bool(false))
+  let step = ParameterDefinition(name: "step", defaultValue: .int(0), isTransient: true)
+
+  @Test func rule9_parametersHaveDefaultsAndPersistAcrossLaunches() throws {
+    var engine = makeEngine(tips: [], parameters: [flag])
+    #expect(engine.parameterValue("flag")?.value == .bool(false))
+    #expect(engine.parameterValue("flag")?.source == .defaultValue)
+    _ = try engine.setParameter("flag", to: .bool(true), at: t0)
+    engine.terminate(at: t0 + .hours(1))
+    engine.configure(at: t0 + .days(2))
+    #expect(engine.parameterValue("flag")?.value == .bool(true))
+    #expect(engine.parameterValue("flag")?.source == .written(at: t0))
+  }
+
+  @Test func rule10_transientParametersResetOnEachLaunch() throws {
+    var engine = makeEngine(tips: [], parameters: [flag, step])
+    _ = try engine.setParameter("step", to: .int(3), at: t0)
+    engine.terminate(at: t0)
+    #expect(engine.configure(at: t0 + .seconds(1)) == ["step"])
+    #expect(engine.parameterValue("step")?.value == .int(0))
+  }
+
+  @Test func rule11_writesBeforeConfigurationHaveNoEffect() throws {
+    var engine = makeEngine(tips: [], parameters: [flag], events: [EventDefinition(id: "e")], configured: false)
+    #expect(try engine.setParameter("flag", to: .bool(true), at: t0) == .ignoredNotConfigured)
+    #expect(try engine.donate("e", at: t0) == false)
+    engine.configure(at: t0)
+    #expect(engine.parameterValue("flag")?.value == .bool(false))
+    #expect(engine.aggregateValue(EventAggregate(event: "e"), at: t0) == 0)
+  }
+
+  @Test func rule12_aParameterWriteChangesEveryDependentRuleAtOnce() throws {
+    var engine = makeEngine(tips: [tip("a", rules: [eq(param("flag"), .bool(true))]), tip("b", rules: [eq(param("flag"), .bool(false))])], parameters: [flag])
+    #expect(engine.status(of: "a", at: t0) == .pending)
+    #expect(engine.status(of: "b", at: t0) == .available)
+    _ = try engine.setParameter("flag", to: .bool(true), at: t0)
+    #expect(engine.status(of: "a", at: t0) == .available)
+    #expect(engine.status(of: "b", at: t0) == .pending)
+  }
+
+  @Test(arguments: [
+    (Value.int(3), ComparisonOperator.greaterOrEqual, Value.double(2.5), true),
+    (.double(1.5), .less, .int(2), true),
+    (.string("pro"), .equal, .string("pro"), true),
+    (.string("a"), .less, .string("b"), true),
+    (.bool(true), .notEqual, .bool(false), true),
+    (.bool(true), .less, .bool(false), false),
+    (.int(1), .equal, .string("1"), false),
+  ])
+  func rule13_valuesAreBoolIntDoubleString(left: Value, op: ComparisonOperator, right: Value, result: Bool) {
+    #expect(left.compare(op, right) == result)
+  }
+
+  @Test func rule14_anEventIsKeyedByIDAndSharedByEveryTipNamingIt() throws {
+    let rule = ge(.aggregate(EventAggregate(event: "opened")), 2)
+    var engine = makeEngine(tips: [tip("a", rules: [rule]), tip("b", rules: [rule])], events: [EventDefinition(id: "opened")])
+    _ = try engine.donate("opened", at: t0)
+    _ = try engine.donate("opened", at: t0)
+    #expect(engine.status(of: "a", at: t0) == .available)
+    #expect(engine.status(of: "b", at: t0) == .available)
+  }
+
+  @Test func rule15_aDonationRecordsItsInstantAndFieldValues() throws {
+    var engine = makeEngine(tips: [], events: [EventDefinition(id: "viewed", fields: ["id"])])
+    _ = try engine.donate("viewed", fields: ["id": .int(2)], at: t0 + .seconds(7))
+    let donation = try #require(engine.datastore.events["viewed"]?.donations.first)
+    #expect(donation.instant == t0 + .seconds(7))
+    #expect(donation.fields == ["id": .int(2)])
+  }
+
+  @Test(arguments: [
+    (EventAggregate(event: "v"), 6),
+    (EventAggregate(event: "v", within: .days(5)), 4),
+    (EventAggregate(event: "v", filter: .comparison(field: "id", .equal, .int(2))), 4),
+    (EventAggregate(event: "v", within: .days(5), filter: .comparison(field: "id", .equal, .int(2))), 3),
+    (EventAggregate(event: "v", kind: .largestSubset(by: "id")), 4),
+    (EventAggregate(event: "v", kind: .smallestSubset(by: "id")), 1),
+    (EventAggregate(event: "v", kind: .largestSubset(by: "id"), within: .days(5)), 3),
+    (EventAggregate(event: "v", kind: .smallestSubset(by: "id"), within: .days(5)), 1),
+    (EventAggregate(event: "v", kind: .largestSubset(by: "id"), filter: .not(.comparison(field: "id", .equal, .int(2)))), 1),
+  ])
+  func rule16_aggregateHelpersChain(aggregate: EventAggregate, expected: Int) throws {
+    var engine = makeEngine(tips: [], events: [EventDefinition(id: "v", fields: ["id"])])
+    // ids 2, 3 ten days ago; 2, 2, 2, 7 within the last five days.
+    let now = t0 + .days(20)
+    for (id, age) in [(2, TimeSpan.days(10)), (3, .days(10)), (2, .days(4)), (2, .days(3)), (2, .hours(1)), (7, .hours(1))] {
+      engine.datastore.events["v", default: DonationLog()].append(Donation(instant: now - age, fields: ["id": .int(id)]), limit: DonationLimit())
+    }
+    #expect(engine.aggregateValue(aggregate, at: now) == expected)
+  }
+
+  @Test func rule17_aDonationLeavesItsWindowAtExactlyDatePlusWindow() throws {
+    let rule = ge(.aggregate(EventAggregate(event: "v", within: .days(5))), 1)
+    var engine = makeEngine(tips: [tip("a", rules: [rule])], events: [EventDefinition(id: "v")])
+    _ = try engine.donate("v", at: t0)
+    let exit = t0 + .days(5)
+    #expect(engine.status(of: "a", at: exit - .seconds(1)) == .available)
+    #expect(engine.status(of: "a", at: exit) == .pending)
+    #expect(engine.nextChange(after: t0) == exit)
+    #expect(engine.nextStatusChange(of: "a", after: t0) == TipEngine.StatusChange(at: exit, status: .pending))
+  }
+
+  @Test func rule18_rulesSeeTheLast1000DonationsByDefault() throws {
+    var engine = makeEngine(tips: [], events: [EventDefinition(id: "v")])
+    for i in 0..<1005 { _ = try engine.donate("v", at: t0 + .seconds(Int64(i))) }
+    #expect(engine.aggregateValue(EventAggregate(event: "v"), at: t0 + .hours(1)) == 1000)
+    #expect(engine.datastore.events["v"]?.totalDonated == 1005)
+  }
+
+  @Test func rule18_aDonationLimitCapsCountAndAge() throws {
+    let limit = DonationLimit(maximumCount: 3, maximumAge: .days(2))
+    var engine = makeEngine(tips: [tip("a", rules: [ge(.aggregate(EventAggregate(event: "v")), 1)])], events: [EventDefinition(id: "v", limit: limit)])
+    for i in 0..<5 { _ = try engine.donate("v", at: t0 + .hours(Int64(i))) }
+    #expect(engine.aggregateValue(EventAggregate(event: "v"), at: t0 + .hours(5)) == 3)
+    // The newest donation ages out at its date + 2 days.
+    let newest = t0 + .hours(4)
+    #expect(engine.aggregateValue(EventAggregate(event: "v"), at: newest + .days(2) - .seconds(1)) == 1)
+    #expect(engine.aggregateValue(EventAggregate(event: "v"), at: newest + .days(2)) == 0)
+    #expect(engine.nextStatusChange(of: "a", after: newest)?.at == newest + .days(2))
+  }
+
+  @Test func rule18_windowedCountsCostTheSameWhateverTheHistory() throws {
+    // A million donations with the limit raised: the windowed count is a binary search.
+    var log = DonationLog()
+    let limit = DonationLimit(maximumCount: 1_000_000)
+    for i in 0..<1_000_000 { log.append(Donation(instant: t0 + .seconds(Int64(i))), limit: limit) }
+    let now = t0 + .seconds(1_000_000)
+    #expect(log.evaluate(EventAggregate(event: "v", within: .seconds(10)), at: now, limit: limit) == 9)
+    #expect(log.visible(at: now, limit: limit, within: .days(1)).count == 86_399)
+  }
+}
