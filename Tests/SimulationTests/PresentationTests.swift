@@ -1,0 +1,139 @@
+import Simulation
+import Testing
+import TipEngine
+
+/// Spec sections 5 (count policies), 6 (evaluation order), 7 (groups on screen) and 9
+/// (presentation).
+@Suite struct PresentationTests {
+  @Test func rule8_actionsDoNotInvalidateTheTip() throws {
+    var world = try makeWorld(tips: [(tip("t", actions: [TipAction(id: "more", title: "More")]), on("a"))])
+    let records = try world.run(.launch, .open("s"), .tapAction(tip: "t", action: "more"))
+    #expect(records.contains { if case .actionTapped("t", "more", "More") = $0.event { true } else { false } })
+    #expect(world.shown == ["t"])
+    #expect(world.engine.status(of: "t", at: world.clock) == .available)
+  }
+
+  @Test func rule12_aParameterChangeShowsOrHidesATipOnAnOpenScreen() throws {
+    let p = ParameterDefinition(name: "on", defaultValue: .bool(false))
+    var world = try makeWorld(tips: [(tip("t", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a"))], parameters: [p])
+    try world.run(.launch, .open("s"))
+    #expect(world.shown.isEmpty)
+    try world.run(.set(parameter: "on", .bool(true)))
+    #expect(world.shown == ["t"])
+    try world.run(.set(parameter: "on", .bool(false)))
+    #expect(world.shown.isEmpty)
+  }
+
+  @Test(arguments: [(Policies.CountPolicy.perAppearance, 1), (.perScreenOpen, 0)])
+  func rule21_countPolicyDecidesWhetherAReappearanceCounts(policy: Policies.CountPolicy, expected: Int) throws {
+    var world = try makeWorld(tips: [(tip("first"), on("a")), (tip("second"), on("b"))])
+    try world.run(.setPolicy(name: "countPolicy", value: .word(policy.rawValue)), .launch, .open("s"))
+    // second waits behind first, then first is tapped away and second appears; first's
+    // own reappearance in the same screen opening happens after second is tapped away.
+    try world.run(.tapOutside(tip: "first"))
+    #expect(world.shown == ["second"])
+    try world.run(.close("s"), .open("s"))
+    #expect(world.engine.record(of: "first").displayCount == 2)
+    try world.run(.tapOutside(tip: "first"), .tapOutside(tip: "second"))
+    #expect(world.engine.record(of: "second").displayCount == 2)
+    // A tip that leaves and comes back in one screen opening (rules flip):
+    let p = ParameterDefinition(name: "on", defaultValue: .bool(true))
+    try world.run(.defineParameter(p, binding: nil))
+    try world.run(.defineTip(tip("flip", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), placement: on("c", .inline)))
+    try world.run(.close("s"), .open("s"))
+    let before = world.engine.record(of: "flip").displayCount
+    try world.run(.set(parameter: "on", .bool(false)), .set(parameter: "on", .bool(true)))
+    #expect(world.engine.record(of: "flip").displayCount - before == expected)
+  }
+
+  @Test func rule22_atDisplayInvalidationKeepsTheDisplayOnScreenUntilItEnds() throws {
+    var world = try makeWorld(tips: [(tip("t", options: TipOptions(maxDisplayCount: 1)), on("a"))])
+    let records = try world.run(.setPolicy(name: "countInvalidation", value: .word("atDisplay")), .launch, .open("s"))
+    #expect(records.contains { if case .invalidated("t", .displayCountExceeded, 1, 1, .displayCount) = $0.event { true } else { false } })
+    #expect(world.engine.status(of: "t", at: world.clock) == .invalidated(.displayCountExceeded))
+    #expect(world.shown == ["t"])
+    try world.run(.advance(.hours(1)))
+    #expect(world.shown == ["t"])
+    try world.run(.close("s"), .open("s"))
+    #expect(world.shown.isEmpty)
+  }
+
+  @Test func rule29_simultaneousNewTipsShowInEvaluationOrder() throws {
+    var world = try World()
+    try world.run(
+      .defineScreen(ScreenDefinition(name: "one", anchors: ["x"])), .defineScreen(ScreenDefinition(name: "two", anchors: ["y", "z"])),
+      .defineTip(tip("late"), placement: Placement(screen: "two", anchor: "z", style: .inline)),
+      .defineTip(tip("early"), placement: Placement(screen: "two", anchor: "y", style: .inline)),
+      .defineTip(tip("other"), placement: Placement(screen: "one", anchor: "x", style: .inline)),
+      .setFrequency(.daily), .launch, .open("two"), .open("one"))
+    // Screen two opened first; on it, anchor y comes before z whatever the definition order.
+    #expect(world.shown == ["early"])
+    guard case .suppressed(let reasons, _)? = world.lastEvaluation["late"] else {
+      Issue.record("late was not suppressed")
+      return
+    }
+    #expect(reasons.words == ["frequency"])
+    // When the interval ends the two waiting tips compete again: only the first in order.
+    try world.run(.advance(.days(1)))
+    #expect(world.shown == ["early", "late"])
+  }
+
+  @Test func rule30_anEarlierMemberThatBecomesAvailableDisplacesTheLaterOne() throws {
+    let p = ParameterDefinition(name: "on", defaultValue: .bool(false))
+    var world = try makeWorld(
+      tips: [(tip("x", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a", .inline)), (tip("y"), on("b", .inline))],
+      parameters: [p], groups: [TipGroup(name: "g", members: ["x", "y"])])
+    try world.run(.launch, .open("s"))
+    #expect(world.shown == ["y"])
+    let records = try world.run(.set(parameter: "on", .bool(true)))
+    #expect(world.shown == ["x"])
+    #expect(records.contains { if case .hidden(let ref, .displaced("g", "x")) = $0.event { ref.tip == "y" } else { false } })
+  }
+
+  @Test func rule31_anOrderedGroupBlockedByItsFirstMemberShowsNothing() throws {
+    let p = ParameterDefinition(name: "never", defaultValue: .bool(false))
+    var world = try makeWorld(
+      tips: [(tip("x", rules: [.parameter("never")]), on("a", .inline)), (tip("y"), on("b", .inline))], parameters: [p],
+      groups: [TipGroup(name: "g", priority: .ordered, members: ["x", "y"])])
+    try world.run(.launch, .open("s"))
+    #expect(world.shown.isEmpty)
+    #expect(world.check(.suppressed("y", by: "group")).passed)
+    #expect(world.engine.status(of: "y", at: world.clock) == .available)
+  }
+
+  @Test func rule35_popoverTipsCompeteAndInlineTipsDoNot() throws {
+    var world = try makeWorld(tips: [(tip("p1"), on("a")), (tip("p2"), on("b")), (tip("i1"), on("c", .inline))])
+    try world.run(.launch, .open("s"))
+    #expect(world.shown == ["p1", "i1"])
+    #expect(world.onScreen["i1"]?.placement.style == .inline)
+  }
+
+  @Test func rule36_closeButtonInvalidatesButTapOutsideOnlyEndsTheDisplay() throws {
+    var world = try makeWorld(tips: [(tip("p"), on("a")), (tip("q"), on("b"))])
+    try world.run(.launch, .open("s"), .tapOutside(tip: "p"))
+    #expect(world.engine.status(of: "p", at: world.clock) == .available)
+    #expect(!world.shown.contains("p"))
+    #expect(world.check(.suppressed("p", by: "dismissed")).passed)
+    try world.run(.close("s"), .open("s"))
+    #expect(world.shown.contains("p"))
+    try world.run(.dismiss(tip: "p"))
+    #expect(world.engine.status(of: "p", at: world.clock) == .invalidated(.tipClosed))
+  }
+
+  @Test func rule37_aSecondPopoverWaitsAndAppearsWhenTheFirstGoesAway() throws {
+    var world = try makeWorld(tips: [(tip("p1"), on("a")), (tip("p2"), on("b"))])
+    try world.run(.launch, .open("s"))
+    #expect(world.shown == ["p1"])
+    #expect(world.check(.suppressed("p2", by: "popoverBusy")).passed)
+    let records = try world.run(.dismiss(tip: "p1"))
+    #expect(records.shownTips == ["p2"])
+  }
+
+  @Test func rule38_aTipThatStopsBeingAvailableLeavesAtOnce() throws {
+    var world = try makeWorld(tips: [(tip("t"), on("a"))])
+    try world.run(.launch, .open("s"))
+    let records = try world.run(.testing(.hide(["t"])))
+    #expect(world.shown.isEmpty)
+    #expect(records.contains { if case .hidden(_, .noLongerAvailable(let reasons)) = $0.event { reasons.words == ["hiddenForTesting"] } else { false } })
+  }
+}
