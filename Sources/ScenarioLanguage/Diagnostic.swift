@@ -53,6 +53,8 @@ extension String {
 public func suggestion(for name: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   for candidate in candidates {
+    // A name typed short (`perScreen` for `perScreenOpen`) is a prefix of what was meant.
+    if name.count >= 3, candidate.lowercased().hasPrefix(name.lowercased()), best == nil { best = (candidate, 3) }
     let distance = editDistance(name.lowercased(), candidate.lowercased())
     let limit = max(1, min(3, candidate.count / 3 + 1))
     if distance <= limit, best.map({ distance < $0.1 }) ?? true { best = (candidate, distance) }

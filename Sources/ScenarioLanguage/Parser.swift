@@ -10,7 +10,8 @@ public struct Parser {
 
   /// `firstLine` numbers the first line (the shell parses one entry at a time).
   public init(source: String, firstLine: Int = 1) {
-    var lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
+    // "\r\n" is one Character in Swift: split on both forms of line end.
+    var lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
       $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
     }
     if lines.last == "" { lines.removeLast() }

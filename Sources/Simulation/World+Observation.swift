@@ -17,11 +17,7 @@ extension World {
   /// tapped-away and popover-slot reasons on its open screen, or that its screen is closed.
   public func currentSuppressions(of tip: String) -> [Suppression] {
     guard onScreen[tip] == nil else { return [] }
-    guard let placement = placements[tip], let screen = openScreens.first(where: { $0.name == placement.screen }) else {
-      var reasons = engine.decision(for: tip, at: clock).holds.map(Suppression.hold)
-      reasons.append(.screenNotOpen(placements[tip]?.screen))
-      return reasons
-    }
+    let screen = placements[tip].flatMap { placement in openScreens.first { $0.name == placement.screen } }
     return suppressions(of: tip, on: screen)
   }
 

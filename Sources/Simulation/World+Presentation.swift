@@ -44,8 +44,9 @@ extension World {
     }
   }
 
-  /// Every reason a tip on an open screen does not appear now, or none.
-  func suppressions(of tip: String, on screen: OpenScreen) -> [Suppression] {
+  /// Every reason a tip does not appear now, or none: the engine's holds, its groups, and
+  /// on its open screen the tapped-away and popover-slot reasons (or that it is not open).
+  func suppressions(of tip: String, on screen: OpenScreen?) -> [Suppression] {
     let decision = engine.decision(for: tip, at: clock)
     var reasons = decision.holds.map(Suppression.hold)
     if decision.shouldDisplay {
@@ -53,6 +54,7 @@ extension World {
         reasons.append(groupSuppression(group))
       }
     }
+    guard let screen else { return reasons + [.screenNotOpen(placements[tip]?.screen)] }
     if let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
     if placements[tip]?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
     return reasons

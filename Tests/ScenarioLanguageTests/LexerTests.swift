@@ -1,0 +1,51 @@
+import ScenarioLanguage
+import Testing
+import TipEngine
+
+@Suite struct LexerTests {
+  @Test(arguments: [
+    ("30s", Int64(30)), ("15m", 900), ("2h", 7200), ("5d", 432_000), ("1w", 604_800), ("1d12h", 129_600), ("1h30m15s", 5415),
+  ])
+  func durationsConcatenate(text: String, seconds: Int64) throws {
+    let tokens = try Lexer.tokenize(text, lineNumber: 1)
+    #expect(tokens.map(\.kind) == [.duration(TimeSpan(seconds: seconds))])
+  }
+
+  @Test func instantsWithAndWithoutSeconds() throws {
+    let tokens = try Lexer.tokenize("2026-11-01T09:00 2026-11-01T09:00:30", lineNumber: 1)
+    guard case .instant(let a) = tokens[0].kind, case .instant(let b) = tokens[1].kind else {
+      Issue.record("not instants: \(tokens)")
+      return
+    }
+    #expect(a.iso == "2026-11-01T09:00")
+    #expect(b.iso == "2026-11-01T09:00:30")
+  }
+
+  @Test func stringsKeepUTF8AndEscapes() throws {
+    let tokens = try Lexer.tokenize(#"title "Eightを利用している\"同僚\" \\ ok" # comment"#, lineNumber: 3)
+    #expect(tokens.map(\.kind) == [.name("title"), .string(#"Eightを利用している"同僚" \ ok"#)])
+    #expect(tokens[1].location == SourceLocation(line: 3, column: 7))
+  }
+
+  @Test(arguments: [
+    ("title \"open", "unterminated string", 7),
+    ("advance 5y", "unknown duration unit 'y'", 9),
+    ("start 2026-13-01T09:00", "is not a valid date", 7),
+    ("set x 99999999999999999999999", "number is too large", 7),
+    ("set x @", "unexpected character '@'", 7),
+    ("advance 99999999999999w", "duration is too large", 9),
+  ])
+  func badTokensPointAtTheirColumn(line: String, message: String, column: Int) {
+    #expect {
+      _ = try Lexer.tokenize(line, lineNumber: 1)
+    } throws: { error in
+      guard let d = error as? Diagnostic else { return false }
+      return d.message.contains(message) && d.location.column == column
+    }
+  }
+
+  @Test func crlfLineEndingsAreAccepted() throws {
+    let statements = try Parser(source: "launch\r\nadvance 1h\r\n").parse()
+    #expect(statements.count == 2)
+  }
+}

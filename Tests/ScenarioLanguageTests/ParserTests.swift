@@ -1,0 +1,124 @@
+import ScenarioLanguage
+import Simulation
+import Testing
+import TipEngine
+
+@Suite struct ParserTests {
+  func parse(_ source: String) throws -> [Statement] { try Parser(source: source).parse() }
+
+  func diagnostic(_ source: String) -> Diagnostic? {
+    do {
+      _ = try Parser(source: source).parse()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aTipBlockEndsAtTheFirstLineThatIsNotIndented() throws {
+    let statements = try parse(
+      """
+      tip colleaguesAppeal
+        title "Eightを利用している同僚がわかるようになりました"
+        message "..."                      # optional
+        anchor contacts.colleaguesTab      # popover (default); `inline` after it for an inline tip
+        rule isLoggedIn == true            # any number; all must hold
+        maxDisplayCount 1
+        maxDisplayDuration 2m
+        ignoresDisplayFrequency
+        action learnMore "Learn more"
+        id ColleaguesAppealTip             # optional persisted id (default: the tip's name)
+      launch
+      """)
+    #expect(statements.count == 2)
+    guard case .command(.defineTip(let tip, let placement)) = statements[0].action else {
+      Issue.record("not a tip: \(statements[0].action)")
+      return
+    }
+    #expect(tip.id == "ColleaguesAppealTip")
+    #expect(tip.title == "Eightを利用している同僚がわかるようになりました")
+    #expect(tip.options == TipOptions(maxDisplayCount: 1, ignoresDisplayFrequency: true, maxDisplayDuration: .minutes(2)))
+    #expect(tip.actions == [TipAction(id: "learnMore", title: "Learn more")])
+    #expect(placement == Placement(screen: "contacts", anchor: "colleaguesTab", style: .popover))
+    #expect(tip.rules == [.comparison(.parameter("isLoggedIn"), .equal, .literal(.bool(true)))])
+    #expect(statements[0].lines == 1...10)
+  }
+
+  @Test func rule8_anActionWithoutAnIDGetsItsIndex() throws {
+    let statements = try parse("tip t\n  title \"T\"\n  action \"First\"\n  action \"Second\"")
+    guard case .command(.defineTip(let tip, _)) = statements[0].action else { return }
+    #expect(tip.actions.map(\.id) == ["0", "1"])
+  }
+
+  @Test(arguments: [
+    ("viewedBackyard.count >= 3", Expression.comparison(.aggregate(EventAggregate(event: "viewedBackyard")), .greaterOrEqual, .literal(.int(3)))),
+    (
+      "viewedBackyard.count(within: 5d) > 2",
+      .comparison(.aggregate(EventAggregate(event: "viewedBackyard", within: .days(5))), .greater, .literal(.int(2)))
+    ),
+    (
+      "viewedBackyard.count(within: 5d, where: backyardID == 2) >= 1",
+      .comparison(
+        .aggregate(EventAggregate(event: "viewedBackyard", within: .days(5), filter: .comparison(field: "backyardID", .equal, .int(2)))),
+        .greaterOrEqual, .literal(.int(1)))
+    ),
+    (
+      "viewedBackyard.largestSubset(by: backyardID, within: 5d) >= 3",
+      .comparison(.aggregate(EventAggregate(event: "viewedBackyard", kind: .largestSubset(by: "backyardID"), within: .days(5))), .greaterOrEqual, .literal(.int(3)))
+    ),
+    (
+      "not a || b && (c == 1)",
+      .or(.not(.parameter("a")), .and(.parameter("b"), .comparison(.parameter("c"), .equal, .literal(.int(1)))))
+    ),
+    ("a and not b or c", .or(.and(.parameter("a"), .not(.parameter("b"))), .parameter("c"))),
+  ])
+  func ruleExpressions(text: String, expected: Expression) throws {
+    let statements = try parse("tip t\n  title \"T\"\n  rule \(text)")
+    guard case .command(.defineTip(let tip, _)) = statements[0].action else { return }
+    #expect(tip.rules == [expected])
+  }
+
+  @Test func expressionsRenderBackAsTheySourceReads() throws {
+    let text = "viewedBackyard.count(within: 5d, where: backyardID == 2) >= 1 and (a or not b)"
+    let statements = try parse("tip t\n  title \"T\"\n  rule \(text)")
+    guard case .command(.defineTip(let tip, _)) = statements[0].action else { return }
+    #expect(tip.rules.first?.description == text)
+  }
+
+  @Test(arguments: [
+    ("opn contacts", "unknown command 'opn'", "did you mean 'open'?", 1, 1),
+    ("frequency dayly", "unknown frequency 'dayly'", "did you mean 'daily'?", 1, 11),
+    ("policy countPolicy perScreen", "unknown value of countPolicy 'perScreen'", "did you mean 'perScreenOpen'?", 1, 20),
+    ("expect suppressed t by frequncy", "unknown reason 'frequncy'", "did you mean 'frequency'?", 1, 24),
+    ("  title \"x\"", "indented line outside a tip block", "only the lines of a `tip` block are indented", 1, 3),
+    ("tip t\n  titel \"x\"", "unknown tip property 'titel'", "did you mean 'title'?", 2, 3),
+    ("tip t\n  message \"x\"", "tip t needs a title", "add an indented line: title \"…\"", 1, 5),
+    ("advance", "expected a duration such as 23h or 1d12h, or `to INSTANT` at end of line", nil, 1, 8),
+    ("launch now", "unexpected 'now' after launch", nil, 1, 8),
+    ("tip t\n  title \"T\"\n  rule ((((a", "expected ')' at end of line", nil, 3, 13),
+  ])
+  func invalidInputGetsAPreciseDiagnostic(source: String, message: String, note: String?, line: Int, column: Int) throws {
+    let d = try #require(diagnostic(source))
+    #expect(d.message == message)
+    #expect(d.note == note)
+    #expect(d.location == SourceLocation(line: line, column: column))
+  }
+
+  @Test func deepNestingIsAnErrorNotACrash() throws {
+    let deep = String(repeating: "(", count: 500) + "a" + String(repeating: ")", count: 500)
+    let d = try #require(diagnostic("tip t\n  title \"T\"\n  rule \(deep)"))
+    #expect(d.message.contains("nested more than"))
+  }
+
+  @Test func theCaretSitsUnderTheColumnCountingWideCharacters() {
+    let d = Diagnostic("unknown tip 'xyz'", at: SourceLocation(line: 4, column: 10), length: 3, note: "did you mean 'xy'?")
+    let rendered = d.rendered(file: "a.scenario", source: "set 名前 = xyz")
+    #expect(
+      rendered == """
+        a.scenario:4:10: error: unknown tip 'xyz'
+        set 名前 = xyz
+                   ^~~
+        note: did you mean 'xy'?
+        """)
+  }
+}

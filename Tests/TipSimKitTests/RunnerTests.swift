@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import TipSimKit
+
+/// The package's root, found from this file, so tests run from any directory.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+@Suite struct RunnerTests {
+  let base = """
+    param isLoggedIn = false
+    screen contacts: colleaguesTab
+    tip colleaguesAppeal
+      title "Colleagues"
+      anchor contacts.colleaguesTab
+      rule isLoggedIn == true
+    launch
+    open contacts
+
+    """
+
+  @Test func exitZeroWhenEveryExpectationHolds() {
+    let report = TipSim.replay(base + "expect suppressed colleaguesAppeal by rules\nset isLoggedIn true\nexpect shown colleaguesAppeal")
+    #expect(report.exitCode == 0)
+    #expect(report.expectationsChecked == 2)
+    #expect(report.transcript.hasSuffix("── 2 expectations held\n"))
+  }
+
+  @Test func exitOneWithFileLineExpectedFoundAndWhy() throws {
+    let report = TipSim.replay(base + "expect shown colleaguesAppeal\nexpect status colleaguesAppeal pending", name: "story.scenario")
+    #expect(report.exitCode == 1)
+    let message = report.failureMessage
+    #expect(message.contains("story.scenario:9: expect shown colleaguesAppeal"))
+    #expect(message.contains("found: not on screen (rules)"))
+    #expect(message.contains("✗ isLoggedIn == true"))
+    #expect(message.contains("isLoggedIn = false (default)"))
+    #expect(message.contains("actions that could: set isLoggedIn …"))
+    #expect(throws: ScenarioFailure.self) { try report.check() }
+  }
+
+  @Test func exitTwoRunsNothingAfterTheError() {
+    let report = TipSim.replay(base + "set isLoggedIn true\nopen contcts\nexpect shown colleaguesAppeal", name: "bad.scenario")
+    #expect(report.exitCode == 2)
+    #expect(
+      report.errors == """
+        bad.scenario:10:6: error: unknown screen 'contcts'
+        open contcts
+             ^~~~~~~
+        note: did you mean 'contacts'?
+
+        """)
+    #expect(report.expectationsChecked == 0)
+    #expect(report.transcript.contains("set         isLoggedIn = true"))
+  }
+
+  @Test func aSyntaxErrorRunsNothingAtAll() {
+    let report = TipSim.replay(base + "advance 5y")
+    #expect(report.exitCode == 2)
+    #expect(report.transcript.isEmpty)
+  }
+
+  @Test func unreadableFilesExitTwo() {
+    #expect(TipSim.replay(file: "/nonexistent/x.scenario").exitCode == 2)
+    #expect(TipSim.replay(file: "/nonexistent/x.scenario").errors == "/nonexistent/x.scenario:1:1: error: no such file\n")
+  }
+
+  @Test func theSameScenarioGivesByteIdenticalOutput() throws {
+    let path = packageRoot + "/Scenarios/backyard-birds-favorite.scenario"
+    let a = ScenarioRunner.run(file: path, format: .json)
+    let b = ScenarioRunner.run(file: path, format: .json)
+    #expect(a.transcript == b.transcript)
+    #expect(!a.transcript.isEmpty)
+  }
+
+  @Test func jsonLinesAreOneObjectPerRecordWithAKind() throws {
+    let report = ScenarioRunner.run(source: base + "expect hidden colleaguesAppeal", format: .json)
+    let lines = report.transcript.split(separator: "\n")
+    #expect(lines.count == report.session.records.count + 1)
+    for line in lines {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["kind"] is String)
+    }
+    #expect(lines[2].contains(#""kind":"suppressed","tip":"colleaguesAppeal","screen":"contacts","anchor":"colleaguesTab""#))
+    #expect(lines[2].contains(#""reasons":["rules"]"#))
+  }
+
+  /// Every example of the scenario-language contract, as written there, in one session.
+  @Test func everyContractExampleWorksAsWritten() {
+    let contract = """
+      timezone Asia/Tokyo                  # optional; default UTC
+      start 2026-11-01T09:00               # the simulated clock's first instant (default 2026-01-01T09:00)
+      frequency daily                      # immediate (default) | hourly | daily | weekly | monthly
+      policy countPolicy perAppearance     # the [P] policies of tipkit-semantics.md
+
+      param isLoggedIn = false             # type inferred from the literal
+      param onboardingStep = 0 transient
+      store defaults                       # an external key-value store, like UserDefaults
+      store defaults showMemoTip = false   # ...with a key and its initial value (declares the store too)
+      param isPresentingMemoTip = false bind defaults.showMemoTip
+      event viewedBackyard(backyardID)     # an event whose donations carry fields
+      event opened limit 5000 maxAge 30d   # TipKit's DonationLimit (default: rules see the last 1000)
+
+      screen contacts: acquaintancesTab colleaguesTab    # a screen and its anchors, in layout order
+
+      tip colleaguesAppeal
+        title "Eightを利用している同僚がわかるようになりました"
+        message "..."                      # optional
+        anchor contacts.colleaguesTab      # popover (default); `inline` after it for an inline tip
+        rule isLoggedIn == true            # any number; all must hold
+        maxDisplayCount 1
+        maxDisplayDuration 2m
+        ignoresDisplayFrequency
+        action learnMore "Learn more"
+        id ColleaguesAppealTip             # optional persisted id (default: the tip's name)
+
+      tip tipA
+        title "A"
+        rule viewedBackyard.count >= 0
+        rule viewedBackyard.count(within: 5d) >= 0
+        rule viewedBackyard.count(where: backyardID == 2) >= 0 and viewedBackyard.count(within: 5d, where: backyardID == 2) >= 0
+        rule viewedBackyard.largestSubset(by: backyardID) >= 0 or viewedBackyard.smallestSubset(by: backyardID) >= 0
+        rule not (isLoggedIn && !isLoggedIn) || isPresentingMemoTip
+      tip tipB
+        title "B"
+      tip tipC
+        title "C"
+      group onboarding ordered: tipA tipB tipC      # or firstAvailable
+
+      launch                   # app launch: configure with the definitions above; transient params reset
+      open contacts            # the screen appears; its anchored tips are evaluated and logged
+      set isLoggedIn true      # a parameter write
+      write defaults.showMemoTip true      # a write to an external store
+      donate viewedBackyard backyardID=2   # one donation at the current instant
+      tap colleaguesAppeal learnMore       # an action button
+      tapoutside colleaguesAppeal          # popover dismissed by tapping outside: display ends, no invalidation
+      dismiss colleaguesAppeal             # the tip's close (x) button: invalidated(tipClosed)
+      invalidate colleaguesAppeal actionPerformed
+      advance 23h              # move the clock; everything that would happen on the way happens, at its instant
+      advance to 2026-11-03T09:00
+      testing showAll
+      testing show tipA tipB
+      testing hide tipA tipB
+      testing hideAll
+      testing off
+      close contacts           # the screen disappears; its visible tips' displays end
+      status                   # every tip: status, displays, last shown
+      status colleaguesAppeal
+      why colleaguesAppeal     # each rule with its observed values, each gate, the earliest instant it could change
+      log                      # the log so far
+      expect hidden colleaguesAppeal         # it is not on screen now
+      expect status colleaguesAppeal invalidated
+      expect displays colleaguesAppeal 1     # how many times it has appeared
+      reset eligibility colleaguesAppeal   # Tip.resetEligibility (iOS 26): un-invalidates one tip
+      expect status colleaguesAppeal available
+      open contacts
+      expect shown colleaguesAppeal          # it is on screen now
+      quit                     # app terminates; open screens close
+      reset                    # resetDatastore: erases persisted tip, parameter and event records
+      reset datastore
+      launch
+      expect status colleaguesAppeal pending
+      expect suppressed tipB by group
+      """
+    let report = TipSim.replay(contract, name: "contract.scenario")
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+  }
+}
