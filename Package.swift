@@ -32,7 +32,7 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]
 )

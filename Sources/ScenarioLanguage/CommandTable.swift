@@ -126,7 +126,18 @@ public enum CommandTable {
     CommandInfo(
       name: "help", group: .shell, syntax: "help [COMMAND]", summary: "list the commands, or explain one", example: "help advance",
       arguments: [.word([])]),
+    CommandInfo(
+      name: "save", group: .shell, syntax: "save FILE [--with-expectations]",
+      summary: "write this session's definitions and actions as a scenario file (optionally the present state as expectations)",
+      example: "save favorite.scenario --with-expectations", arguments: [.none]),
+    CommandInfo(
+      name: "load", group: .shell, syntax: "load FILE", summary: "run a scenario file into this session", example: "load Scenarios/eight-colleagues-tab.scenario",
+      arguments: [.none]),
+    CommandInfo(name: "exit", group: .shell, syntax: "exit", summary: "leave the shell (so does Ctrl-D)", example: "exit", arguments: []),
   ]
+
+  /// Commands only the interactive shell runs.
+  public static let shellOnly: Set<String> = ["save", "load", "exit"]
 
   public static let names = all.map(\.name)
 

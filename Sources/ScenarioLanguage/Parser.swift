@@ -95,6 +95,9 @@ public struct Parser {
       let hint = suggestion(for: word, among: CommandTable.names).map { "did you mean '\($0)'?" } ?? "type `help` for the list of commands"
       throw Diagnostic("unknown command '\(word)'", at: first.location, length: first.length, note: hint)
     }
+    if CommandTable.shellOnly.contains(word) {
+      throw Diagnostic("`\(word)` works only in the interactive shell", at: first.location, length: first.length)
+    }
     c.index += 1
     let keyword = Located(word, at: first.location, length: first.length)
     var refs: [NameReference] = []

@@ -1,14 +1,77 @@
 import Foundation
 import TipSimKit
 
-/// The entry point of the interactive shell.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The entry point of `tipsim` without a subcommand.
 public enum ShellMain {
-  /// Runs the shell, or a script when standard input is not a terminal; returns the exit status.
+  /// Runs the interactive shell on a terminal, or a script when standard input is not a
+  /// terminal; returns the exit status.
   public static func run(file: String?, empty: Bool) -> Int32 {
     Console.ignoreBrokenPipe()
+    guard isatty(0) == 1 else { return runScript(file: file) }
+    let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
+    let style = TextStyle(colors: Console.wantsColor(fd: 1))
+    var loop: ShellLoop?
+    let reader: any LineReader
+    if !dumb, let path = prepareHistory(), let editLine = EditLineReader(historyPath: path, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err) {
+      reader = editLine
+    } else if !dumb, let editLine = EditLineReader(historyPath: nil, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err) {
+      reader = editLine
+    } else {
+      reader = PlainLineReader()
+    }
+    let shell = ShellLoop(
+      reader: reader, style: style, promptEscape: reader is EditLineReader ? EditLineReader.promptEscape : nil, out: Console.out,
+      err: Console.err)
+    loop = shell
+    if let file {
+      switch ScenarioFile.read(file) {
+      case .success(let source): shell.execute(source, firstLine: 1, file: file)
+      case .failure(let problem): Console.err("\(file):1:1: error: \(problem.message)\n")
+      }
+      Console.out("TipSim — \(file) loaded. `help` lists every command; Ctrl-D leaves.\n")
+    } else if !empty {
+      shell.execute(Demo.scenario, firstLine: 1, file: "<demo>")
+      Console.out(Demo.banner + "\n")
+    } else {
+      Console.out("TipSim — an empty session. `help` lists every command; Ctrl-D leaves.\n")
+    }
+    return shell.run()
+  }
+
+  /// Script mode: FILE (if any), then standard input, in one session, with `tipsim run`'s rules.
+  static func runScript(file: String?) -> Int32 {
     var source = ""
+    var name = "<stdin>"
+    if let file {
+      switch ScenarioFile.read(file) {
+      case .success(let text):
+        source = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+        name = file
+      case .failure(let problem):
+        Console.err("\(file):1:1: error: \(problem.message)\n")
+        return 2
+      }
+    }
     while let line = readLine(strippingNewline: false) { source += line }
-    let report = ScenarioRunner.run(source: source, file: "<stdin>", format: .text(.plain), out: Console.out, err: Console.err)
+    let report = ScenarioRunner.run(source: source, file: name, format: .text(.plain), out: Console.out, err: Console.err)
+    if report.exitCode == 1 { Console.err(report.failureMessage + "\n") }
     return report.exitCode
+  }
+
+  /// The history file's path, its folder created; nil (with a warning) when it cannot be.
+  static func prepareHistory() -> String? {
+    guard let path = HistoryLocation.path() else { return nil }
+    let folder = (path as NSString).deletingLastPathComponent
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      Console.err("warning: cannot create \(folder) for the history; history will not be kept\n")
+      return nil
+    }
+    return path
   }
 }

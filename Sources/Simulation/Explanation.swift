@@ -6,6 +6,7 @@ import TipEngine
 public struct Explanation: Hashable, Sendable {
   public var tip: String
   public var id: String
+  public var title: String
   public var at: Instant
   public var decision: Decision
   public var placement: Placement?

@@ -11,7 +11,7 @@ struct ExplanationRenderer {
     var out: [String] = []
     let decision = e.decision
     let idNote = e.id == e.tip ? "" : " (id \(e.id))"
-    var headline = "\(r.style.bold(e.tip))\(idNote): \(decision.status)"
+    var headline = "\(r.style.bold(e.tip)) \"\(e.title)\"\(idNote): \(decision.status)"
     if e.onScreen, let placement = e.placement { headline += ", on screen at \(r.place(placement))" } else { headline += ", not on screen" }
     out.append(headline)
 

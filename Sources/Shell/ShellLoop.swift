@@ -1,0 +1,176 @@
+import Foundation
+import ScenarioLanguage
+import Simulation
+import TipEngine
+import TipSimKit
+
+/// The interactive shell's logic, independent of the terminal: reads entries from a
+/// `LineReader` (multi-line `tip` blocks with a continuation prompt), runs them in one
+/// session, prints the log, and keeps going after errors. `save`, `load` and `exit` are the
+/// shell's own commands.
+public final class ShellLoop {
+  public private(set) var session: Session
+  /// Every line typed, for line numbers in diagnostics.
+  private var linesRead = 0
+  private let reader: any LineReader
+  private let out: (String) -> Void
+  private let err: (String) -> Void
+  private let style: TextStyle
+  /// Marks colour codes in the prompt for libedit's width arithmetic (EL_PROMPT_ESC).
+  private let promptEscape: Character?
+
+  public init(
+    session: Session = Session(), reader: any LineReader, style: TextStyle = .plain, promptEscape: Character? = nil,
+    out: @escaping (String) -> Void, err: @escaping (String) -> Void
+  ) {
+    self.session = session
+    self.reader = reader
+    self.style = style
+    self.promptEscape = promptEscape
+    self.out = out
+    self.err = err
+  }
+
+  /// The prompt: the simulated instant and the app's state, e.g. `[Nov 01 09:00 · launched] tipsim> `.
+  public var prompt: String {
+    let world = session.world
+    let state = world.isRunning ? "launched" : "not running"
+    let text = "[\(world.timeZone.civil(of: world.clock).short) · \(state)]"
+    return colored(text, "36") + " tipsim> "
+  }
+
+  /// The continuation prompt inside a `tip` block.
+  public let continuationPrompt = "   ...> "
+
+  private func colored(_ text: String, _ code: String) -> String {
+    guard style.colors else { return text }
+    let mark = promptEscape.map(String.init) ?? ""
+    return "\(mark)\u{1B}[\(code)m\(mark)\(text)\(mark)\u{1B}[0m\(mark)"
+  }
+
+  /// Reads and runs entries until `exit` or the end of input (Ctrl-D); returns the exit status.
+  public func run() -> Int32 {
+    var pending: String?
+    while true {
+      let input: LineInput = pending.map(LineInput.line) ?? reader.readLine(prompt: prompt)
+      pending = nil
+      switch input {
+      case .endOfInput:
+        out("\n")
+        return 0
+      case .interrupted:
+        continue
+      case .line(let raw):
+        let line = raw.hasSuffix("\n") ? String(raw.dropLast()) : raw
+        linesRead += 1
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        reader.remember(line)
+        let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
+        if first == "tip" && !Parser.isIndented(line) {
+          let firstLine = linesRead
+          var block = [line]
+          var cancelled = false
+          var finished = false
+          reading: while true {
+            switch reader.readLine(prompt: continuationPrompt) {
+            case .interrupted:
+              cancelled = true
+              break reading
+            case .endOfInput:
+              finished = true
+              break reading
+            case .line(let rawNext):
+              let next = rawNext.hasSuffix("\n") ? String(rawNext.dropLast()) : rawNext
+              linesRead += 1
+              if next.trimmingCharacters(in: .whitespaces).isEmpty { break reading }
+              reader.remember(next)
+              if Parser.isIndented(next) {
+                block.append(next)
+              } else {
+                pending = next
+                linesRead -= 1
+                break reading
+              }
+            }
+          }
+          if cancelled {
+            err("tip block cancelled\n")
+            continue
+          }
+          execute(block.joined(separator: "\n"), firstLine: firstLine, file: "<shell>")
+          if finished {
+            out("\n")
+            return 0
+          }
+        } else if first == "exit" {
+          return 0
+        } else if first == "save" || first == "load" {
+          shellCommand(first, trimmed)
+        } else {
+          execute(line, firstLine: linesRead, file: "<shell>")
+        }
+      }
+    }
+  }
+
+  /// Runs scenario text in the session, printing the log; stops at the first error, which is
+  /// printed with its caret. Returns false on an error.
+  @discardableResult
+  public func execute(_ source: String, firstLine: Int, file: String) -> Bool {
+    let parser = Parser(source: source, firstLine: firstLine)
+    func report(_ d: Diagnostic) {
+      let text = parser.lines.indices.contains(d.location.line - firstLine) ? parser.lines[d.location.line - firstLine] : nil
+      err(d.rendered(file: file, source: text) + "\n")
+    }
+    let statements: [Statement]
+    do { statements = try parser.parse() } catch {
+      report(error)
+      return false
+    }
+    for statement in statements {
+      do {
+        for output in try session.execute(statement) {
+          switch output {
+          case .record(let record):
+            out(TextRenderer(timeZone: session.world.timeZone, style: style, file: file).render(record) + "\n")
+          case .text(let text):
+            if !text.isEmpty { out(text + "\n") }
+          }
+        }
+      } catch {
+        report(error)
+        return false
+      }
+    }
+    return true
+  }
+
+  private func shellCommand(_ command: String, _ line: String) {
+    let words = line.split(separator: " ").map(String.init).dropFirst()
+    let flags = words.filter { $0.hasPrefix("--") }
+    let paths = words.filter { !$0.hasPrefix("--") }
+    guard paths.count == 1, let path = paths.first else {
+      err("usage: \(command == "save" ? "save FILE [--with-expectations]" : "load FILE")\n")
+      return
+    }
+    if command == "load" {
+      switch ScenarioFile.read(path) {
+      case .success(let source): execute(source, firstLine: 1, file: path)
+      case .failure(let problem): err("\(path): error: \(problem.message)\n")
+      }
+      return
+    }
+    if let unknown = flags.first(where: { $0 != "--with-expectations" }) {
+      err("save: unknown option \(unknown) (did you mean --with-expectations?)\n")
+      return
+    }
+    let text = ScenarioWriter.scenario(of: session, withExpectations: flags.contains("--with-expectations"))
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      out("saved \(session.history.count) statements\(flags.isEmpty ? "" : " and the present state as expectations") to \(path)\n")
+    } catch {
+      err("save: cannot write \(path): \(error.localizedDescription)\n")
+    }
+  }
+}

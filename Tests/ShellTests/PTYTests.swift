@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// End-to-end tests: the real `tipsim` binary driven through a pseudo-terminal with a window
+/// size and EDITRC=/dev/null (Support/pty_driver.py does the terminal work).
+@Suite(.serialized) struct PTYTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// The built `tipsim` next to this test bundle, or in `.build/debug`.
+  static var binary: String? {
+    let candidates = [
+      URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipsim").path,
+      root + "/.build/debug/tipsim",
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  struct Result: Decodable {
+    var output: String
+    var status: Int?
+    var failed: [JSONStep]?
+  }
+
+  enum JSONStep: Decodable, CustomStringConvertible {
+    case text(String), number(Double)
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.singleValueContainer()
+      if let s = try? c.decode(String.self) { self = .text(s) } else { self = .number(try c.decode(Double.self)) }
+    }
+    var description: String {
+      switch self {
+      case .text(let s): s
+      case .number(let n): String(n)
+      }
+    }
+  }
+
+  func drive(_ steps: [[Any]], arguments: [String] = [], history: String) throws -> Result {
+    let binary = try #require(PTYTests.binary, "build tipsim first (swift build)")
+    let spec: [String: Any] = [
+      "argv": [binary] + arguments,
+      "env": ["EDITRC": "/dev/null", "TERM": "xterm", "NO_COLOR": "1", "TIPSIM_HISTORY": history, "LANG": "C.UTF-8"],
+      "steps": steps,
+    ]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", PTYTests.root + "/Tests/ShellTests/Support/pty_driver.py"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: spec))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(Result.self, from: data)
+  }
+
+  func temporaryHistory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-history-\(UUID().uuidString)").path
+  }
+
+  let prompt = "tipsim> "
+
+  @Test func typingWithTabCompletion() throws {
+    let result = try drive(
+      [["wait", prompt], ["send", "open back\t\r"], ["wait", "shown +addBackyard"], ["send", "why favoriteBa\t\r"], ["wait", "Save as a Favorite"], ["wait", prompt],
+       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      history: temporaryHistory())
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.output.contains("open backyards"))
+    #expect(result.status == 0)
+  }
+
+  @Test func historyIsRecalledWithTheUpArrowAcrossTwoRuns() throws {
+    let history = temporaryHistory()
+    defer { try? FileManager.default.removeItem(atPath: history) }
+    let first = try drive([["wait", prompt], ["send", "status favoriteBackyard\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]], history: history)
+    #expect(first.failed == nil, "\(first.output)")
+    let second = try drive([["wait", prompt], ["send", "\u{1B}[A\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]], history: history)
+    #expect(second.failed == nil, "\(second.output)")
+    #expect(second.status == 0)
+  }
+
+  @Test func ctrlCCancelsTheLineAndCtrlDLeavesWithStatusZero() throws {
+    let result = try drive(
+      [["wait", prompt], ["send", "opn garbage"], ["wait", "opn garbage"], ["send", "\u{3}"], ["wait", prompt], ["send", "tip half\r"], ["wait", "\\.\\.\\.> "],
+       ["send", "\u{3}"], ["wait", prompt], ["send", "status\r"], ["wait", "addBackyard +available"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      history: temporaryHistory())
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(!result.output.contains("unknown command"))
+    #expect(result.output.contains("tip block cancelled"))
+    #expect(result.status == 0)
+  }
+
+  @Test func aJapaneseTitleIsTypedAndEchoedIntact() throws {
+    let result = try drive(
+      [["wait", prompt], ["send", "tip colleagues\r"], ["wait", "\\.\\.\\.> "], ["send", "  title \"Eightを利用している同僚がわかるようになりました\"\r"],
+       ["wait", "\\.\\.\\.> "], ["send", "\r"], ["wait", prompt], ["send", "why colleagues\r"], ["wait", "colleagues \"Eightを利用している同僚がわかるようになりました\""], ["wait", prompt],
+       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      history: temporaryHistory())
+    #expect(result.failed == nil, "\(result.output)")
+  }
+
+  @Test func anErrorIsFollowedByAGoodCommand() throws {
+    let result = try drive(
+      [["wait", prompt], ["send", "open detial\r"], ["wait", "did you mean 'detail'\\?"], ["send", "open detail\r"], ["wait", "suppressed +favoriteBackyard"], ["wait", prompt],
+       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      history: temporaryHistory())
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.output.contains("error: unknown screen 'detial'"))
+    #expect(result.output.contains("^~~~~~"))
+  }
+}

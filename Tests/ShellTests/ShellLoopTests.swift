@@ -1,0 +1,152 @@
+import Foundation
+import Simulation
+import ScenarioLanguage
+import Shell
+import Testing
+import TipSimKit
+
+/// The shell's logic fed by a scripted line reader: no terminal involved.
+@Suite struct ShellLoopTests {
+  final class Capture: @unchecked Sendable {
+    var out = ""
+    var err = ""
+  }
+
+  func shell(_ lines: [LineInput], demo: Bool = true) -> (ShellLoop, Capture, ScriptedLineReader, Int32) {
+    let capture = Capture()
+    let reader = ScriptedLineReader(lines)
+    let loop = ShellLoop(reader: reader, out: { capture.out += $0 }, err: { capture.err += $0 })
+    if demo { loop.execute(Demo.scenario, firstLine: 1, file: "<demo>") }
+    let status = loop.run()
+    return (loop, capture, reader, status)
+  }
+
+  @Test func theDemoLetsAUserSeeATipAtOnce() {
+    let (_, capture, _, status) = shell([.line("open backyards")])
+    #expect(capture.out.contains("shown       addBackyard at backyards.addButton"))
+    #expect(status == 0)
+  }
+
+  @Test func thePromptShowsTheInstantAndTheAppState() {
+    let (loop, _, reader, _) = shell([.line("quit")])
+    #expect(reader.prompts.first == "[Nov 01 09:00 · launched] tipsim> ")
+    #expect(loop.prompt == "[Nov 01 09:00 · not running] tipsim> ")
+  }
+
+  @Test func aTipBlockIsReadWithAContinuationPromptAndEndsAtAnEmptyLine() {
+    let (loop, capture, reader, _) = shell([
+      .line("tip newTip"), .line("  title \"New\""), .line("  anchor detail.header"), .line(""), .line("status newTip"),
+    ])
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 3)
+    #expect(capture.out.contains("newTip  available"))
+  }
+
+  @Test func aNonIndentedLineEndsTheBlockAndRunsItself() {
+    let (_, capture, _, _) = shell([.line("tip newTip"), .line("  title \"New\""), .line("status newTip")])
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    #expect(capture.out.contains("newTip  available"))
+  }
+
+  @Test func ctrlCCancelsABlock() {
+    let (loop, capture, _, _) = shell([.line("tip half"), .line("  title \"H\""), .interrupted, .line("status")])
+    #expect(capture.err.contains("tip block cancelled"))
+    #expect(loop.session.world.engine.catalog.tip(named: "half") == nil)
+  }
+
+  @Test func anErrorPrintsItsCaretAndTheShellCarriesOn() {
+    let (loop, capture, _, status) = shell([.line("open detial"), .line("open detail")])
+    #expect(capture.err == "<shell>:1:6: error: unknown screen 'detial'\nopen detial\n     ^~~~~~\nnote: did you mean 'detail'?\n")
+    #expect(loop.session.world.isOpen("detail"))
+    #expect(status == 0)
+  }
+
+  @Test func helpIsGeneratedFromTheCommandTable() {
+    let overview = Help.text(for: nil)
+    for info in CommandTable.all { #expect(overview.contains("  \(info.name) ")) }
+    let advance = Help.text(for: "advance")
+    #expect(advance.hasPrefix("advance DURATION | advance to INSTANT"))
+    #expect(advance.contains("Example:\n  advance 1d12h"))
+    #expect(Help.text(for: "avance").contains("Did you mean 'advance'?"))
+  }
+
+  @Test func everyHelpExampleParses() throws {
+    for info in CommandTable.all where !CommandTable.shellOnly.contains(info.name) {
+      #expect(throws: Never.self, "\(info.name): \(info.example)") { _ = try Parser(source: info.example).parse() }
+    }
+  }
+
+  @Test func saveWritesAScenarioThatReplaysToTheSameLog() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-save-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (loop, capture, _, _) = shell([
+      .line("set isLoggedIn true"), .line("opn backyards"), .line("open detail"), .line("why favoriteBackyard"),
+      .line("donate viewedBackyard backyardID=2"), .line("advance 1d"), .line("status"),
+      .line("save \(path) --with-expectations"),
+    ])
+    #expect(capture.out.contains("saved"))
+    let saved = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(!saved.contains("opn backyards"))
+    #expect(!saved.contains("why favoriteBackyard"))
+    #expect(saved.contains("expect status favoriteBackyard pending"))
+    let replay = TipSim.replay(file: path)
+    #expect(replay.exitCode == 0, "\(replay.failureMessage)\(replay.errors)")
+    // The replayed log is the session's log, minus the observations that were not saved.
+    let sessionRecords = loop.session.records.filter {
+      switch $0.event {
+      case .explanation, .statusReport, .expectation: false
+      default: true
+      }
+    }
+    let replayRecords = replay.session.records.filter { if case .expectation = $0.event { false } else { true } }
+    #expect(sessionRecords == replayRecords)
+  }
+
+  @Test func loadRunsAFileIntoTheSession() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-load-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "open backyards\nexpect shown addBackyard\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let (loop, _, _, _) = shell([.line("load \(path)")])
+    #expect(loop.session.world.isOpen("backyards"))
+    #expect(loop.session.expectationsChecked == 1)
+  }
+
+  @Test func shellOnlyCommandsAreErrorsInScripts() {
+    let report = TipSim.replay("save x.scenario")
+    #expect(report.exitCode == 2)
+    #expect(report.errors.contains("`save` works only in the interactive shell"))
+  }
+}
+
+@Suite struct CompleterTests {
+  let world: Simulation.World = {
+    let report = TipSim.replay(Demo.scenario + "\nstore defaults seen = false\n")
+    return report.session.world
+  }()
+
+  @Test(arguments: [
+    ("op", ["open"]),
+    ("open ", ["backyards", "detail"]),
+    ("open d", ["detail"]),
+    ("why fav", ["favoriteBackyard"]),
+    ("set ", ["isLoggedIn"]),
+    ("set isLoggedIn ", ["false", "true"]),
+    ("donate viewedBackyard ", ["backyardID="]),
+    ("write ", ["defaults.seen"]),
+    ("policy countP", ["countPolicy"]),
+    ("policy countPolicy ", ["perAppearance", "perScreenOpen"]),
+    ("expect suppressed favoriteBackyard by fr", ["frequency"]),
+    ("invalidate favoriteBackyard action", ["actionPerformed"]),
+    ("tap favoriteBackyard ", ["favorite"]),
+    ("  anc", ["anchor"]),
+    ("  anchor detail.", ["detail.favoriteButton", "detail.header"]),
+    ("testing s", ["show", "showAll"]),
+  ])
+  func completesCommandsKeywordsAndDefinedNames(text: String, expected: [String]) {
+    #expect(Completer(world: world).complete(text).candidates == expected)
+  }
+
+  @Test func commonPrefix() {
+    #expect(Completer.commonPrefix(["showAll", "show"]) == "show")
+  }
+}
