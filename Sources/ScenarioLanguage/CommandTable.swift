@@ -13,7 +13,9 @@ public struct CommandInfo: Hashable, Sendable {
   /// What each argument position completes to, in order; the last repeats.
   public enum Argument: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
-    case policyValue, reason, word([String]), tipAction, none
+    case policyValue, reason
+    case word([String])
+    case tipAction, none
   }
 
   public var name: String
@@ -38,7 +40,8 @@ public enum CommandTable {
       arguments: [.word(["immediate", "hourly", "daily", "weekly", "monthly"])]),
     CommandInfo(
       name: "policy", group: .definitions, syntax: "policy NAME VALUE",
-      summary: "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay)",
+      summary:
+        "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay)",
       example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
     CommandInfo(
       name: "param", group: .definitions, syntax: "param NAME = VALUE [transient] [bind STORE.KEY]",
@@ -56,8 +59,11 @@ public enum CommandTable {
       name: "screen", group: .definitions, syntax: "screen NAME: ANCHOR ...", summary: "a screen and its anchors, in layout order",
       example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
     CommandInfo(
-      name: "tip", group: .definitions, syntax: "tip NAME, then indented lines: title, message, image, anchor, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency, action, id",
-      summary: "a tip definition block", example: "tip favoriteBackyard\n  title \"Save as a Favorite\"\n  anchor detail.favoriteButton\n  rule isLoggedIn == true",
+      name: "tip", group: .definitions,
+      syntax:
+        "tip NAME, then indented lines: title, message, image, anchor, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency, action, id",
+      summary: "a tip definition block",
+      example: "tip favoriteBackyard\n  title \"Save as a Favorite\"\n  anchor detail.favoriteButton\n  rule isLoggedIn == true",
       arguments: [.none]),
     CommandInfo(
       name: "group", group: .definitions, syntax: "group NAME [ordered|firstAvailable]: TIP ...",
@@ -92,7 +98,8 @@ public enum CommandTable {
       summary: "tap outside a popover: its display ends without invalidating; it stays away while its screen stays open",
       example: "tapoutside colleaguesAppeal", arguments: [.tip]),
     CommandInfo(
-      name: "tap", group: .actions, syntax: "tap TIP ACTION", summary: "tap one of the tip's action buttons (does not invalidate by itself)",
+      name: "tap", group: .actions, syntax: "tap TIP ACTION",
+      summary: "tap one of the tip's action buttons (does not invalidate by itself)",
       example: "tap colleaguesAppeal learnMore", arguments: [.tip, .tipAction]),
     CommandInfo(
       name: "invalidate", group: .actions, syntax: "invalidate TIP REASON",
@@ -131,7 +138,8 @@ public enum CommandTable {
       summary: "write this session's definitions and actions as a scenario file (optionally the present state as expectations)",
       example: "save favorite.scenario --with-expectations", arguments: [.none]),
     CommandInfo(
-      name: "load", group: .shell, syntax: "load FILE", summary: "run a scenario file into this session", example: "load Scenarios/eight-colleagues-tab.scenario",
+      name: "load", group: .shell, syntax: "load FILE", summary: "run a scenario file into this session",
+      example: "load Scenarios/eight-colleagues-tab.scenario",
       arguments: [.none]),
     CommandInfo(name: "exit", group: .shell, syntax: "exit", summary: "leave the shell (so does Ctrl-D)", example: "exit", arguments: []),
   ]

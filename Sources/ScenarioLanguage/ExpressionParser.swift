@@ -25,7 +25,9 @@ struct ExpressionParser {
   private mutating func nested<T>(_ body: (inout ExpressionParser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
     depth += 1
     defer { depth -= 1 }
-    guard depth <= ExpressionParser.maximumDepth else { throw cursor.error("expression is nested more than \(ExpressionParser.maximumDepth) levels deep") }
+    guard depth <= ExpressionParser.maximumDepth else {
+      throw cursor.error("expression is nested more than \(ExpressionParser.maximumDepth) levels deep")
+    }
     return try body(&self)
   }
 
@@ -102,7 +104,9 @@ struct ExpressionParser {
       var given: Set<String> = []
       repeat {
         let label = try cursor.word(oneOf: ["within", "where", "by"], what: "argument label")
-        guard given.insert(label.value).inserted else { throw Diagnostic("\(label.value): is given twice", at: label.location, length: label.length) }
+        guard given.insert(label.value).inserted else {
+          throw Diagnostic("\(label.value): is given twice", at: label.location, length: label.length)
+        }
         try cursor.symbol(":")
         switch label.value {
         case "within":
@@ -124,7 +128,9 @@ struct ExpressionParser {
       if groupField != nil { throw Diagnostic("count takes within: and where:, not by:", at: member.location, length: member.length) }
     default:
       guard let field = groupField else {
-        throw Diagnostic("\(member.value) needs `by: FIELD`", at: member.location, length: member.length, note: "e.g. \(event).\(member.value)(by: backyardID)")
+        throw Diagnostic(
+          "\(member.value) needs `by: FIELD`", at: member.location, length: member.length,
+          note: "e.g. \(event).\(member.value)(by: backyardID)")
       }
       aggregate.kind = member.value == "largestSubset" ? .largestSubset(by: field) : .smallestSubset(by: field)
     }

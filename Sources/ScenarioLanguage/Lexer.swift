@@ -102,7 +102,8 @@ public enum Lexer {
         guard part.count == 2 else { throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30") }
         fields.append(Int64(part) ?? 0)
       }
-      let civil = CivilTime(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields.count > 5 ? fields[5] : 0)
+      let civil = CivilTime(
+        year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields.count > 5 ? fields[5] : 0)
       guard civil.isValid else { throw fail("\(String(chars[start..<i])) is not a valid date and time") }
       return Token(kind: .instant(civil), location: location(start), length: i - start)
     }

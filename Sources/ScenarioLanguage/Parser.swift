@@ -40,7 +40,8 @@ public struct Parser {
       }
       if Parser.isIndented(line) {
         let column = line.prefix { $0 == " " || $0 == "\t" }.count + 1
-        throw Diagnostic("indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
+        throw Diagnostic(
+          "indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
           note: "only the lines of a `tip` block are indented")
       }
       if line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
@@ -81,10 +82,12 @@ public struct Parser {
       throw Diagnostic("expected a time zone such as Asia/Tokyo at end of line", at: location)
     }
     guard let zone = SimTimeZone(identifier: identifier) else {
-      throw Diagnostic("unknown time zone '\(identifier)'", at: location, length: identifier.count,
+      throw Diagnostic(
+        "unknown time zone '\(identifier)'", at: location, length: identifier.count,
         note: "use an IANA name such as UTC, Asia/Tokyo or America/New_York")
     }
-    return Statement(action: .command(.setTimeZone(zone)), keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
+    return Statement(
+      action: .command(.setTimeZone(zone)), keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
   }
 
   /// One non-block statement.
@@ -140,7 +143,8 @@ public struct Parser {
         }
       }
       refs.insert(NameReference(.parameter, name, defines: true), at: 0)
-      action = .command(.defineParameter(ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient), binding: binding))
+      action = .command(
+        .defineParameter(ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient), binding: binding))
     case "store":
       let store = try c.name("a store name")
       if c.atEnd {
@@ -159,7 +163,9 @@ public struct Parser {
       if c.take(symbol: "(") {
         repeat {
           let field = try c.name("a field name")
-          if fields.contains(field.value) { throw Diagnostic("field \(field.value) appears twice", at: field.location, length: field.length) }
+          if fields.contains(field.value) {
+            throw Diagnostic("field \(field.value) appears twice", at: field.location, length: field.length)
+          }
           fields.append(field.value)
         } while c.take(symbol: ",")
         try c.symbol(")")
@@ -184,7 +190,9 @@ public struct Parser {
       if c.take(symbol: ":") {
         while !c.atEnd {
           let anchor = try c.name("an anchor name")
-          if anchors.contains(anchor.value) { throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length) }
+          if anchors.contains(anchor.value) {
+            throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length)
+          }
           anchors.append(anchor.value)
         }
       }
@@ -285,7 +293,9 @@ public struct Parser {
         guard !tips.isEmpty else { throw c.expected("the tips to \(mode.value)") }
         action = .command(.testing(mode.value == "show" ? .show(tips) : .hide(tips)))
       default:
-        if let extra = refs.first { throw Diagnostic("`testing \(mode.value)` takes no tips", at: extra.name.location, length: extra.name.length) }
+        if let extra = refs.first {
+          throw Diagnostic("`testing \(mode.value)` takes no tips", at: extra.name.location, length: extra.name.length)
+        }
         action = .command(.testing(mode.value == "showAll" ? .showAll : mode.value == "hideAll" ? .hideAll : .off))
       }
     case "reset":

@@ -38,7 +38,9 @@ public enum Resolver {
     if let close = suggestion(for: name.value, among: known) {
       note = "did you mean '\(close)'?"
     } else if known.isEmpty {
-      note = "no \(reference.kindName)s are defined yet" + (reference.kind == .parameter ? " (a rule reads parameters and events; define them first)" : "")
+      note =
+        "no \(reference.kindName)s are defined yet"
+        + (reference.kind == .parameter ? " (a rule reads parameters and events; define them first)" : "")
     } else {
       note = "defined: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : "")
     }
@@ -70,7 +72,9 @@ public enum Resolver {
       for rule in tip.rules {
         let type = try RuleTypes(world: world, locations: statement.expressionLocations, fallback: here).type(of: rule)
         guard type == .bool else {
-          throw fail("a rule must be true or false, but this is a \(type.rawValue)", at: statement.expressionLocations[rule], note: "compare it, e.g. `\(rule) > 0`")
+          throw fail(
+            "a rule must be true or false, but this is a \(type.rawValue)", at: statement.expressionLocations[rule],
+            note: "compare it, e.g. `\(rule) > 0`")
         }
       }
       return command
@@ -80,7 +84,8 @@ public enum Resolver {
     case .write(let key, let value):
       for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
         guard let type = world.engine.catalog.parameter(named: parameter)?.type else { continue }
-        return .write(key, try convert(value, to: type, for: "\(key) (bound to \(parameter))", at: reference(.storeKey(store: key.store)) ?? here))
+        return .write(
+          key, try convert(value, to: type, for: "\(key) (bound to \(parameter))", at: reference(.storeKey(store: key.store)) ?? here))
       }
       return command
     default:

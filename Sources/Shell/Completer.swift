@@ -67,7 +67,8 @@ public struct Completer {
       switch position {
       case 0: return ["shown", "hidden", "status", "displays", "suppressed"]
       case 1: return tips
-      case 2 where words[1] == "status": return ["pending", "available", "invalidated"] + InvalidationReason.allCases.map { "invalidated(\($0.rawValue))" }
+      case 2 where words[1] == "status":
+        return ["pending", "available", "invalidated"] + InvalidationReason.allCases.map { "invalidated(\($0.rawValue))" }
       case 2 where words[1] == "suppressed": return ["by"]
       case 3 where words[1] == "suppressed": return Suppression.allWords
       default: return []

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Writing to the terminal or a pipe. A closed pipe (`tipsim run x | head -1`) ends the
 /// program quietly instead of crashing it.
@@ -15,10 +16,12 @@ public enum Console {
 
   public static func write(_ text: String, to fd: Int32) {
     var bytes = Array(text.utf8)
+    guard !bytes.isEmpty else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Glibc.write(fd, base + offset, buffer.count - offset)
       }
       if written < 0 {
         if errno == EINTR { continue }

@@ -39,14 +39,18 @@ public final class EditLineReader: LineReader {
     tipsim_el_set_signal(el, 1)
     tipsim_el_set_history(el, h)
     tipsim_el_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
-    tipsim_el_set_prompt_esc(el, { el in
-      guard let el, let data = tipsim_el_get_clientdata(el) else { return nil }
-      return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
-    }, CChar(1))
-    tipsim_el_add_function(el, "tipsim-complete", "Complete commands and names", { el, _ in
-      guard let el, let data = tipsim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
-      return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
-    })
+    tipsim_el_set_prompt_esc(
+      el,
+      { el in
+        guard let el, let data = tipsim_el_get_clientdata(el) else { return nil }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().promptBuffer
+      }, CChar(1))
+    tipsim_el_add_function(
+      el, "tipsim-complete", "Complete commands and names",
+      { el, _ in
+        guard let el, let data = tipsim_el_get_clientdata(el) else { return UInt8(CC_ERROR) }
+        return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
+      })
     tipsim_el_bind(el, "^I", "tipsim-complete")
     tipsim_el_source_default(el)
     EditLineReader.installInterruptHandler()

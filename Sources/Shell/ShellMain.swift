@@ -16,9 +16,13 @@ public enum ShellMain {
     let style = TextStyle(colors: Console.wantsColor(fd: 1))
     var loop: ShellLoop?
     let reader: any LineReader
-    if !dumb, let path = prepareHistory(), let editLine = EditLineReader(historyPath: path, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err) {
+    if !dumb, let path = prepareHistory(),
+      let editLine = EditLineReader(historyPath: path, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err)
+    {
       reader = editLine
-    } else if !dumb, let editLine = EditLineReader(historyPath: nil, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err) {
+    } else if !dumb,
+      let editLine = EditLineReader(historyPath: nil, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err)
+    {
       reader = editLine
     } else {
       reader = PlainLineReader()

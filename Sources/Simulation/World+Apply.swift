@@ -203,7 +203,9 @@ extension World {
     }
   }
 
-  private mutating func invalidate(_ tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) throws(SimulationError) {
+  private mutating func invalidate(_ tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log)
+    throws(SimulationError)
+  {
     let changed: Bool
     do { changed = try engine.invalidate(tip, reason: reason, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
     guard changed else {
@@ -220,7 +222,10 @@ extension World {
 
   func logInvalidation(of tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) {
     let record = engine.record(of: tip)
-    log.add(.invalidated(tip: tip, reason: reason, displays: record.displayCount, maximum: engine.catalog.tip(named: tip)?.options.maxDisplayCount, cause: cause))
+    log.add(
+      .invalidated(
+        tip: tip, reason: reason, displays: record.displayCount, maximum: engine.catalog.tip(named: tip)?.options.maxDisplayCount,
+        cause: cause))
   }
 }
 

@@ -42,7 +42,8 @@ extension World {
     }
     let next = engine.nextStatusChange(of: tip, after: clock)
     return Explanation(
-      tip: tip, id: definition?.id ?? tip, title: definition?.title ?? "", at: clock, decision: decision, placement: placements[tip], onScreen: onScreen[tip] != nil,
+      tip: tip, id: definition?.id ?? tip, title: definition?.title ?? "", at: clock, decision: decision, placement: placements[tip],
+      onScreen: onScreen[tip] != nil,
       presentation: presentation, bindings: bindingReadings, frequency: frequency,
       frequencyApplies: !record.hasAppeared && !ignores && frequency != .immediate, ignoresDisplayFrequency: ignores,
       displays: record.displayCount, maximumDisplays: definition?.options.maxDisplayCount, displayTime: record.displayTime(at: clock),

@@ -117,7 +117,9 @@ extension World {
     clock = instant
     log.instant = instant
     for expired in engine.settle(at: instant) {
-      logInvalidation(of: expired.tip, expired.reason, cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero), log: &log)
+      logInvalidation(
+        of: expired.tip, expired.reason,
+        cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero), log: &log)
       if onScreen[expired.tip] != nil {
         let hold = Suppression.hold(.invalidated(expired.reason, at: instant))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)

@@ -50,8 +50,10 @@ public struct Policies: Hashable, Sendable {
 
   /// The rule of the spec each policy answers.
   public static func rule(of name: String) -> Int? {
-    ["countPolicy": 21, "countInvalidation": 22, "durationFloor": 24, "cooldownStart": 28,
-     "monthLength": 26, "syncDelay": 39][name]
+    [
+      "countPolicy": 21, "countInvalidation": 22, "durationFloor": 24, "cooldownStart": 28,
+      "monthLength": 26, "syncDelay": 39,
+    ][name]
   }
 
   /// The value a policy has, as `policy NAME VALUE` would write it.
@@ -84,10 +86,18 @@ public struct Policies: Hashable, Sendable {
   /// Sets a word-valued policy; false when the name or the value is not one of the choices.
   public mutating func set(_ name: String, to word: String) -> Bool {
     switch name {
-    case "countPolicy": guard let v = CountPolicy(rawValue: word) else { return false }; countPolicy = v
-    case "countInvalidation": guard let v = CountInvalidation(rawValue: word) else { return false }; countInvalidation = v
-    case "durationFloor": guard let v = DurationFloor(rawValue: word) else { return false }; durationFloor = v
-    case "cooldownStart": guard let v = CooldownStart(rawValue: word) else { return false }; cooldownStart = v
+    case "countPolicy":
+      guard let v = CountPolicy(rawValue: word) else { return false }
+      countPolicy = v
+    case "countInvalidation":
+      guard let v = CountInvalidation(rawValue: word) else { return false }
+      countInvalidation = v
+    case "durationFloor":
+      guard let v = DurationFloor(rawValue: word) else { return false }
+      durationFloor = v
+    case "cooldownStart":
+      guard let v = CooldownStart(rawValue: word) else { return false }
+      cooldownStart = v
     default: return false
     }
     return true

@@ -19,28 +19,36 @@ public struct TipCatalog: Hashable, Sendable {
 
   /// Adds or replaces a tip.
   public mutating func define(_ tip: TipDefinition) {
-    if let i = tipIndex[tip.name] { tips[i] = tip } else {
+    if let i = tipIndex[tip.name] {
+      tips[i] = tip
+    } else {
       tipIndex[tip.name] = tips.count
       tips.append(tip)
     }
   }
 
   public mutating func define(_ parameter: ParameterDefinition) {
-    if let i = parameterIndex[parameter.name] { parameters[i] = parameter } else {
+    if let i = parameterIndex[parameter.name] {
+      parameters[i] = parameter
+    } else {
       parameterIndex[parameter.name] = parameters.count
       parameters.append(parameter)
     }
   }
 
   public mutating func define(_ event: EventDefinition) {
-    if let i = eventIndex[event.id] { events[i] = event } else {
+    if let i = eventIndex[event.id] {
+      events[i] = event
+    } else {
       eventIndex[event.id] = events.count
       events.append(event)
     }
   }
 
   public mutating func define(_ group: TipGroup) {
-    if let i = groupIndex[group.name] { groups[i] = group } else {
+    if let i = groupIndex[group.name] {
+      groups[i] = group
+    } else {
       groupIndex[group.name] = groups.count
       groups.append(group)
     }

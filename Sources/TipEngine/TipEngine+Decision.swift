@@ -28,7 +28,8 @@ extension TipEngine {
     case .some(let o):
       // A hidden tip reads pending, or stays invalidated (rule 33).
       let status: TipStatus = if case .invalidated = storedStatus { storedStatus } else { .pending }
-      return Decision(tip: tipName, status: status, storedStatus: storedStatus, override: o, rules: rules, holds: [.hiddenForTesting(o)] + stored)
+      return Decision(
+        tip: tipName, status: status, storedStatus: storedStatus, override: o, rules: rules, holds: [.hiddenForTesting(o)] + stored)
     case .none:
       return Decision(tip: tipName, status: storedStatus, storedStatus: storedStatus, override: nil, rules: rules, holds: stored)
     }
@@ -46,7 +47,8 @@ extension TipEngine {
       let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength),
       let start = datastore.intervalStart, now - start < interval
     else { return nil }
-    return FrequencyHold(frequency: configuration.frequency, intervalStart: start, intervalEnd: start + interval, startedBy: datastore.intervalStartedBy)
+    return FrequencyHold(
+      frequency: configuration.frequency, intervalStart: start, intervalEnd: start + interval, startedBy: datastore.intervalStartedBy)
   }
 
   /// Evaluates one rule, recording every value it reads (rule 43).

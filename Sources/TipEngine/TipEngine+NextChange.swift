@@ -65,7 +65,8 @@ extension TipEngine {
       candidates.insert(start + interval)
     }
     for (aggregate, event) in windowedAggregates(of: [tip]) {
-      let exits = datastore.events[event.id]?.exits(after: now, limit: event.limit, within: aggregate.within, maximum: maximumCandidates) ?? []
+      let exits =
+        datastore.events[event.id]?.exits(after: now, limit: event.limit, within: aggregate.within, maximum: maximumCandidates) ?? []
       candidates.formUnion(exits)
     }
     if let limit = durationLimitInstant(of: tipName), limit > now { candidates.insert(limit) }

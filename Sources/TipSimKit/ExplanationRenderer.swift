@@ -31,7 +31,8 @@ struct ExplanationRenderer {
 
     out.append("  gates:")
     if case .invalidated(let reason) = decision.storedStatus {
-      let masked = decision.override?.shows == true ? " — masked by \(decision.override?.rawValue ?? "") while it is in force (rule 33)" : ""
+      let masked =
+        decision.override?.shows == true ? " — masked by \(decision.override?.rawValue ?? "") while it is in force (rule 33)" : ""
       out.append("    invalidation: \(reason.rawValue)\(masked)")
     } else {
       out.append("    invalidation: none")
@@ -73,7 +74,8 @@ struct ExplanationRenderer {
     if e.ignoresDisplayFrequency { return "\(e.frequency.rawValue), ignored by this tip (IgnoresDisplayFrequency, rule 23)" }
     if !e.frequencyApplies { return "\(e.frequency.rawValue), does not apply: the tip has appeared before (rule 27)" }
     for case .frequency(let f) in e.decision.holds {
-      return "\(f.frequency.rawValue), holds it until \(renderer.stamp(f.intervalEnd)) (interval started \(renderer.stamp(f.intervalStart))\(f.startedBy.map { " by \($0)" } ?? ""))"
+      return
+        "\(f.frequency.rawValue), holds it until \(renderer.stamp(f.intervalEnd)) (interval started \(renderer.stamp(f.intervalStart))\(f.startedBy.map { " by \($0)" } ?? ""))"
     }
     return "\(e.frequency.rawValue), no interval in force"
   }

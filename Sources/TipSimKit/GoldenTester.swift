@@ -83,7 +83,8 @@ public struct GoldenTester {
       } catch {
         problems.append("cannot write \(goldenPath): \(error.localizedDescription)")
       }
-      return Outcome(file: file, passed: problems.isEmpty, message: problems.isEmpty ? "  recorded \(goldenPath)" : problems.joined(separator: "\n"))
+      return Outcome(
+        file: file, passed: problems.isEmpty, message: problems.isEmpty ? "  recorded \(goldenPath)" : problems.joined(separator: "\n"))
     }
     switch ScenarioFile.read(goldenPath) {
     case .failure:

@@ -66,7 +66,9 @@ public struct TextRenderer: Sendable {
     case .hidden(let ref, let cause):
       return ("hidden", style.dim, ["\(ref.tip) at \(place(ref.placement)) · \(describe(cause))"] + hiddenDetails(cause))
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
-      return ("invalidated", style.red, ["\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))"])
+      return (
+        "invalidated", style.red, ["\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))"]
+      )
     case .actionTapped(let tip, let action, let title):
       return ("tap", plain, ["\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)"])
     case .advanced(let from, let to):
@@ -89,7 +91,9 @@ public struct TextRenderer: Sendable {
       return ("status", style.cyan, statusTable(lines))
     case .expectation(let result):
       if result.passed { return ("expect ✓", style.green, [result.text]) }
-      var details = ["\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)", "found: \(result.found)"]
+      var details = [
+        "\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)", "found: \(result.found)",
+      ]
       if let explanation = result.explanation { details += ExplanationRenderer(renderer: self).lines(explanation) }
       return ("FAILED ✗", style.red, details)
     }

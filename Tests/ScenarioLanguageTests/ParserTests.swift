@@ -51,7 +51,10 @@ import TipEngine
   }
 
   @Test(arguments: [
-    ("viewedBackyard.count >= 3", Expression.comparison(.aggregate(EventAggregate(event: "viewedBackyard")), .greaterOrEqual, .literal(.int(3)))),
+    (
+      "viewedBackyard.count >= 3",
+      Expression.comparison(.aggregate(EventAggregate(event: "viewedBackyard")), .greaterOrEqual, .literal(.int(3)))
+    ),
     (
       "viewedBackyard.count(within: 5d) > 2",
       .comparison(.aggregate(EventAggregate(event: "viewedBackyard", within: .days(5))), .greater, .literal(.int(2)))
@@ -64,7 +67,9 @@ import TipEngine
     ),
     (
       "viewedBackyard.largestSubset(by: backyardID, within: 5d) >= 3",
-      .comparison(.aggregate(EventAggregate(event: "viewedBackyard", kind: .largestSubset(by: "backyardID"), within: .days(5))), .greaterOrEqual, .literal(.int(3)))
+      .comparison(
+        .aggregate(EventAggregate(event: "viewedBackyard", kind: .largestSubset(by: "backyardID"), within: .days(5))), .greaterOrEqual,
+        .literal(.int(3)))
     ),
     (
       "not a || b && (c == 1)",

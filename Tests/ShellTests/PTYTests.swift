@@ -22,7 +22,8 @@ import Testing
   }
 
   enum JSONStep: Decodable, CustomStringConvertible {
-    case text(String), number(Double)
+    case text(String)
+    case number(Double)
     init(from decoder: any Decoder) throws {
       let c = try decoder.singleValueContainer()
       if let s = try? c.decode(String.self) { self = .text(s) } else { self = .number(try c.decode(Double.self)) }
@@ -65,8 +66,11 @@ import Testing
 
   @Test func typingWithTabCompletion() throws {
     let result = try drive(
-      [["wait", prompt], ["send", "open back\t\r"], ["wait", "shown +addBackyard"], ["send", "why favoriteBa\t\r"], ["wait", "Save as a Favorite"], ["wait", prompt],
-       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      [
+        ["wait", prompt], ["send", "open back\t\r"], ["wait", "shown +addBackyard"], ["send", "why favoriteBa\t\r"],
+        ["wait", "Save as a Favorite"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ],
       history: temporaryHistory())
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.output.contains("open backyards"))
@@ -76,17 +80,28 @@ import Testing
   @Test func historyIsRecalledWithTheUpArrowAcrossTwoRuns() throws {
     let history = temporaryHistory()
     defer { try? FileManager.default.removeItem(atPath: history) }
-    let first = try drive([["wait", prompt], ["send", "status favoriteBackyard\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]], history: history)
+    let first = try drive(
+      [
+        ["wait", prompt], ["send", "status favoriteBackyard\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"],
+        ["eof", 10, "\u{4}"],
+      ], history: history)
     #expect(first.failed == nil, "\(first.output)")
-    let second = try drive([["wait", prompt], ["send", "\u{1B}[A\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]], history: history)
+    let second = try drive(
+      [
+        ["wait", prompt], ["send", "\u{1B}[A\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ], history: history)
     #expect(second.failed == nil, "\(second.output)")
     #expect(second.status == 0)
   }
 
   @Test func ctrlCCancelsTheLineAndCtrlDLeavesWithStatusZero() throws {
     let result = try drive(
-      [["wait", prompt], ["send", "opn garbage"], ["wait", "opn garbage"], ["send", "\u{3}"], ["wait", prompt], ["send", "tip half\r"], ["wait", "\\.\\.\\.> "],
-       ["send", "\u{3}"], ["wait", prompt], ["send", "status\r"], ["wait", "addBackyard +available"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      [
+        ["wait", prompt], ["send", "opn garbage"], ["wait", "opn garbage"], ["send", "\u{3}"], ["wait", prompt], ["send", "tip half\r"],
+        ["wait", "\\.\\.\\.> "],
+        ["send", "\u{3}"], ["wait", prompt], ["send", "status\r"], ["wait", "addBackyard +available"], ["wait", prompt], ["send", "\u{4}"],
+        ["eof", 10, "\u{4}"],
+      ],
       history: temporaryHistory())
     #expect(result.failed == nil, "\(result.output)")
     #expect(!result.output.contains("unknown command"))
@@ -96,17 +111,23 @@ import Testing
 
   @Test func aJapaneseTitleIsTypedAndEchoedIntact() throws {
     let result = try drive(
-      [["wait", prompt], ["send", "tip colleagues\r"], ["wait", "\\.\\.\\.> "], ["send", "  title \"Eightを利用している同僚がわかるようになりました\"\r"],
-       ["wait", "\\.\\.\\.> "], ["send", "\r"], ["wait", prompt], ["send", "why colleagues\r"], ["wait", "colleagues \"Eightを利用している同僚がわかるようになりました\""], ["wait", prompt],
-       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      [
+        ["wait", prompt], ["send", "tip colleagues\r"], ["wait", "\\.\\.\\.> "], ["send", "  title \"Eightを利用している同僚がわかるようになりました\"\r"],
+        ["wait", "\\.\\.\\.> "], ["send", "\r"], ["wait", prompt], ["send", "why colleagues\r"],
+        ["wait", "colleagues \"Eightを利用している同僚がわかるようになりました\""], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ],
       history: temporaryHistory())
     #expect(result.failed == nil, "\(result.output)")
   }
 
   @Test func anErrorIsFollowedByAGoodCommand() throws {
     let result = try drive(
-      [["wait", prompt], ["send", "open detial\r"], ["wait", "did you mean 'detail'\\?"], ["send", "open detail\r"], ["wait", "suppressed +favoriteBackyard"], ["wait", prompt],
-       ["send", "\u{4}"], ["eof", 10, "\u{4}"]],
+      [
+        ["wait", prompt], ["send", "open detial\r"], ["wait", "did you mean 'detail'\\?"], ["send", "open detail\r"],
+        ["wait", "suppressed +favoriteBackyard"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ],
       history: temporaryHistory())
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.output.contains("error: unknown screen 'detial'"))

@@ -1,7 +1,7 @@
 import Foundation
-import Simulation
 import ScenarioLanguage
 import Shell
+import Simulation
 import Testing
 import TipSimKit
 

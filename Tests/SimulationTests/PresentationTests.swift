@@ -15,7 +15,8 @@ import TipEngine
 
   @Test func rule12_aParameterChangeShowsOrHidesATipOnAnOpenScreen() throws {
     let p = ParameterDefinition(name: "on", defaultValue: .bool(false))
-    var world = try makeWorld(tips: [(tip("t", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a"))], parameters: [p])
+    var world = try makeWorld(
+      tips: [(tip("t", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a"))], parameters: [p])
     try world.run(.launch, .open("s"))
     #expect(world.shown.isEmpty)
     try world.run(.set(parameter: "on", .bool(true)))
@@ -39,7 +40,8 @@ import TipEngine
     // A tip that leaves and comes back in one screen opening (rules flip):
     let p = ParameterDefinition(name: "on", defaultValue: .bool(true))
     try world.run(.defineParameter(p, binding: nil))
-    try world.run(.defineTip(tip("flip", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), placement: on("c", .inline)))
+    try world.run(
+      .defineTip(tip("flip", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), placement: on("c", .inline)))
     try world.run(.close("s"), .open("s"))
     let before = world.engine.record(of: "flip").displayCount
     try world.run(.set(parameter: "on", .bool(false)), .set(parameter: "on", .bool(true)))
@@ -59,7 +61,7 @@ import TipEngine
   }
 
   @Test func rule29_simultaneousNewTipsShowInEvaluationOrder() throws {
-    var world = try World()
+    var world = World()
     try world.run(
       .defineScreen(ScreenDefinition(name: "one", anchors: ["x"])), .defineScreen(ScreenDefinition(name: "two", anchors: ["y", "z"])),
       .defineTip(tip("late"), placement: Placement(screen: "two", anchor: "z", style: .inline)),
@@ -81,7 +83,9 @@ import TipEngine
   @Test func rule30_anEarlierMemberThatBecomesAvailableDisplacesTheLaterOne() throws {
     let p = ParameterDefinition(name: "on", defaultValue: .bool(false))
     var world = try makeWorld(
-      tips: [(tip("x", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a", .inline)), (tip("y"), on("b", .inline))],
+      tips: [
+        (tip("x", rules: [.comparison(.parameter("on"), .equal, .literal(.bool(true)))]), on("a", .inline)), (tip("y"), on("b", .inline)),
+      ],
       parameters: [p], groups: [TipGroup(name: "g", members: ["x", "y"])])
     try world.run(.launch, .open("s"))
     #expect(world.shown == ["y"])
@@ -134,6 +138,9 @@ import TipEngine
     try world.run(.launch, .open("s"))
     let records = try world.run(.testing(.hide(["t"])))
     #expect(world.shown.isEmpty)
-    #expect(records.contains { if case .hidden(_, .noLongerAvailable(let reasons)) = $0.event { reasons.words == ["hiddenForTesting"] } else { false } })
+    #expect(
+      records.contains {
+        if case .hidden(_, .noLongerAvailable(let reasons)) = $0.event { reasons.words == ["hiddenForTesting"] } else { false }
+      })
   }
 }

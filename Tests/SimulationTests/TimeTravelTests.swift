@@ -6,7 +6,12 @@ import TipEngine
 @Suite struct TimeTravelTests {
   @Test func rule17_aWindowRollingPastATipOnScreenRemovesItAtThatInstant() throws {
     var world = try makeWorld(
-      tips: [(tip("t", rules: [.comparison(.aggregate(EventAggregate(event: "e", within: .days(5))), .greaterOrEqual, .literal(.int(1)))]), on("a"))])
+      tips: [
+        (
+          tip("t", rules: [.comparison(.aggregate(EventAggregate(event: "e", within: .days(5))), .greaterOrEqual, .literal(.int(1)))]),
+          on("a")
+        )
+      ])
     try world.run(.defineEvent(EventDefinition(id: "e")), .launch, .donate(event: "e", fields: [:]), .open("s"))
     #expect(world.shown == ["t"])
     let records = try world.run(.advance(.days(30)))
@@ -32,7 +37,11 @@ import TipEngine
   }
 
   @Test func advanceInPiecesEqualsAdvanceInOne() throws {
-    var one = try makeWorld(tips: [(tip("first"), on("a", .inline)), (tip("second"), on("b", .inline)), (tip("d", options: TipOptions(maxDisplayDuration: .minutes(3))), on("c"))], frequency: .hourly)
+    var one = try makeWorld(
+      tips: [
+        (tip("first"), on("a", .inline)), (tip("second"), on("b", .inline)),
+        (tip("d", options: TipOptions(maxDisplayDuration: .minutes(3))), on("c")),
+      ], frequency: .hourly)
     try one.run(.launch, .open("s"))
     var two = one
     try one.run(.advance(.hours(3)))
@@ -61,7 +70,8 @@ import TipEngine
     var world = try makeWorld(tips: [(tip("t", rules: [.comparison(.parameter("seen"), .equal, .literal(.bool(false)))]), on("a"))])
     let key = StoreKey(store: "defaults", key: "seen")
     try world.run(
-      .defineStoreKey(key, initial: .bool(false)), .defineParameter(ParameterDefinition(name: "seen", defaultValue: .bool(false)), binding: key),
+      .defineStoreKey(key, initial: .bool(false)),
+      .defineParameter(ParameterDefinition(name: "seen", defaultValue: .bool(false)), binding: key),
       .write(key, .bool(true)))
     // Before launch the store changes but TipKit is not configured: the parameter waits.
     #expect(world.engine.parameterValue("seen")?.value == .bool(false))

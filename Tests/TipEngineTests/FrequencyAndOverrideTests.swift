@@ -49,7 +49,8 @@ import TipEngine
   }
 
   @Test func rule28_firstAppearancesStartTheIntervalButForcedDisplaysDoNot() {
-    var engine = makeEngine(tips: [tip("a"), tip("ignoring", options: TipOptions(ignoresDisplayFrequency: true)), tip("forced"), tip("new")], frequency: .daily)
+    var engine = makeEngine(
+      tips: [tip("a"), tip("ignoring", options: TipOptions(ignoresDisplayFrequency: true)), tip("forced"), tip("new")], frequency: .daily)
     let first = engine.beginDisplay(of: "ignoring", at: t0)
     #expect(first.startedInterval)
     _ = engine.endDisplay(of: "ignoring", at: t0)
@@ -86,7 +87,8 @@ import TipEngine
   @Test func rule30_firstAvailableSelectsTheFirstAvailableMember() throws {
     let on = ParameterDefinition(name: "on", defaultValue: .bool(false))
     var engine = makeEngine(
-      tips: [tip("x", rules: [eq(param("on"), .bool(true))]), tip("y")], parameters: [on], groups: [TipGroup(name: "g", members: ["x", "y"])])
+      tips: [tip("x", rules: [eq(param("on"), .bool(true))]), tip("y")], parameters: [on],
+      groups: [TipGroup(name: "g", members: ["x", "y"])])
     let group = try #require(engine.catalog.group(named: "g"))
     #expect(engine.selection(of: group, at: t0).current == "y")
     _ = try engine.setParameter("on", to: .bool(true), at: t0)
@@ -166,7 +168,8 @@ import TipEngine
   @Test func rule43_everyHoldCarriesItsDecidingValues() throws {
     let flag = ParameterDefinition(name: "flag", defaultValue: .bool(false), boundTo: "defaults.flag")
     let rule = Expression.and(eq(param("flag"), .bool(true)), ge(.aggregate(EventAggregate(event: "e", within: .days(1))), 2))
-    var engine = makeEngine(tips: [tip("first"), tip("a", rules: [rule])], parameters: [flag], events: [EventDefinition(id: "e")], frequency: .daily)
+    var engine = makeEngine(
+      tips: [tip("first"), tip("a", rules: [rule])], parameters: [flag], events: [EventDefinition(id: "e")], frequency: .daily)
     display(&engine, "first", at: t0)
     _ = try engine.donate("e", at: t0)
     let decision = engine.decision(for: "a", at: t0)
@@ -174,10 +177,11 @@ import TipEngine
       Issue.record("unexpected holds \(decision.holds)")
       return
     }
-    #expect(failing[0].readings == [
-      .parameter(name: "flag", value: .bool(false), source: .defaultValue, boundTo: "defaults.flag"),
-      .aggregate(EventAggregate(event: "e", within: .days(1)), value: 1),
-    ])
+    #expect(
+      failing[0].readings == [
+        .parameter(name: "flag", value: .bool(false), source: .defaultValue, boundTo: "defaults.flag"),
+        .aggregate(EventAggregate(event: "e", within: .days(1)), value: 1),
+      ])
     #expect(failing[0].boundReadings.count == 1)
     #expect(f.intervalEnd == t0 + .days(1))
     // Time alone cannot make `flag` true.
@@ -191,6 +195,7 @@ import TipEngine
     _ = try engine.donate("e", at: t0 + .minutes(30))
     #expect(engine.status(of: "quiet", at: t0 + .minutes(30)) == .pending)
     // The first donation leaving the window makes the count 1 < 2.
-    #expect(engine.nextStatusChange(of: "quiet", after: t0 + .minutes(30)) == TipEngine.StatusChange(at: t0 + .hours(2), status: .available))
+    #expect(
+      engine.nextStatusChange(of: "quiet", after: t0 + .minutes(30)) == TipEngine.StatusChange(at: t0 + .hours(2), status: .available))
   }
 }

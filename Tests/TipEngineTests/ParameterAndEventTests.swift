@@ -35,7 +35,8 @@ import TipEngine
   }
 
   @Test func rule12_aParameterWriteChangesEveryDependentRuleAtOnce() throws {
-    var engine = makeEngine(tips: [tip("a", rules: [eq(param("flag"), .bool(true))]), tip("b", rules: [eq(param("flag"), .bool(false))])], parameters: [flag])
+    var engine = makeEngine(
+      tips: [tip("a", rules: [eq(param("flag"), .bool(true))]), tip("b", rules: [eq(param("flag"), .bool(false))])], parameters: [flag])
     #expect(engine.status(of: "a", at: t0) == .pending)
     #expect(engine.status(of: "b", at: t0) == .available)
     _ = try engine.setParameter("flag", to: .bool(true), at: t0)
@@ -89,7 +90,8 @@ import TipEngine
     // ids 2, 3 ten days ago; 2, 2, 2, 7 within the last five days.
     let now = t0 + .days(20)
     for (id, age) in [(2, TimeSpan.days(10)), (3, .days(10)), (2, .days(4)), (2, .days(3)), (2, .hours(1)), (7, .hours(1))] {
-      engine.datastore.events["v", default: DonationLog()].append(Donation(instant: now - age, fields: ["id": .int(id)]), limit: DonationLimit())
+      engine.datastore.events["v", default: DonationLog()].append(
+        Donation(instant: now - age, fields: ["id": .int(id)]), limit: DonationLimit())
     }
     #expect(engine.aggregateValue(aggregate, at: now) == expected)
   }
@@ -114,7 +116,8 @@ import TipEngine
 
   @Test func rule18_aDonationLimitCapsCountAndAge() throws {
     let limit = DonationLimit(maximumCount: 3, maximumAge: .days(2))
-    var engine = makeEngine(tips: [tip("a", rules: [ge(.aggregate(EventAggregate(event: "v")), 1)])], events: [EventDefinition(id: "v", limit: limit)])
+    var engine = makeEngine(
+      tips: [tip("a", rules: [ge(.aggregate(EventAggregate(event: "v")), 1)])], events: [EventDefinition(id: "v", limit: limit)])
     for i in 0..<5 { _ = try engine.donate("v", at: t0 + .hours(Int64(i))) }
     #expect(engine.aggregateValue(EventAggregate(event: "v"), at: t0 + .hours(5)) == 3)
     // The newest donation ages out at its date + 2 days.

@@ -7,7 +7,8 @@ import TipEngine
   let b = ParameterDefinition(name: "b", defaultValue: .bool(false))
 
   @Test func rule19_rulesAreANDedAndNoRulesMeansEligibleOnceConfigured() throws {
-    var engine = makeEngine(tips: [tip("both", rules: [eq(param("a"), .bool(true)), eq(param("b"), .bool(true))]), tip("none")], parameters: [a, b])
+    var engine = makeEngine(
+      tips: [tip("both", rules: [eq(param("a"), .bool(true)), eq(param("b"), .bool(true))]), tip("none")], parameters: [a, b])
     let decision = engine.decision(for: "both", at: t0)
     #expect(decision.status == .pending)
     #expect(decision.rules.map(\.holds) == [true, false])
@@ -62,7 +63,8 @@ import TipEngine
   }
 
   @Test func rule23_ignoresDisplayFrequencyMayAppearDuringTheInterval() {
-    var engine = makeEngine(tips: [tip("first"), tip("ignoring", options: TipOptions(ignoresDisplayFrequency: true)), tip("other")], frequency: .weekly)
+    var engine = makeEngine(
+      tips: [tip("first"), tip("ignoring", options: TipOptions(ignoresDisplayFrequency: true)), tip("other")], frequency: .weekly)
     display(&engine, "first", at: t0)
     #expect(engine.status(of: "ignoring", at: t0 + .hours(1)) == .available)
     #expect(engine.status(of: "other", at: t0 + .hours(1)) == .pending)

@@ -57,7 +57,8 @@ import TipEngine
   }
 
   @Test func rule6_invalidationIsPermanentWhateverTheRulesDo() throws {
-    var engine = makeEngine(tips: [tip("a", rules: [eq(param("on"), .bool(true))])], parameters: [ParameterDefinition(name: "on", defaultValue: .bool(true))])
+    var engine = makeEngine(
+      tips: [tip("a", rules: [eq(param("on"), .bool(true))])], parameters: [ParameterDefinition(name: "on", defaultValue: .bool(true))])
     try engine.invalidate("a", reason: .actionPerformed, at: t0)
     _ = try engine.setParameter("on", to: .bool(false), at: t0 + .seconds(1))
     _ = try engine.setParameter("on", to: .bool(true), at: t0 + .seconds(2))

@@ -1,0 +1,46 @@
+extension Datastore {
+  /// What a device holds after receiving another device's datastore through iCloud (spec
+  /// rule 39): each tip record from the device that changed it last (last writer wins),
+  /// the donations of both without counting a synced donation twice, and the later
+  /// display-frequency interval. Parameters are not synced: the rule names tip status,
+  /// display history and donations.
+  public func merged(with remote: Datastore, limits: (String) -> DonationLimit) -> Datastore {
+    var result = self
+    for (id, theirs) in remote.tips {
+      guard let ours = tips[id] else {
+        result.tips[id] = theirs
+        continue
+      }
+      if (theirs.modifiedAt ?? Instant(seconds: .min)) > (ours.modifiedAt ?? Instant(seconds: .min)) {
+        // A display in progress belongs to the device showing it.
+        var adopted = theirs
+        adopted.displayStartedAt = ours.displayStartedAt
+        result.tips[id] = adopted
+      }
+    }
+    for (event, theirs) in remote.events {
+      result.events[event, default: DonationLog()].merge(theirs, limit: limits(event))
+    }
+    if let start = remote.intervalStart, start > (intervalStart ?? Instant(seconds: .min)) {
+      result.intervalStart = start
+      result.intervalStartedBy = remote.intervalStartedBy
+    }
+    return result
+  }
+}
+
+extension DonationLog {
+  /// Adds the other log's donations that this one lacks; a donation present on both sides (a
+  /// synced copy) is kept once.
+  public mutating func merge(_ other: DonationLog, limit: DonationLimit) {
+    var have: [Donation: Int] = [:]
+    for donation in donations { have[donation, default: 0] += 1 }
+    for donation in other.donations {
+      if let count = have[donation], count > 0 {
+        have[donation] = count - 1
+      } else {
+        append(donation, limit: limit)
+      }
+    }
+  }
+}
