@@ -124,14 +124,16 @@ public enum ScenarioFile {
     public var message: String
   }
 
+  /// Reads a scenario; `-` is standard input, and pipes such as `/dev/stdin` work too.
   public static func read(_ path: String) -> Result<String, Problem> {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-        return .failure(Problem(message: isDirectory.boolValue ? "is a directory, not a scenario file" : "cannot read the file"))
-      }
-      return .failure(Problem(message: "no such file"))
-    }
+    var isDirectory: ObjCBool = false
+    let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+    guard exists else { return .failure(Problem(message: "no such file")) }
+    guard !isDirectory.boolValue else { return .failure(Problem(message: "is a directory, not a scenario file")) }
+    guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path),
+      let read = try? handle.readToEnd()
+    else { return .failure(Problem(message: "cannot read the file")) }
+    let data: Data = read
     guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
     guard !data.contains(0) else { return .failure(Problem(message: "file contains a NUL byte; a scenario is text")) }
     guard let text = String(data: data, encoding: .utf8) else { return .failure(Problem(message: "file is not valid UTF-8 text")) }
