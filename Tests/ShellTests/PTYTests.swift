@@ -133,4 +133,16 @@ import Testing
     #expect(result.output.contains("error: unknown screen 'detial'"))
     #expect(result.output.contains("^~~~~~"))
   }
+
+  @Test func aHistoryFileThatCannotBeWrittenOnlyCostsAWarning() throws {
+    // /proc accepts no new files, even for root.
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "status addBackyard\r"], ["wait", "cannot write the history file"], ["wait", prompt],
+        ["send", "open backyards\r"], ["wait", "shown +addBackyard"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ],
+      history: "/proc/tipsim-history")
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.status == 0)
+  }
 }
