@@ -24,7 +24,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "TipSimKit", "Shell",
+        "TipSimKit", "Shell", "ScenarioLanguage",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -15,7 +15,7 @@ public struct CommandInfo: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
     case policyValue, reason
     case word([String])
-    case tipAction, none
+    case tipAction, checkpoint, whatIf, none
   }
 
   public var name: String
@@ -118,6 +118,34 @@ public enum CommandTable {
       summary: "move the clock; everything on the way happens at its own instant", example: "advance 1d12h",
       arguments: [.word(["to"])]),
     CommandInfo(
+      name: "next", group: .time, syntax: "next | next TIP",
+      summary: "jump to the next instant anything changes by time alone and say what changed; or to when TIP could next appear",
+      example: "next favoriteBackyard", arguments: [.tip]),
+    CommandInfo(
+      name: "repeat", group: .time, syntax: "repeat N every DURATION: CMD; CMD; ...",
+      summary: "a usage pattern: N iterations, each at its own instant; the span N × DURATION elapses",
+      example: "repeat 30 every 1d: open contacts; close contacts", arguments: [.none]),
+    CommandInfo(
+      name: "checkpoint", group: .time, syntax: "checkpoint NAME",
+      summary: "snapshot the whole session (world, clock, screens, stores, log)",
+      example: "checkpoint beforeRelease", arguments: [.none]),
+    CommandInfo(
+      name: "restore", group: .time, syntax: "restore NAME", summary: "go back to a checkpoint, exactly", example: "restore beforeRelease",
+      arguments: [.checkpoint]),
+    CommandInfo(
+      name: "checkpoints", group: .time, syntax: "checkpoints", summary: "list the checkpoints", example: "checkpoints", arguments: []),
+    CommandInfo(
+      name: "undo", group: .time, syntax: "undo", summary: "back to before the last command that changed the world (repeatable)",
+      example: "undo", arguments: []),
+    CommandInfo(
+      name: "timeline", group: .observing, syntax: "timeline [TIP...] [from INSTANT] [to INSTANT] [--svg FILE]",
+      summary: "each tip's displays and suppressions over time, one row per tip; --svg writes a chart",
+      example: "timeline favoriteBackyard from 2026-11-01T00:00", arguments: [.tip]),
+    CommandInfo(
+      name: "whatif", group: .observing, syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE",
+      summary: "replay the session with one definition changed; both timelines and the differing log lines side by side",
+      example: "whatif frequency weekly", arguments: [.whatIf]),
+    CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
       example: "status", arguments: [.tip]),
     CommandInfo(
@@ -127,9 +155,10 @@ public enum CommandTable {
     CommandInfo(name: "log", group: .observing, syntax: "log", summary: "the log so far", example: "log", arguments: []),
     CommandInfo(
       name: "expect", group: .expectations,
-      syntax: "expect shown|hidden TIP · expect status TIP STATUS · expect displays TIP N · expect suppressed TIP by REASON",
+      syntax:
+        "expect shown|hidden TIP · expect status TIP STATUS · expect displays TIP N [between INSTANT and INSTANT] · expect suppressed TIP by REASON · expect next TIP at INSTANT",
       summary: "check the world now; a failed expectation makes `tipsim run` exit 1", example: "expect status favoriteBackyard available",
-      arguments: [.word(["shown", "hidden", "status", "displays", "suppressed"]), .tip]),
+      arguments: [.word(["shown", "hidden", "status", "displays", "suppressed", "next"]), .tip]),
     CommandInfo(
       name: "help", group: .shell, syntax: "help [COMMAND]", summary: "list the commands, or explain one", example: "help advance",
       arguments: [.word([])]),

@@ -44,6 +44,11 @@ public struct Parser {
           "indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
           note: "only the lines of a `tip` block are indented")
       }
+      if line.hasPrefix("timeline"), let range = line.range(of: " --svg") {
+        statements.append(try parseTimeline(line, line: number, svgAt: range))
+        i += 1
+        continue
+      }
       if line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
         statements.append(try parseTimeZone(line, line: number))
         i += 1
@@ -327,6 +332,28 @@ public struct Parser {
       action = .help(topic)
     case "expect":
       action = .expect(try parseExpectation(&c, references: &refs))
+    case "next":
+      if c.atEnd {
+        action = .command(.next)
+      } else {
+        let tip = try c.name("a tip name")
+        refs.append(NameReference(.tip, tip))
+        try c.finish("the tip")
+        action = .command(.nextFor(tip: tip.value))
+      }
+    case "checkpoint", "restore":
+      let name = try c.name("a checkpoint name")
+      try c.finish("the checkpoint name")
+      action = word == "checkpoint" ? .checkpoint(name) : .restore(name)
+    case "checkpoints", "undo":
+      try c.finish(word)
+      action = word == "undo" ? .undo : .checkpoints
+    case "repeat":
+      action = try parseRepeat(&c, line: line, text: text)
+    case "timeline":
+      action = .timeline(try parseTimelineArguments(&c, references: &refs, svg: nil))
+    case "whatif":
+      action = .whatIf(try parseWhatIf(&c, references: &refs))
     default:
       throw Diagnostic("`\(word)` cannot be used here", at: first.location, length: first.length)
     }
@@ -334,7 +361,7 @@ public struct Parser {
   }
 
   private func parseExpectation(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Expectation {
-    let kind = try c.word(oneOf: ["shown", "hidden", "status", "displays", "suppressed"], what: "expectation")
+    let kind = try c.word(oneOf: ["shown", "hidden", "status", "displays", "suppressed", "next"], what: "expectation")
     let tip = try c.name("a tip name")
     refs.append(NameReference(.tip, tip))
     let expectation: Expectation
@@ -359,7 +386,18 @@ public struct Parser {
       expectation = .status(tip.value, pattern)
     case "displays":
       let n = try c.integer("a display count")
-      expectation = .displays(tip.value, n.value)
+      if c.take(word: "between") {
+        let from = try c.instant()
+        guard c.take(word: "and") else { throw c.expected("`and INSTANT`") }
+        let to = try c.instant()
+        guard to.value >= from.value else { throw Diagnostic("the second instant is before the first", at: to.location, length: to.length) }
+        expectation = .displaysBetween(tip.value, n.value, from: .civil(from.value), to: .civil(to.value))
+      } else {
+        expectation = .displays(tip.value, n.value)
+      }
+    case "next":
+      guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
+      expectation = .nextAt(tip.value, .civil(try c.instant().value))
     default:
       guard c.take(word: "by") else { throw c.expected("`by REASON`") }
       let reason = try c.word(oneOf: Suppression.allWords, what: "reason")

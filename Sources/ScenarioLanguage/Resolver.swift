@@ -7,8 +7,21 @@ import TipEngine
 public enum Resolver {
   public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
     for reference in statement.references { try check(reference, in: world) }
-    guard case .command(let command) = statement.action else { return statement.action }
-    return .command(try resolve(command, statement, in: world))
+    func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
+    switch statement.action {
+    case .command(let command):
+      return .command(try resolve(command, statement, in: world))
+    case .expect(.displaysBetween(let tip, let n, let from, let to)):
+      return .expect(.displaysBetween(tip, n, from: local(from), to: local(to)))
+    case .expect(.nextAt(let tip, let at)):
+      return .expect(.nextAt(tip, local(at)))
+    case .timeline(var request):
+      request.from = request.from.map(local)
+      request.to = request.to.map(local)
+      return .timeline(request)
+    default:
+      return statement.action
+    }
   }
 
   private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {

@@ -11,6 +11,20 @@ public struct Statement: Hashable, Sendable {
     case log
     case expect(Expectation)
     case help(String?)
+    /// `checkpoint NAME`: a snapshot of the whole session.
+    case checkpoint(Located<String>)
+    /// `restore NAME`: back to a snapshot, exactly.
+    case restore(Located<String>)
+    /// `checkpoints`: list them.
+    case checkpoints
+    /// `undo`: back to before the last statement that changed the world.
+    case undo
+    /// `repeat N every DURATION: CMD; CMD; ...`
+    case `repeat`(count: Int, every: TimeSpan, body: [Statement])
+    /// `timeline [TIP...] [from INSTANT] [to INSTANT] [--svg FILE]`
+    case timeline(TimelineRequest)
+    /// `whatif SETTING VALUE`
+    case whatIf(WhatIfChange)
   }
 
   public var action: Action
@@ -23,8 +37,25 @@ public struct Statement: Hashable, Sendable {
   public var text: String
   public var lines: ClosedRange<Int>
 
-  /// Whether the statement changes the world (what `save` keeps).
-  public var changesWorld: Bool { if case .command = action { true } else { false } }
+  public init(
+    action: Action, keyword: Located<String>, references: [NameReference], expressionLocations: [Expression: Located<String>], text: String,
+    lines: ClosedRange<Int>
+  ) {
+    self.action = action
+    self.keyword = keyword
+    self.references = references
+    self.expressionLocations = expressionLocations
+    self.text = text
+    self.lines = lines
+  }
+
+  /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
+  public var changesWorld: Bool {
+    switch action {
+    case .command, .repeat: true
+    default: false
+    }
+  }
 }
 
 /// A name used by a statement, to be checked against what is defined when it runs.
@@ -61,6 +92,42 @@ public struct NameReference: Hashable, Sendable {
     case .field(let event): "field of event \(event)"
     case .storeKey(let store): "key of store \(store)"
     case .action(let tip): "action of tip \(tip)"
+    }
+  }
+}
+
+/// What `timeline` draws: the tips (all when empty) and the span (the whole session when
+/// not given); `svg` is the file to write the chart to.
+public struct TimelineRequest: Hashable, Sendable {
+  public var tips: [String]
+  public var from: Instant?
+  public var to: Instant?
+  public var svg: String?
+
+  public init(tips: [String] = [], from: Instant? = nil, to: Instant? = nil, svg: String? = nil) {
+    self.tips = tips
+    self.from = from
+    self.to = to
+    self.svg = svg
+  }
+}
+
+/// The one definition `whatif` changes before replaying the session.
+public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
+  case frequency(DisplayFrequency)
+  case policy(name: String, value: PolicyValue)
+  case maxDisplayCount(tip: String, Int?)
+  case maxDisplayDuration(tip: String, TimeSpan?)
+  case ignoresDisplayFrequency(tip: String, Bool)
+
+  public var description: String {
+    switch self {
+    case .frequency(let f): "frequency \(f.rawValue)"
+    case .policy(let name, .word(let w)): "policy \(name) \(w)"
+    case .policy(let name, .duration(let d)): "policy \(name) \(d)"
+    case .maxDisplayCount(let tip, let n): "\(tip).maxDisplayCount \(n.map(String.init) ?? "none")"
+    case .maxDisplayDuration(let tip, let d): "\(tip).maxDisplayDuration \(d.map(\.description) ?? "none")"
+    case .ignoresDisplayFrequency(let tip, let b): "\(tip).ignoresDisplayFrequency \(b)"
     }
   }
 }

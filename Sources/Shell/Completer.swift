@@ -6,8 +6,12 @@ import TipEngine
 /// the session has defined so far.
 public struct Completer {
   public let world: World
+  public let checkpoints: [String]
 
-  public init(world: World) { self.world = world }
+  public init(world: World, checkpoints: [String] = []) {
+    self.world = world
+    self.checkpoints = checkpoints
+  }
 
   /// The candidates for the word that ends at the end of `text` (the line up to the cursor),
   /// sorted, and the length of that partial word.
@@ -65,12 +69,14 @@ public struct Completer {
       return position == 0 ? ["to", "1h", "1d", "1w"] : []
     case "expect":
       switch position {
-      case 0: return ["shown", "hidden", "status", "displays", "suppressed"]
+      case 0: return ["shown", "hidden", "status", "displays", "suppressed", "next"]
       case 1: return tips
       case 2 where words[1] == "status":
         return ["pending", "available", "invalidated"] + InvalidationReason.allCases.map { "invalidated(\($0.rawValue))" }
       case 2 where words[1] == "suppressed": return ["by"]
       case 3 where words[1] == "suppressed": return Suppression.allWords
+      case 3 where words[1] == "displays": return ["between"]
+      case 2 where words[1] == "next": return ["at"]
       default: return []
       }
     case "policy":
@@ -95,6 +101,24 @@ public struct Completer {
       return position == 0 ? world.screens.map(\.name) : []
     case "dismiss", "tapoutside", "why", "status":
       return tips
+    case "next":
+      return position == 0 ? tips : []
+    case "restore":
+      return position == 0 ? checkpoints : []
+    case "timeline":
+      return tips + ["from", "to", "--svg"]
+    case "repeat":
+      return position == 1 ? ["every"] : (position >= 3 ? CommandTable.names : [])
+    case "whatif":
+      if position == 0 {
+        return ["frequency", "policy"]
+          + catalog.tips.flatMap { tip in
+            ["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"].map { "\(tip.name).\($0)" }
+          }
+      }
+      if words[1] == "frequency" { return DisplayFrequency.allCases.map(\.rawValue) }
+      if words[1] == "policy" { return position == 1 ? Policies.names : Policies.choices(of: words[2]) }
+      return words[1].hasSuffix(".ignoresDisplayFrequency") ? ["true", "false"] : ["none"]
     case "group":
       return position == 1 ? ["ordered", "firstAvailable"] : tips
     case "param":

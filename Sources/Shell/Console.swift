@@ -44,5 +44,12 @@ public enum Console {
     return isatty(fd) == 1
   }
 
+  /// The terminal's width in columns, when standard output is a terminal.
+  public static func terminalWidth() -> Int? {
+    var size = winsize()
+    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
 }

@@ -9,7 +9,7 @@ import TipSimKit
 /// session, prints the log, and keeps going after errors. `save`, `load` and `exit` are the
 /// shell's own commands.
 public final class ShellLoop {
-  public private(set) var session: Session
+  public internal(set) var session: Session
   /// Every line typed, for line numbers in diagnostics.
   private var linesRead = 0
   private let reader: any LineReader
@@ -29,6 +29,12 @@ public final class ShellLoop {
     self.promptEscape = promptEscape
     self.out = out
     self.err = err
+  }
+
+  /// How wide `timeline` draws (the terminal's width in the shell).
+  public var timelineWidth: Int {
+    get { session.timelineWidth }
+    set { session.timelineWidth = newValue }
   }
 
   /// The prompt: the simulated instant and the app's state, e.g. `[Nov 01 09:00 · launched] tipsim> `.

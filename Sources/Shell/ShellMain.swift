@@ -17,11 +17,15 @@ public enum ShellMain {
     var loop: ShellLoop?
     let reader: any LineReader
     if !dumb, let path = prepareHistory(),
-      let editLine = EditLineReader(historyPath: path, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err)
+      let editLine = EditLineReader(
+        historyPath: path, completer: { loop.map { Completer(world: $0.session.world, checkpoints: $0.session.checkpoints.map(\.name)) } },
+        warn: Console.err)
     {
       reader = editLine
     } else if !dumb,
-      let editLine = EditLineReader(historyPath: nil, completer: { loop.map { Completer(world: $0.session.world) } }, warn: Console.err)
+      let editLine = EditLineReader(
+        historyPath: nil, completer: { loop.map { Completer(world: $0.session.world, checkpoints: $0.session.checkpoints.map(\.name)) } },
+        warn: Console.err)
     {
       reader = editLine
     } else {
@@ -31,6 +35,7 @@ public enum ShellMain {
       reader: reader, style: style, promptEscape: reader is EditLineReader ? EditLineReader.promptEscape : nil, out: Console.out,
       err: Console.err)
     loop = shell
+    if let width = Console.terminalWidth() { shell.timelineWidth = width }
     if let file {
       switch ScenarioFile.read(file) {
       case .success(let source): shell.execute(source, firstLine: 1, file: file)
@@ -62,7 +67,6 @@ public enum ShellMain {
     }
     while let line = readLine(strippingNewline: false) { source += line }
     let report = ScenarioRunner.run(source: source, file: name, format: .text(.plain), out: Console.out, err: Console.err)
-    if report.exitCode == 1 { Console.err(report.failureMessage + "\n") }
     return report.exitCode
   }
 

@@ -28,6 +28,10 @@ public enum Command: Hashable, Sendable {
   case invalidate(tip: String, InvalidationReason)
   case advance(TimeSpan)
   case advanceTo(Instant)
+  /// Jump to the next instant at which anything changes by time alone.
+  case next
+  /// Jump to the instant the tip could next appear (becomes available).
+  case nextFor(tip: String)
   case testing(TestingChange)
   case resetDatastore
   case resetEligibility(tip: String)

@@ -11,10 +11,16 @@ public enum Expectation: Hashable, Sendable {
   case displays(String, Int)
   /// Its most recent evaluation did not show it, and the reason word is among the reasons.
   case suppressed(String, by: String)
+  /// How many counted displays started from the first instant to the second, both included.
+  case displaysBetween(String, Int, from: Instant, to: Instant)
+  /// The instant `next TIP` would jump to.
+  case nextAt(String, Instant)
 
   public var tip: String {
     switch self {
-    case .shown(let t), .hidden(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _): t
+    case .shown(let t), .hidden(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _), .displaysBetween(let t, _, _, _),
+      .nextAt(let t, _):
+      t
     }
   }
 }

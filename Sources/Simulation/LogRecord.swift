@@ -36,6 +36,10 @@ public enum LogEvent: Hashable, Sendable {
   case invalidated(tip: String, reason: InvalidationReason, displays: Int, maximum: Int?, cause: InvalidationCause)
   case actionTapped(tip: String, action: String, title: String)
   case advanced(from: Instant, to: Instant)
+  /// `next` landed here, because of these.
+  case timeStep([TipEngine.ChangeCause])
+  /// A tip's status changed during `next`.
+  case statusChanged(tip: String, from: TipStatus, to: TipStatus)
   case testing(TestingOverrides)
   case datastoreReset
   case eligibilityReset(tip: String, status: TipStatus)

@@ -63,7 +63,7 @@ extension World {
   }
 
   /// The actions that could change a tip's answer when time alone cannot.
-  private func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [String] {
+  func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [String] {
     var hints: [String] = []
     func add(_ hint: String) { if !hints.contains(hint) { hints.append(hint) } }
     for hold in decision.holds {
@@ -114,6 +114,13 @@ extension World {
     case .displays(_, let count):
       let displays = engine.record(of: tip).displayCount
       return (displays == count, "\(displays) display\(displays == 1 ? "" : "s")")
+    case .displaysBetween(_, let count, let from, let to):
+      let n = (displayHistory[tip] ?? []).filter { $0 >= from && $0 <= to }.count
+      return (n == count, "\(n) display\(n == 1 ? "" : "s") from \(timeZone.civil(of: from).iso) to \(timeZone.civil(of: to).iso)")
+    case .nextAt(_, let instant):
+      if onScreen[tip] != nil { return (false, "on screen now") }
+      guard let next = engine.nextAvailability(of: tip, from: clock) else { return (false, "no passage of time alone makes it available") }
+      return (next == instant, "next at \(timeZone.civil(of: next).iso)")
     case .suppressed(_, let word):
       if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
       let reasons: [Suppression] =

@@ -76,6 +76,7 @@ extension World {
     let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
     openScreens[screenIndex].counted.insert(tip)
+    if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
     onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart)
     lastLogged[tip] = nil

@@ -26,6 +26,8 @@ public struct World: Hashable, Sendable {
   /// Tip name → the outcome of its most recent evaluation on an open screen.
   public internal(set) var lastEvaluation: [String: Evaluation] = [:]
   var lastLogged: [String: [Suppression]] = [:]
+  /// Tip name → the instants of its counted displays, oldest first.
+  public internal(set) var displayHistory: [String: [Instant]] = [:]
 
   /// The default start instant of the language: 2026-01-01T09:00 UTC.
   public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))

@@ -23,7 +23,7 @@ extension TipEngine {
   }
 
   /// Every distinct (window, event) pair the tips' rules read, when time can change it.
-  private func windowedAggregates(of tips: [TipDefinition]? = nil) -> [(EventAggregate, EventDefinition)] {
+  func windowedAggregates(of tips: [TipDefinition]? = nil) -> [(EventAggregate, EventDefinition)] {
     var seen: Set<String> = []
     var result: [(EventAggregate, EventDefinition)] = []
     for tip in tips ?? catalog.tips {
@@ -75,6 +75,50 @@ extension TipEngine {
       _ = future.settle(at: candidate)
       let status = future.status(of: tipName, at: candidate)
       if status != current { return StatusChange(at: candidate, status: status) }
+    }
+    return nil
+  }
+}
+
+extension TipEngine {
+  /// Why time alone changes something at an instant.
+  public enum ChangeCause: Hashable, Sendable {
+    /// The display-frequency interval ends (rule 26).
+    case intervalEnds(frequency: DisplayFrequency, startedBy: String?)
+    /// A donation leaves a rule's window, or the donation limit's age (rules 17, 18).
+    case donationLeaves(event: String, window: TimeSpan?)
+    /// A tip on screen reaches its MaxDisplayDuration (rule 24).
+    case durationLimit(tip: String)
+  }
+
+  /// What makes `instant` one of the instants `nextChange(after:)` returns.
+  public func causes(at instant: Instant, after now: Instant) -> [ChangeCause] {
+    var causes: [ChangeCause] = []
+    if let start = datastore.intervalStart,
+      let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength), start + interval == instant
+    {
+      causes.append(.intervalEnds(frequency: configuration.frequency, startedBy: datastore.intervalStartedBy))
+    }
+    for (aggregate, event) in windowedAggregates() {
+      if datastore.events[event.id]?.nextExit(after: now, limit: event.limit, within: aggregate.within) == instant {
+        causes.append(.donationLeaves(event: event.id, window: aggregate.within ?? event.limit.maximumAge))
+      }
+    }
+    for tip in catalog.tips where durationLimitInstant(of: tip.name) == instant { causes.append(.durationLimit(tip: tip.name)) }
+    return causes
+  }
+
+  /// The earliest instant at or after `now` at which the tip is available if nothing but time
+  /// happens, or nil when no passage of time alone makes it available (rule 43).
+  public func nextAvailability(of tipName: String, from now: Instant, maximumSteps: Int = 64) -> Instant? {
+    if status(of: tipName, at: now) == .available { return now }
+    var engine = self
+    var clock = now
+    for _ in 0..<maximumSteps {
+      guard let change = engine.nextStatusChange(of: tipName, after: clock) else { return nil }
+      if change.status == .available { return change.at }
+      _ = engine.settle(at: change.at)
+      clock = change.at
     }
     return nil
   }

@@ -80,6 +80,14 @@ public struct JSONRenderer: Sendable {
       o["kind"] = "advance"
       o["from"] = .string(timeZone.civil(of: from).logStamp.replacingOccurrences(of: " ", with: "T"))
       o["seconds"] = .int(Int((to - from).seconds))
+    case .timeStep(let causes):
+      o["kind"] = "next"
+      o["causes"] = .array(causes.map { .string(text.describe($0)) })
+    case .statusChanged(let tip, let from, let to):
+      o["kind"] = "statusChanged"
+      o["tip"] = .string(tip)
+      o["from"] = .string(from.description)
+      o["to"] = .string(to.description)
     case .testing(let t):
       o["kind"] = "testing"
       o["showAll"] = .bool(t.showAll)

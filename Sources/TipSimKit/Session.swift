@@ -1,3 +1,4 @@
+import Foundation
 import ScenarioLanguage
 import Simulation
 import TipEngine
@@ -7,24 +8,63 @@ import TipEngine
 public struct Session: Sendable {
   public private(set) var world: World
   public private(set) var records: [LogRecord] = []
-  /// Every statement that changed the world, in order.
+  /// Every statement that changed the world, in order (what `save` writes).
   public private(set) var history: [Statement] = []
   public private(set) var expectationsChecked = 0
   public private(set) var failures: [ExpectationResult] = []
+  /// Named snapshots, in the order they were taken.
+  public private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
+  private var undoStack: [(snapshot: Snapshot, text: String)] = []
+  /// How many undo steps are kept.
+  public static let undoDepth = 500
+  /// How wide `timeline` draws, in columns.
+  public var timelineWidth = 100
 
   public init(world: World = World()) { self.world = world }
+
+  /// The whole state a checkpoint keeps: world (engine, clock, screens, stores), log and history.
+  public struct Snapshot: Sendable {
+    public var world: World
+    public var records: [LogRecord]
+    public var history: [Statement]
+  }
+
+  var snapshot: Snapshot { Snapshot(world: world, records: records, history: history) }
+
+  private mutating func restore(_ snapshot: Snapshot) {
+    world = snapshot.world
+    records = snapshot.records
+    history = snapshot.history
+  }
 
   /// What executing a statement produced.
   public enum Output: Sendable {
     case record(LogRecord)
-    /// Text that is not part of the log (`help`, the replay of `log`).
+    /// Text that is not part of the log (`help`, `timeline`, `whatif`, the replay of `log`).
     case text(String)
   }
 
   /// Runs one parsed statement. An invalid statement changes nothing.
   public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    let before = snapshot
+    do {
+      let outputs = try perform(statement)
+      if statement.changesWorld {
+        history.append(statement)
+        undoStack.append((before, statement.text))
+        if undoStack.count > Session.undoDepth { undoStack.removeFirst() }
+      }
+      return outputs
+    } catch {
+      restore(before)
+      throw error
+    }
+  }
+
+  private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
     let action = try Resolver.resolve(statement, in: world)
     var produced: [LogRecord] = []
+    func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
     switch action {
     case .command(let command):
       do {
@@ -32,7 +72,6 @@ public struct Session: Sendable {
       } catch {
         throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
       }
-      history.append(statement)
     case .status(let tips):
       produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
     case .why(let tip):
@@ -50,7 +89,81 @@ public struct Session: Sendable {
       expectationsChecked += 1
       if !passed { failures.append(result) }
       produced = [LogRecord(instant: world.clock, event: .expectation(result))]
+    case .checkpoint(let name):
+      checkpoints.removeAll { $0.name == name.value }
+      note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
+      records += produced
+      checkpoints.append((name.value, snapshot))
+      return produced.map(Output.record)
+    case .restore(let name):
+      guard let saved = checkpoints.first(where: { $0.name == name.value })?.snapshot else {
+        let names = checkpoints.map(\.name)
+        let hint =
+          suggestion(for: name.value, among: names).map { "did you mean '\($0)'?" }
+          ?? (names.isEmpty ? "no checkpoints taken yet" : "checkpoints: \(names.joined(separator: ", "))")
+        throw Diagnostic("unknown checkpoint '\(name.value)'", at: name.location, length: name.length, note: hint)
+      }
+      let current = snapshot
+      restore(saved)
+      undoStack.append((current, statement.text))
+      note("restored checkpoint \(name.value): the clock reads \(world.timeZone.civil(of: world.clock).logStamp)")
+    case .checkpoints:
+      let lines = checkpoints.map {
+        "\($0.name)  \($0.snapshot.world.timeZone.civil(of: $0.snapshot.world.clock).logStamp)  \($0.snapshot.records.count) log records"
+      }
+      return [.text(lines.isEmpty ? "no checkpoints" : lines.joined(separator: "\n"))]
+    case .undo:
+      guard let (previous, text) = undoStack.popLast() else {
+        note("nothing to undo")
+        records += produced
+        return produced.map(Output.record)
+      }
+      restore(previous)
+      note(
+        "undid `\(text.split(separator: "\n").first.map(String.init) ?? text)`: the clock reads \(world.timeZone.civil(of: world.clock).logStamp)"
+      )
+    case .repeat(let count, let every, let body):
+      let start = world.clock
+      var outputs: [Output] = []
+      for iteration in 0..<count {
+        let at = start + TimeSpan(seconds: every.seconds * Int64(iteration))
+        if iteration > 0 {
+          guard world.clock <= at else {
+            throw Diagnostic(
+              "iteration \(iteration + 1) should start at \(world.timeZone.civil(of: at).iso), but the clock already reads \(world.timeZone.civil(of: world.clock).iso)",
+              at: statement.keyword.location, length: statement.keyword.length,
+              note: "make the interval longer than what one iteration advances")
+          }
+          outputs += try perform(advance: at)
+        }
+        for inner in body { outputs += try perform(inner) }
+      }
+      let end = start + TimeSpan(seconds: every.seconds * Int64(count))
+      if world.clock < end { outputs += try perform(advance: end) }
+      return outputs
+    case .timeline(let request):
+      let timeline = Timeline(session: self, request: request, width: timelineWidth)
+      var text = timeline.text()
+      if let path = request.svg {
+        do {
+          try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
+          text += "\nwrote \(path)"
+        } catch {
+          throw Diagnostic(
+            "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
+        }
+      }
+      return [.text(text)]
+    case .whatIf(let change):
+      return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     }
+    records += produced
+    return produced.map(Output.record)
+  }
+
+  private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {
+    let produced: [LogRecord]
+    do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
     records += produced
     return produced.map(Output.record)
   }

@@ -37,7 +37,7 @@ public struct TextRenderer: Sendable {
     let plain: (String) -> String = { $0 }
     switch event {
     case .launched(let frequency, let reset):
-      var details = ["app launched; TipKit configured (frequency \(frequency.rawValue))"]
+      var details = ["TipKit configured (frequency \(frequency.rawValue))"]
       if !reset.isEmpty { details.append("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
       return ("launch", style.cyan, details)
     case .quit:
@@ -73,6 +73,10 @@ public struct TextRenderer: Sendable {
       return ("tap", plain, ["\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)"])
     case .advanced(let from, let to):
       return ("advance", style.cyan, ["\(to - from) to \(stamp(to))"])
+    case .timeStep(let causes):
+      return ("next", style.cyan, causes.isEmpty ? ["nothing changes by time alone"] : causes.map(describe))
+    case .statusChanged(let tip, let from, let to):
+      return ("status", plain, ["\(tip): \(from) → \(to)"])
     case .testing(let overrides):
       return ("testing", style.cyan, [describe(overrides)])
     case .datastoreReset:
@@ -129,6 +133,17 @@ public struct TextRenderer: Sendable {
     case .command: "Tip.invalidate (rule 5)"
     case .displayCount: "\(displayCount(displays, maximum)) reached (MaxDisplayCount, rule 21)"
     case .displayDuration(let limit): "on screen \(limit) in total (MaxDisplayDuration, rule 24)"
+    }
+  }
+
+  func describe(_ cause: TipEngine.ChangeCause) -> String {
+    switch cause {
+    case .intervalEnds(let frequency, let startedBy):
+      "the \(frequency.rawValue) display-frequency interval\(startedBy.map { " started by \($0)" } ?? "") ends (rule 26)"
+    case .donationLeaves(let event, let window):
+      "a donation of \(event) leaves \(window.map { "its \($0) window" } ?? "what rules see") (rule 17)"
+    case .durationLimit(let tip):
+      "\(tip) reaches its MaxDisplayDuration (rule 24)"
     }
   }
 

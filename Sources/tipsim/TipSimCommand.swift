@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScenarioLanguage
 import Shell
 import TipSimKit
 
@@ -13,7 +14,7 @@ struct TipSimCommand: ParsableCommand {
       With no subcommand, tipsim starts the interactive shell on a built-in demo (or after \
       running FILE). Piped input without a terminal is read as a script.
       """,
-    subcommands: [ShellCommand.self, RunCommand.self, TestCommand.self],
+    subcommands: [ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self],
     defaultSubcommand: ShellCommand.self)
 }
 
@@ -50,7 +51,8 @@ struct RunCommand: ParsableCommand {
       if files.count > 1 && !json { Console.out("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
       let report = ScenarioRunner.run(file: file, format: format, out: Console.out, err: Console.err)
-      if report.exitCode == 1 { Console.err(report.failureMessage + "\n") }
+      // The text log already shows each failure in place; JSON readers get it on stderr too.
+      if report.exitCode == 1 && json { Console.err(report.failureMessage + "\n") }
       worst = max(worst, report.exitCode)
       if report.exitCode == 2 { break }
     }
@@ -70,5 +72,33 @@ struct TestCommand: ParsableCommand {
     Console.ignoreBrokenPipe()
     let (_, code) = GoldenTester(paths: paths).run { Console.out($0 + "\n") }
     if code != 0 { throw ExitCode(code) }
+  }
+}
+
+struct TimelineCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "timeline",
+    abstract: "Replay a scenario quietly, then draw each tip's displays and suppressions over time.",
+    discussion: "Exit status 2 when the scenario is not valid; expectations are not checked here.")
+
+  @Argument(help: "A scenario file.") var file: String
+  @Option(help: "Also write the timeline as an SVG chart to this file.") var svg: String?
+  @Option(name: .customLong("tip"), help: "Only these tips (repeatable).") var tips: [String] = []
+  @Option(help: "Terminal columns to fit (default: the terminal's width, or 100).") var width: Int?
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    let report = ScenarioRunner.run(file: file, err: Console.err)
+    if report.exitCode == 2 { throw ExitCode(2) }
+    let columns = width ?? Console.terminalWidth() ?? 100
+    for tip in tips where report.session.world.engine.catalog.tip(named: tip) == nil {
+      throw ValidationError("unknown tip \(tip)")
+    }
+    let timeline = Timeline(session: report.session, request: TimelineRequest(tips: tips), width: columns)
+    Console.out(timeline.text() + "\n")
+    if let svg {
+      try TimelineSVG(timeline: timeline).render().write(toFile: svg, atomically: true, encoding: .utf8)
+      Console.out("wrote \(svg)\n")
+    }
   }
 }

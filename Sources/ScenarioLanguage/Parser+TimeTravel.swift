@@ -1,0 +1,119 @@
+import Simulation
+import TipEngine
+
+extension Parser {
+  /// `repeat N every DURATION: CMD; CMD; ...`: the commands run N times, each iteration at its
+  /// own instant.
+  func parseRepeat(_ c: inout Cursor, line: Int, text: String) throws(Diagnostic) -> Statement.Action {
+    let count = try c.integer("how many times")
+    guard (1...100_000).contains(count.value) else {
+      throw Diagnostic("repeat takes 1 to 100000 iterations", at: count.location, length: count.length)
+    }
+    guard c.take(word: "every") else { throw c.expected("`every DURATION`") }
+    let every = try c.duration()
+    guard every.value.seconds > 0 else { throw Diagnostic("the interval must be longer than 0s", at: every.location, length: every.length) }
+    try c.symbol(":")
+    var parts: [[Token]] = [[]]
+    while let token = c.next() {
+      if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
+    }
+    var body: [Statement] = []
+    let characters = Array(text)
+    for part in parts {
+      guard let first = part.first, let last = part.last else {
+        throw Diagnostic("expected a command between `;`", at: c.end)
+      }
+      if let word = first.name, !Parser.repeatable(word) {
+        throw Diagnostic(
+          "`\(word)` cannot be repeated", at: first.location, length: first.length,
+          note: "repeat runs actions, expectations and observations")
+      }
+      let from = first.location.column - 1
+      let to = min(characters.count, last.location.column - 1 + last.length)
+      body.append(try parseLine(part, line: line, text: String(characters[from..<to])))
+    }
+    return .repeat(count: count.value, every: every.value, body: body)
+  }
+
+  static func repeatable(_ word: String) -> Bool {
+    !["tip", "repeat", "checkpoint", "restore", "checkpoints", "undo", "timeline", "whatif", "timezone", "start"].contains(word)
+  }
+
+  /// A `timeline` line with `--svg FILE`: the path is read raw, since it may hold `/` or `-`.
+  func parseTimeline(_ text: String, line: Int, svgAt range: Range<String.Index>) throws(Diagnostic) -> Statement {
+    let head = String(text[..<range.lowerBound])
+    var path = String(text[range.upperBound...]).trimmingCharacters(in: [" ", "\t"])
+    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+    let tokens = try Lexer.tokenize(head, lineNumber: line)
+    guard !path.isEmpty else {
+      throw Diagnostic("expected a file name after --svg", at: SourceLocation(line: line, column: text.count + 1))
+    }
+    var c = Cursor(tokens, end: SourceLocation(line: line, column: head.count + 1))
+    c.index = 1
+    var refs: [NameReference] = []
+    let request = try parseTimelineArguments(&c, references: &refs, svg: path)
+    let keyword = Located("timeline", at: SourceLocation(line: line, column: 1), length: 8)
+    return Statement(
+      action: .timeline(request), keyword: keyword, references: refs, expressionLocations: [:], text: text, lines: line...line)
+  }
+
+  func parseTimelineArguments(_ c: inout Cursor, references refs: inout [NameReference], svg: String?) throws(Diagnostic) -> TimelineRequest
+  {
+    var request = TimelineRequest(svg: svg)
+    while !c.atEnd {
+      if c.take(word: "from") {
+        request.from = .civil(try c.instant().value)
+      } else if c.take(word: "to") {
+        request.to = .civil(try c.instant().value)
+      } else {
+        let tip = try c.name("a tip name, `from INSTANT`, `to INSTANT` or `--svg FILE`")
+        refs.append(NameReference(.tip, tip))
+        request.tips.append(tip.value)
+      }
+    }
+    if let from = request.from, let to = request.to, to <= from {
+      throw c.error("`to` must come after `from`")
+    }
+    return request
+  }
+
+  /// `whatif frequency weekly`, `whatif policy NAME VALUE`, `whatif TIP.maxDisplayCount 3`,
+  /// `whatif TIP.maxDisplayDuration 2m`, `whatif TIP.ignoresDisplayFrequency true`.
+  func parseWhatIf(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> WhatIfChange {
+    let first = try c.name("frequency, policy or TIP.OPTION")
+    switch first.value {
+    case "frequency":
+      let f = try c.word(oneOf: DisplayFrequency.allCases.map(\.rawValue), what: "frequency")
+      try c.finish("the frequency")
+      return .frequency(DisplayFrequency(rawValue: f.value) ?? .immediate)
+    case "policy":
+      let name = try c.word(oneOf: Policies.names, what: "policy")
+      let value: PolicyValue =
+        Policies.takesDuration(name.value)
+        ? .duration(try c.duration().value)
+        : .word(try c.word(oneOf: Policies.choices(of: name.value), what: "value of \(name.value)").value)
+      try c.finish("the policy value")
+      return .policy(name: name.value, value: value)
+    default:
+      refs.append(NameReference(.tip, first))
+      guard c.take(symbol: ".") else {
+        throw c.expected("'.' and a tip option (maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency)")
+      }
+      let option = try c.word(oneOf: ["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"], what: "tip option")
+      let none = c.take(word: "none")
+      let change: WhatIfChange
+      switch option.value {
+      case "maxDisplayCount":
+        let n = none ? nil : try c.integer("a display count or none")
+        if let n, n.value < 1 { throw Diagnostic("maxDisplayCount must be at least 1", at: n.location, length: n.length) }
+        change = .maxDisplayCount(tip: first.value, n?.value)
+      case "maxDisplayDuration":
+        change = .maxDisplayDuration(tip: first.value, none ? nil : try c.duration().value)
+      default:
+        change = .ignoresDisplayFrequency(tip: first.value, try c.value().value == .bool(true))
+      }
+      try c.finish("the value")
+      return change
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// Each tip's displays and suppressions over a span of simulated time, in columns of one
+/// hour, day, week or month (whichever fits the width), built from the session's log.
+public struct Timeline: Sendable {
+  /// What happened to a tip within one column; the strongest mark wins.
+  public enum Mark: Int, Comparable, Sendable, CaseIterable {
+    case nothing, suppressed, suppressedByRules, suppressedByFrequency, invalidated, shown
+
+    public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
+
+    public var symbol: Character {
+      switch self {
+      case .nothing: "·"
+      case .suppressed: "o"
+      case .suppressedByRules: "r"
+      case .suppressedByFrequency: "f"
+      case .invalidated: "x"
+      case .shown: "●"
+      }
+    }
+
+    public var label: String {
+      switch self {
+      case .nothing: "nothing"
+      case .suppressed: "suppressed otherwise (popover busy, group, dismissed…)"
+      case .suppressedByRules: "suppressed by rules"
+      case .suppressedByFrequency: "suppressed by frequency"
+      case .invalidated: "invalidated (or held back as invalidated)"
+      case .shown: "shown"
+      }
+    }
+  }
+
+  public var tips: [String]
+  public var timeZone: SimTimeZone
+  /// The first column's start, aligned to the column size in local time.
+  public var start: Instant
+  public var end: Instant
+  public var column: TimeSpan
+  public var columnName: String
+  /// Tip → one mark per column.
+  public var rows: [String: [Mark]]
+  /// Tip → shown count in the span.
+  public var shownCounts: [String: Int]
+
+  /// The column sizes tried, smallest first.
+  static let sizes: [(TimeSpan, String)] = [(.hours(1), "hour"), (.days(1), "day"), (.weeks(1), "week"), (.days(30), "30 days")]
+
+  public init(session: Session, request: TimelineRequest, width: Int) {
+    self.init(records: session.records, world: session.world, request: request, width: width)
+  }
+
+  public init(records: [LogRecord], world: World, request: TimelineRequest, width: Int) {
+    timeZone = world.timeZone
+    tips = request.tips.isEmpty ? world.engine.catalog.tips.map(\.name) : request.tips
+    let from = request.from ?? records.first?.instant ?? world.clock
+    let to = max(request.to ?? world.clock, from + .seconds(1))
+    let labelWidth = min(24, (tips.map(\.displayWidth).max() ?? 4) + 2)
+    let available = max(10, width - labelWidth - 8)
+    var chosen = Timeline.sizes.last ?? (.days(1), "day")
+    for (size, name) in Timeline.sizes {
+      let aligned = Timeline.align(from, to: size, in: world.timeZone)
+      let count = Int((to.seconds - aligned.seconds + size.seconds - 1) / size.seconds)
+      if count <= available && !(size == .hours(1) && to - from > .days(2)) {
+        chosen = (size, name)
+        break
+      }
+    }
+    column = chosen.0
+    columnName = chosen.1
+    start = Timeline.align(from, to: column, in: world.timeZone)
+    let columns = max(1, Int((to.seconds - start.seconds + column.seconds - 1) / column.seconds))
+    end = start + TimeSpan(seconds: column.seconds * Int64(columns))
+    var rows: [String: [Mark]] = [:]
+    var shown: [String: Int] = [:]
+    for tip in tips {
+      rows[tip] = Array(repeating: .nothing, count: columns)
+      shown[tip] = 0
+    }
+    for record in records where record.instant >= from && record.instant <= to {
+      guard let (tip, mark) = Timeline.mark(of: record.event), rows[tip] != nil else { continue }
+      let index = Int((record.instant.seconds - start.seconds) / column.seconds)
+      guard index >= 0, index < columns else { continue }
+      if mark == .shown { shown[tip, default: 0] += 1 }
+      rows[tip, default: []][index] = max(rows[tip, default: []][index], mark)
+    }
+    self.rows = rows
+    shownCounts = shown
+  }
+
+  /// The column start at or before `instant`: hours and local midnights; weeks and months
+  /// are counted from a local midnight.
+  static func align(_ instant: Instant, to size: TimeSpan, in zone: SimTimeZone) -> Instant {
+    let civil = zone.civil(of: instant)
+    if size == .hours(1) {
+      return zone.instant(of: CivilTime(year: civil.year, month: civil.month, day: civil.day, hour: civil.hour))
+    }
+    return zone.instant(of: CivilTime(year: civil.year, month: civil.month, day: civil.day))
+  }
+
+  static func mark(of event: LogEvent) -> (String, Mark)? {
+    switch event {
+    case .shown(let shown): return (shown.ref.tip, .shown)
+    case .invalidated(let tip, _, _, _, _): return (tip, .invalidated)
+    case .suppressed(let ref, let reasons):
+      let words = reasons.words
+      if words.contains("invalidated") { return (ref.tip, .invalidated) }
+      if words.contains("frequency") { return (ref.tip, .suppressedByFrequency) }
+      if words.contains("rules") { return (ref.tip, .suppressedByRules) }
+      return (ref.tip, .suppressed)
+    default: return nil
+    }
+  }
+
+  /// The timeline as text: a header, a date axis, one row per tip, a legend.
+  public func text() -> String {
+    let labelWidth = min(24, (tips.map(\.displayWidth).max() ?? 4) + 2)
+    let columns = rows.values.first?.count ?? 0
+    var lines: [String] = []
+    let first = timeZone.civil(of: start)
+    let last = timeZone.civil(of: end - .seconds(1))
+    lines.append("timeline \(first.logStamp.prefix(16)) → \(last.logStamp.prefix(16)) · one column per \(columnName)")
+    var axis = Array(repeating: Character(" "), count: columns + 12)
+    let step = column == .hours(1) ? 6 : (column == .days(1) ? 7 : 4)
+    var index = 0
+    while index < columns {
+      let label = axisLabel(start + TimeSpan(seconds: column.seconds * Int64(index)))
+      for (offset, character) in label.enumerated() where index + offset < axis.count { axis[index + offset] = character }
+      index += step
+    }
+    lines.append(String(repeating: " ", count: labelWidth) + String(axis).trimmingTrailingSpaces())
+    var ticks = Array(repeating: Character(" "), count: columns)
+    for i in stride(from: 0, to: columns, by: step) { ticks[i] = "|" }
+    lines.append(String(repeating: " ", count: labelWidth) + String(ticks).trimmingTrailingSpaces())
+    for tip in tips {
+      let name = tip.displayWidth > labelWidth - 2 ? String(tip.prefix(labelWidth - 3)) + "…" : tip
+      let row = String((rows[tip] ?? []).map(\.symbol))
+      lines.append(name + String(repeating: " ", count: max(1, labelWidth - name.displayWidth)) + row + "  \(shownCounts[tip] ?? 0) shown")
+    }
+    lines.append(
+      "legend: " + Mark.allCases.reversed().map { "\($0.symbol) \($0.label)" }.joined(separator: " · "))
+    return lines.joined(separator: "\n")
+  }
+
+  func axisLabel(_ instant: Instant) -> String {
+    let civil = timeZone.civil(of: instant)
+    if column == .hours(1) { return String(civil.short.suffix(5)) }
+    return String(civil.short.prefix(6))
+  }
+}
+
+extension String {
+  func trimmingTrailingSpaces() -> String {
+    var s = self
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}

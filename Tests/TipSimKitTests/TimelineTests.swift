@@ -1,0 +1,57 @@
+import Foundation
+import ScenarioLanguage
+import Simulation
+import Testing
+import TipEngine
+import TipSimKit
+
+@Suite struct TimelineTests {
+  /// The checked-in chart is what `tipsim timeline Scenarios/five-tips-competing.scenario
+  /// --svg … --width 100` renders, byte for byte. TIPSIM_UPDATE=1 re-records it (not under CI).
+  @Test func theCheckedInSVGIsRenderedByteForByte() throws {
+    let scenario = packageRoot + "/Scenarios/five-tips-competing.scenario"
+    let svgPath = packageRoot + "/Scenarios/five-tips-competing.svg"
+    let report = TipSim.replay(file: scenario)
+    #expect(report.passed)
+    let svg = TimelineSVG(timeline: Timeline(session: report.session, request: TimelineRequest(), width: 100)).render()
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TIPSIM_UPDATE"] == "1" && environment["CI"] != "true" {
+      try svg.write(toFile: svgPath, atomically: true, encoding: .utf8)
+    }
+    let expected = try String(contentsOfFile: svgPath, encoding: .utf8)
+    #expect(svg == expected, "re-record with TIPSIM_UPDATE=1 swift test --filter TimelineTests")
+    #expect(svg.hasPrefix("<?xml"))
+    #expect(svg.contains("exportTip"))
+  }
+
+  @Test func columnsAreHoursForShortSpansAndDaysOrWeeksForLongerOnes() {
+    let world = World()
+    func size(_ span: TimeSpan) -> String {
+      Timeline(records: [], world: world, request: TimelineRequest(from: world.clock, to: world.clock + span), width: 100).columnName
+    }
+    #expect(size(.hours(20)) == "hour")
+    #expect(size(.days(20)) == "day")
+    #expect(size(.days(200)) == "week")
+    #expect(size(.days(3000)) == "30 days")
+  }
+
+  @Test func theStrongestMarkOfAColumnWins() {
+    let report = TipSim.replay(
+      """
+      frequency daily
+      screen s: a b
+      tip first
+        title "F"
+        anchor s.a inline
+      tip second
+        title "S"
+        anchor s.b inline
+      launch
+      repeat 3 every 1d: open s; close s
+      """)
+    let timeline = Timeline(session: report.session, request: TimelineRequest(), width: 100)
+    #expect(timeline.rows["first"] == [.shown, .shown, .shown, .nothing])
+    #expect(timeline.rows["second"] == [.suppressedByFrequency, .shown, .shown, .nothing])
+    #expect(timeline.text().contains("second  f●●·  2 shown"))
+  }
+}
