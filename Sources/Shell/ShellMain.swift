@@ -16,17 +16,8 @@ public enum ShellMain {
     let style = TextStyle(colors: Console.wantsColor(fd: 1))
     var loop: ShellLoop?
     let reader: any LineReader
-    if !dumb, let path = prepareHistory(),
-      let editLine = EditLineReader(
-        historyPath: path, completer: { loop.map { Completer(world: $0.session.world, checkpoints: $0.session.checkpoints.map(\.name)) } },
-        warn: Console.err)
-    {
-      reader = editLine
-    } else if !dumb,
-      let editLine = EditLineReader(
-        historyPath: nil, completer: { loop.map { Completer(world: $0.session.world, checkpoints: $0.session.checkpoints.map(\.name)) } },
-        warn: Console.err)
-    {
+    let completer = { loop.map { Completer(world: $0.session.world, checkpoints: $0.session.checkpoints.map(\.name)) } }
+    if !dumb, let editLine = EditLineReader(historyPath: prepareHistory(), completer: completer, warn: Console.err) {
       reader = editLine
     } else {
       reader = PlainLineReader()
