@@ -56,7 +56,8 @@ public enum CommandTable {
       summary: "a TipKit event; donations may carry fields; limit/maxAge is DonationLimit (rules see the last 1000)",
       example: "event viewedBackyard(backyardID)", arguments: [.none]),
     CommandInfo(
-      name: "screen", group: .definitions, syntax: "screen NAME: ANCHOR ...", summary: "a screen and its anchors, in layout order",
+      name: "screen", group: .definitions, syntax: "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR ...",
+      summary: "a screen and its anchors, in layout order, and how its SwiftUI tip views are hosted (rule 40)",
       example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
     CommandInfo(
       name: "tip", group: .definitions,
@@ -105,6 +106,20 @@ public enum CommandTable {
       name: "invalidate", group: .actions, syntax: "invalidate TIP REASON",
       summary: "Tip.invalidate(reason:): actionPerformed, tipClosed, displayCountExceeded or displayDurationExceeded",
       example: "invalidate favoriteBackyard actionPerformed", arguments: [.tip, .reason]),
+    CommandInfo(
+      name: "hide", group: .actions, syntax: "hide SCREEN.ANCHOR",
+      summary: "an anchor scrolls away or collapses; its tip follows it out of sight (policy anchorHidden)", example: "hide contacts.colleaguesTab",
+      arguments: [.screenAnchor]),
+    CommandInfo(
+      name: "show", group: .actions, syntax: "show SCREEN.ANCHOR", summary: "a hidden anchor comes back into view, and its tip with it",
+      example: "show contacts.colleaguesTab", arguments: [.screenAnchor]),
+    CommandInfo(
+      name: "present", group: .actions, syntax: "present SCREEN sheet",
+      summary: "a sheet covers the screen; tips decided underneath are shown behind it (rule 42)", example: "present contacts sheet",
+      arguments: [.screen, .word(["sheet"])]),
+    CommandInfo(
+      name: "dismiss-sheet", group: .actions, syntax: "dismiss-sheet SCREEN", summary: "the sheet over the screen goes away",
+      example: "dismiss-sheet contacts", arguments: [.screen]),
     CommandInfo(
       name: "testing", group: .actions, syntax: "testing showAll | hideAll | show TIP... | hide TIP... | off",
       summary: "TipKit's testing overrides; they accumulate until `testing off`", example: "testing show favoriteBackyard",
@@ -183,5 +198,6 @@ public enum CommandTable {
   /// Keywords of a `tip` block's lines.
   public static let tipLines = [
     "title", "message", "image", "anchor", "rule", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency", "action", "id",
+    "presentation", "style",
   ]
 }

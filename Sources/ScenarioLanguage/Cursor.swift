@@ -34,7 +34,7 @@ struct Cursor {
   }
 
   mutating func name(_ what: String) throws(Diagnostic) -> Located<String> {
-    guard let token = peek, case .name(let n) = token.kind else { throw expected(what) }
+    guard let token = peek, case .name(let n) = token.kind, !n.contains("-") else { throw expected(what) }
     index += 1
     return Located(n, at: token.location, length: token.length)
   }

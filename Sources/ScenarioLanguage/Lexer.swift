@@ -53,7 +53,12 @@ public enum Lexer {
         guard closed else { throw Diagnostic("unterminated string", at: location(start), length: chars.count - start) }
         add(.string(text), from: start)
       } else if c.isLetter || c == "_" {
-        while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
+        // A dash between letters joins a command word (`dismiss-sheet`); names never hold one.
+        while i < chars.count,
+          chars[i].isLetter || chars[i].isNumber || chars[i] == "_" || (chars[i] == "-" && i + 1 < chars.count && chars[i + 1].isLetter)
+        {
+          i += 1
+        }
         add(.name(String(chars[start..<i])), from: start)
       } else if c.isASCII && c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
         tokens.append(try number(chars, &i, location: location))

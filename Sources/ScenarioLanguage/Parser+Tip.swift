@@ -20,6 +20,8 @@ extension Parser {
     var options = TipOptions()
     var actions: [TipAction] = []
     var seen: [String: SourceLocation] = [:]
+    var presentation: PresentationMode?
+    var customStyle = false
 
     for (number, text) in block where !Parser.isBlank(text) {
       let tokens = try Lexer.tokenize(text, lineNumber: number)
@@ -54,7 +56,8 @@ extension Parser {
         if !c.atEnd {
           style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "tip style").value) ?? .popover
         }
-        placement = Placement(screen: screen.value, anchor: anchor.value, style: style)
+        placement = Placement(
+          screen: screen.value, anchor: anchor.value, style: style, presentation: placement?.presentation, customStyle: placement?.customStyle ?? false)
       case "rule":
         var expressionParser = ExpressionParser(cursor: c)
         let rule = try expressionParser.parseRule()
@@ -63,6 +66,11 @@ extension Parser {
         locations.merge(expressionParser.locations) { a, _ in a }
         locations[rule] = locations[rule] ?? Located(rule.description, at: property.location, length: property.length)
         rules.append(rule)
+      case "presentation":
+        let mode = try c.word(oneOf: PresentationMode.allCases.map(\.rawValue), what: "presentation")
+        presentation = PresentationMode(rawValue: mode.value)
+      case "style":
+        customStyle = try c.word(oneOf: ["custom", "default"], what: "tip style").value == "custom"
       case "maxDisplayCount":
         let n = try c.integer("a display count")
         guard n.value >= 1 else { throw Diagnostic("maxDisplayCount must be at least 1", at: n.location, length: n.length) }
@@ -87,6 +95,14 @@ extension Parser {
     }
     guard let title else {
       throw Diagnostic("tip \(name.value) needs a title", at: name.location, length: name.length, note: "add an indented line: title \"…\"")
+    }
+    if presentation != nil || customStyle {
+      guard placement != nil else {
+        let line = seen["presentation"] ?? seen["style"] ?? name.location
+        throw Diagnostic("`presentation` and `style` need an `anchor` line", at: line, length: 5)
+      }
+      placement?.presentation = presentation
+      placement?.customStyle = customStyle
     }
     let definition = TipDefinition(
       name: name.value, id: id, title: title, message: message, imageName: image, actions: actions, rules: rules, options: options)

@@ -191,6 +191,10 @@ public struct Parser {
     case "screen":
       let name = try c.name("a screen name")
       refs.append(NameReference(.screen, name, defines: true))
+      var host = Hosting.swiftui
+      if c.take(word: "host") {
+        host = Hosting(rawValue: try c.word(oneOf: Hosting.allCases.map(\.rawValue), what: "hosting").value) ?? .swiftui
+      }
       var anchors: [String] = []
       if c.take(symbol: ":") {
         while !c.atEnd {
@@ -202,7 +206,7 @@ public struct Parser {
         }
       }
       try c.finish("the anchors")
-      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors)))
+      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors, host: host)))
     case "group":
       let name = try c.name("a group name")
       refs.append(NameReference(.group, name, defines: true))
@@ -257,6 +261,27 @@ public struct Parser {
       refs.append(NameReference(.tip, tip))
       try c.finish("the tip")
       action = .command(word == "dismiss" ? .dismiss(tip: tip.value) : .tapOutside(tip: tip.value))
+    case "tap" where c.tokens.count > 2 && c.tokens[2].isSymbol("."):
+      let (screen, anchor) = try c.dotted("SCREEN.ANCHOR")
+      refs += [NameReference(.screen, screen), NameReference(.anchor(screen: screen.value), anchor)]
+      try c.finish("the control")
+      action = .command(.tapControl(screen: screen.value, anchor: anchor.value))
+    case "hide", "show":
+      let (screen, anchor) = try c.dotted("SCREEN.ANCHOR")
+      refs += [NameReference(.screen, screen), NameReference(.anchor(screen: screen.value), anchor)]
+      try c.finish("the anchor")
+      action = .command(.setAnchorVisible(screen: screen.value, anchor: anchor.value, word == "show"))
+    case "present":
+      let screen = try c.name("a screen name")
+      refs.append(NameReference(.screen, screen))
+      guard c.take(word: "sheet") else { throw c.expected("`sheet`") }
+      try c.finish("`sheet`")
+      action = .command(.setSheet(screen: screen.value, presented: true))
+    case "dismiss-sheet":
+      let screen = try c.name("a screen name")
+      refs.append(NameReference(.screen, screen))
+      try c.finish("the screen")
+      action = .command(.setSheet(screen: screen.value, presented: false))
     case "tap":
       let tip = try c.name("a tip name")
       let actionName: Located<String>
@@ -361,12 +386,13 @@ public struct Parser {
   }
 
   private func parseExpectation(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Expectation {
-    let kind = try c.word(oneOf: ["shown", "hidden", "status", "displays", "suppressed", "next"], what: "expectation")
+    let kind = try c.word(oneOf: ["shown", "hidden", "visible", "status", "displays", "suppressed", "next"], what: "expectation")
     let tip = try c.name("a tip name")
     refs.append(NameReference(.tip, tip))
     let expectation: Expectation
     switch kind.value {
     case "shown": expectation = .shown(tip.value)
+    case "visible": expectation = .visible(tip.value)
     case "hidden": expectation = .hidden(tip.value)
     case "status":
       let status = try c.word(oneOf: ["pending", "available", "invalidated"], what: "status")

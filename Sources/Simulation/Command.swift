@@ -35,6 +35,14 @@ public enum Command: Hashable, Sendable {
   case testing(TestingChange)
   case resetDatastore
   case resetEligibility(tip: String)
+  /// An anchor scrolls away or collapses (`hide`), or comes back (`show`).
+  case setAnchorVisible(screen: String, anchor: String, Bool)
+  /// A sheet covers a screen, or goes away.
+  case setSheet(screen: String, presented: Bool)
+  /// The user taps a control on a screen.
+  case tapControl(screen: String, anchor: String)
+  /// The device's OS version (devices, `matrix`).
+  case setOS(OSVersion)
 
   /// Whether the command defines something (as opposed to acting on the world).
   public var isDefinition: Bool {
@@ -77,9 +85,12 @@ public struct StoreKey: Hashable, Sendable, CustomStringConvertible {
 public struct ScreenDefinition: Hashable, Sendable {
   public var name: String
   public var anchors: [String]
-  public init(name: String, anchors: [String]) {
+  /// How its SwiftUI tip views are hosted (spec rule 40).
+  public var host: Hosting
+  public init(name: String, anchors: [String], host: Hosting = .swiftui) {
     self.name = name
     self.anchors = anchors
+    self.host = host
   }
 }
 
@@ -95,12 +106,22 @@ public struct Placement: Hashable, Sendable, CustomStringConvertible {
   public var screen: String
   public var anchor: String
   public var style: Style
+  /// Declared with `presentation`; nil means TipKit's own: popovers are dismissed by other
+  /// taps, inline tips let them through.
+  public var presentation: PresentationMode?
+  /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
+  public var customStyle: Bool
 
-  public init(screen: String, anchor: String, style: Style = .popover) {
+  public init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
     self.screen = screen
     self.anchor = anchor
     self.style = style
+    self.presentation = presentation
+    self.customStyle = customStyle
   }
+
+  /// The presentation in force: the declared one, or TipKit's for the kind.
+  public var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
 
   public var description: String { "\(screen).\(anchor)" }
 }

@@ -6,6 +6,8 @@ public enum Expectation: Hashable, Sendable {
   case shown(String)
   /// Not on screen now.
   case hidden(String)
+  /// On screen and seen: rendered by the device, anchor visible, no sheet over it.
+  case visible(String)
   case status(String, StatusPattern)
   /// How many times it has appeared.
   case displays(String, Int)
@@ -18,7 +20,7 @@ public enum Expectation: Hashable, Sendable {
 
   public var tip: String {
     switch self {
-    case .shown(let t), .hidden(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _), .displaysBetween(let t, _, _, _),
+    case .shown(let t), .hidden(let t), .visible(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _), .displaysBetween(let t, _, _, _),
       .nextAt(let t, _):
       t
     }

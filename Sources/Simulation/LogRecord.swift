@@ -44,6 +44,12 @@ public enum LogEvent: Hashable, Sendable {
   case datastoreReset
   case eligibilityReset(tip: String, status: TipStatus)
   case policySet(name: String, value: String)
+  /// An anchor scrolled away or came back; the tips on screen there.
+  case anchorChanged(screen: String, anchor: String, visible: Bool, tips: [String])
+  /// A sheet covered a screen or went away; the tips on screen under it.
+  case sheetChanged(screen: String, presented: Bool, tips: [String])
+  /// The user tapped a control; a blocking tip refused the tap.
+  case controlTapped(screen: String, anchor: String, refusedBy: String?)
   /// Something that had no effect, or a harmless repeat.
   case warning(String)
   /// A remark that is not a warning (a setting that applies at the next launch).
@@ -74,6 +80,10 @@ public struct TipShown: Hashable, Sendable {
   public var override: TestingOverride?
   /// Whether this display started the display-frequency interval (rule 28).
   public var startedInterval: Bool
+  /// What the device draws (spec section 11).
+  public var rendering: Rendering = .rendered
+  /// Decided while a sheet covers the screen: the user cannot see it (rule 42).
+  public var behindSheet = false
 }
 
 /// Why a display ended.
@@ -88,6 +98,10 @@ public enum HideCause: Hashable, Sendable {
   case noLongerAvailable([Suppression])
   /// Another member became its group's current tip (rule 30).
   case displaced(group: String, by: String?)
+  /// Its anchor was hidden, under policy `anchorHidden endDisplay`.
+  case anchorHidden
+  /// A tap on another control dismissed it (presentation tapToDismiss).
+  case otherTap(String)
 }
 
 /// What invalidated a tip.

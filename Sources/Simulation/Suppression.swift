@@ -13,6 +13,8 @@ public enum Suppression: Hashable, Sendable {
   case dismissed(at: Instant)
   /// The tip's screen is not open (or the tip has no anchor).
   case screenNotOpen(String?)
+  /// Its anchor is scrolled away or collapsed (`hide SCREEN.ANCHOR`).
+  case anchorHidden(String)
 
   /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
   public var words: [String] {
@@ -27,13 +29,14 @@ public enum Suppression: Hashable, Sendable {
     case .popoverBusy: ["popoverBusy"]
     case .dismissed: ["dismissed"]
     case .screenNotOpen: ["screenNotOpen"]
+    case .anchorHidden: ["anchorHidden"]
     }
   }
 
   /// Every reason word the language knows.
   public static let allWords = [
     "rules", "frequency", "invalidated", "hiddenForTesting", "group", "popoverBusy", "dismissed", "notConfigured",
-    "boundParameter", "screenNotOpen",
+    "boundParameter", "screenNotOpen", "anchorHidden",
   ]
 }
 

@@ -57,6 +57,8 @@ extension World {
         for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appQuit, log: &log) }
       }
       openScreens = []
+      sheets = []
+      hiddenAnchors = []
       engine.terminate(at: clock)
       isRunning = false
     case .open(let screen):
@@ -79,6 +81,8 @@ extension World {
       log.add(.screenClosed(screen))
       for tip in tips(on: screen) where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
       openScreens.removeAll { $0.name == screen }
+      sheets.remove(screen)
+      hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") }
     case .set(let name, let value):
       let write: TipEngine.ParameterWrite
       do { write = try engine.setParameter(name, to: value, at: clock) } catch { throw SimulationError("unknown parameter \(name)") }
@@ -183,6 +187,55 @@ extension World {
         place = ""
       }
       log.add(.note("\(tip) is available\(jumped ? "" : " now")\(place)"))
+    case .setAnchorVisible(let screen, let anchor, let visible):
+      try requireRunning(visible ? "show" : "hide")
+      let key = "\(screen).\(anchor)"
+      guard isOpen(screen) else {
+        log.add(.warning("\(screen) is not open"))
+        break
+      }
+      guard visible ? hiddenAnchors.remove(key) != nil : hiddenAnchors.insert(key).inserted else {
+        log.add(.warning("\(key) is already \(visible ? "visible" : "hidden")"))
+        break
+      }
+      let affected = tips(on: screen).filter { onScreen[$0]?.placement.anchor == anchor }
+      log.add(.anchorChanged(screen: screen, anchor: anchor, visible: visible, tips: affected))
+      if !visible && engine.configuration.policies.anchorHidden == .endDisplay {
+        for tip in affected { endDisplay(of: tip, cause: .anchorHidden, log: &log) }
+      }
+    case .setSheet(let screen, let presented):
+      try requireRunning(presented ? "present" : "dismiss-sheet")
+      guard isOpen(screen) else { throw SimulationError("\(screen) is not open") }
+      guard presented ? sheets.insert(screen).inserted : sheets.remove(screen) != nil else {
+        log.add(.warning(presented ? "a sheet already covers \(screen)" : "no sheet covers \(screen)"))
+        break
+      }
+      log.add(.sheetChanged(screen: screen, presented: presented, tips: tips(on: screen).filter { onScreen[$0] != nil }))
+    case .tapControl(let screen, let anchor):
+      try requireRunning("tap")
+      guard isOpen(screen) else {
+        log.add(.warning("\(screen) is not open; its controls cannot be tapped"))
+        break
+      }
+      guard !sheets.contains(screen) else {
+        log.add(.warning("a sheet covers \(screen): the tap goes to the sheet"))
+        break
+      }
+      let seen = tips(on: screen).filter { isVisible($0) }
+      if let blocker = seen.first(where: { onScreen[$0]?.placement.mode == .blocking }) {
+        log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: blocker))
+        break
+      }
+      log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: nil))
+      for tip in seen where onScreen[tip]?.placement.mode == .tapToDismiss {
+        endDisplay(of: tip, cause: .otherTap("\(screen).\(anchor)"), log: &log)
+        if let index = openScreens.firstIndex(where: { $0.name == screen }) {
+          openScreens[index].dismissed[tip] = clock
+          lastLogged[tip] = [.dismissed(at: clock)]
+        }
+      }
+    case .setOS(let version):
+      osVersion = version
     case .testing(let change):
       var testing = engine.configuration.testing
       switch change {

@@ -92,6 +92,7 @@ extension World {
       case .dismissed: add("close \(placements[tip]?.screen ?? "its screen") and open it again")
       case .screenNotOpen(let screen?): add("open \(screen)")
       case .screenNotOpen(nil): add("give \(tip) an anchor")
+      case .anchorHidden(let anchor): add("show \(anchor)")
       case .hold: break
       }
     }
@@ -108,6 +109,12 @@ extension World {
     case .hidden:
       if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
       return (true, "not on screen")
+    case .visible:
+      guard let shown = onScreen[tip] else { return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))") }
+      if let quirk = shown.rendering.quirk, !shown.rendering.isRendered { return (false, "decided: shown — rendered: no (quirk \(quirk.id))") }
+      if hiddenAnchors.contains(shown.placement.description) { return (false, "shown, but its anchor \(shown.placement) is hidden") }
+      if sheets.contains(shown.placement.screen) { return (false, "shown behind a sheet on \(shown.placement.screen)") }
+      return (true, "visible on \(shown.placement)")
     case .status(_, let pattern):
       let status = engine.status(of: tip, at: clock)
       return (pattern.matches(status), "status \(status)")

@@ -55,6 +55,7 @@ extension World {
       }
     }
     guard let screen else { return reasons + [.screenNotOpen(placements[tip]?.screen)] }
+    if let placement = placements[tip], hiddenAnchors.contains(placement.description) { reasons.append(.anchorHidden(placement.description)) }
     if let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
     if placements[tip]?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
     return reasons
@@ -78,7 +79,8 @@ extension World {
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
-    onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart)
+    let rendering = Quirks.rendering(of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osVersion)
+    onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart, rendering: rendering)
     lastLogged[tip] = nil
     lastEvaluation[tip] = .shown(at: clock)
     let override = engine.decision(for: tip, at: clock).override.flatMap { $0.shows && start.forced ? $0 : nil }
@@ -86,7 +88,7 @@ extension World {
       .shown(
         TipShown(
           ref: TipRef(tip: tip, placement: placement), number: start.number, maximum: start.maximum, counted: start.counted,
-          override: override, startedInterval: start.startedInterval)))
+          override: override, startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen))))
     if start.invalidatedAtStart { logInvalidation(of: tip, .displayCountExceeded, cause: .displayCount, log: &log) }
   }
 

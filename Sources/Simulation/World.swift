@@ -26,6 +26,12 @@ public struct World: Hashable, Sendable {
   /// Tip name → the outcome of its most recent evaluation on an open screen.
   public internal(set) var lastEvaluation: [String: Evaluation] = [:]
   var lastLogged: [String: [Suppression]] = [:]
+  /// The device's OS version (spec section 11).
+  public internal(set) var osVersion = OSVersion.latest
+  /// `screen.anchor` of anchors scrolled away or collapsed.
+  public internal(set) var hiddenAnchors: Set<String> = []
+  /// Screens covered by a sheet.
+  public internal(set) var sheets: Set<String> = []
   /// Tip name → the instants of its counted displays, oldest first.
   public internal(set) var displayHistory: [String: [Instant]] = [:]
 
@@ -39,6 +45,13 @@ public struct World: Hashable, Sendable {
   public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name == name } }
   public func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
   public func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
+
+  /// Whether the user can see a tip now: on screen, rendered by the device, its anchor
+  /// visible, no sheet over its screen. TipKit's decision is `onScreen`; this is what is seen.
+  public func isVisible(_ tip: String) -> Bool {
+    guard let shown = onScreen[tip] else { return false }
+    return shown.rendering.isRendered && !hiddenAnchors.contains(shown.placement.description) && !sheets.contains(shown.placement.screen)
+  }
 
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
   public func tips(on screen: String) -> [String] {
@@ -78,6 +91,8 @@ public struct OnScreenTip: Hashable, Sendable {
   /// `countInvalidation atDisplay` invalidated it as it started; it stays until it ends
   /// (rule 22's exception to rule 38).
   public var invalidatedAtStart: Bool
+  /// What the device draws (spec section 11).
+  public var rendering: Rendering
 }
 
 /// The outcome of a tip's most recent evaluation.

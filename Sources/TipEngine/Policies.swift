@@ -34,6 +34,15 @@ public struct Policies: Hashable, Sendable {
     case anyAppearance
   }
 
+  /// Not a TipKit rule: what a display does while its anchor is scrolled away or collapsed.
+  public enum AnchorHidden: String, Hashable, Sendable, CaseIterable {
+    /// The display goes on unseen and is visible again when the anchor returns, without
+    /// ending or counting again.
+    case suspend
+    /// The display ends; the tip may appear again (a new display) when the anchor returns.
+    case endDisplay
+  }
+
   public var countPolicy: CountPolicy = .perAppearance
   public var countInvalidation: CountInvalidation = .afterDisplay
   public var durationFloor: DurationFloor = .total
@@ -42,11 +51,12 @@ public struct Policies: Hashable, Sendable {
   public var monthLength: TimeSpan = .days(30)
   /// Rule 39: how long a change takes to reach the user's other devices.
   public var syncDelay: TimeSpan = .zero
+  public var anchorHidden: AnchorHidden = .suspend
 
   public init() {}
 
   /// The policy names, as `policy NAME VALUE` spells them.
-  public static let names = ["countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay"]
+  public static let names = ["countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "anchorHidden"]
 
   /// The rule of the spec each policy answers.
   public static func rule(of name: String) -> Int? {
@@ -65,6 +75,7 @@ public struct Policies: Hashable, Sendable {
     case "cooldownStart": cooldownStart.rawValue
     case "monthLength": monthLength.description
     case "syncDelay": syncDelay.description
+    case "anchorHidden": anchorHidden.rawValue
     default: nil
     }
   }
@@ -76,6 +87,7 @@ public struct Policies: Hashable, Sendable {
     case "countInvalidation": CountInvalidation.allCases.map(\.rawValue)
     case "durationFloor": DurationFloor.allCases.map(\.rawValue)
     case "cooldownStart": CooldownStart.allCases.map(\.rawValue)
+    case "anchorHidden": AnchorHidden.allCases.map(\.rawValue)
     default: []
     }
   }
@@ -98,6 +110,9 @@ public struct Policies: Hashable, Sendable {
     case "cooldownStart":
       guard let v = CooldownStart(rawValue: word) else { return false }
       cooldownStart = v
+    case "anchorHidden":
+      guard let v = AnchorHidden(rawValue: word) else { return false }
+      anchorHidden = v
     default: return false
     }
     return true

@@ -51,6 +51,9 @@ public struct JSONRenderer: Sendable {
       o["counted"] = .bool(shown.counted)
       o["override"] = shown.override.map { .string($0.rawValue) } ?? .null
       o["startedInterval"] = .bool(shown.startedInterval)
+      o["rendering"] = .string(shown.rendering.word)
+      o["quirk"] = shown.rendering.quirk.map { .string($0.id) } ?? .null
+      o["behindSheet"] = .bool(shown.behindSheet)
     case .suppressed(let ref, let reasons):
       o["kind"] = "suppressed"
       add(ref, to: &o)
@@ -94,6 +97,20 @@ public struct JSONRenderer: Sendable {
       o["hideAll"] = .bool(t.hideAll)
       o["show"] = .array(t.show.map(JSONValue.string))
       o["hide"] = .array(t.hide.map(JSONValue.string))
+    case .anchorChanged(let screen, let anchor, let visible, let tips):
+      o["kind"] = visible ? "showAnchor" : "hideAnchor"
+      o["screen"] = .string(screen)
+      o["anchor"] = .string(anchor)
+      o["tips"] = .array(tips.map(JSONValue.string))
+    case .sheetChanged(let screen, let presented, let tips):
+      o["kind"] = presented ? "presentSheet" : "dismissSheet"
+      o["screen"] = .string(screen)
+      o["tips"] = .array(tips.map(JSONValue.string))
+    case .controlTapped(let screen, let anchor, let refusedBy):
+      o["kind"] = "tapControl"
+      o["screen"] = .string(screen)
+      o["anchor"] = .string(anchor)
+      o["refusedBy"] = refusedBy.map(JSONValue.string) ?? .null
     case .datastoreReset: o["kind"] = "resetDatastore"
     case .eligibilityReset(let tip, let status):
       o["kind"] = "resetEligibility"
@@ -154,6 +171,8 @@ public struct JSONRenderer: Sendable {
     case .closeButton: "closeButton"
     case .noLongerAvailable: "noLongerAvailable"
     case .displaced: "displaced"
+    case .anchorHidden: "anchorHidden"
+    case .otherTap: "otherTap"
     }
   }
 

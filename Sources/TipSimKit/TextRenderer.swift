@@ -60,6 +60,11 @@ public struct TextRenderer: Sendable {
       if let override = shown.override { line += " · forced by \(override.rawValue) (rule 33)" }
       var details = [line]
       if shown.startedInterval { details.append("starts the display-frequency interval (policy cooldownStart, rule 28)") }
+      if let quirk = shown.rendering.quirk {
+        let seen = shown.rendering.isRendered ? "yes, \(shown.rendering.word)" : "no"
+        details.append("decided: shown — rendered: \(seen) (quirk \(quirk.id): \(quirk.summary); source: \(quirk.source), rule \(quirk.rule))")
+      }
+      if shown.behindSheet { details.append("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)") }
       return ("shown", style.green, details)
     case .suppressed(let ref, let reasons):
       return ("suppressed", style.yellow, ["\(ref.tip) at \(place(ref.placement))"] + reasons.flatMap(describe))
@@ -79,6 +84,15 @@ public struct TextRenderer: Sendable {
       return ("status", plain, ["\(tip): \(from) → \(to)"])
     case .testing(let overrides):
       return ("testing", style.cyan, [describe(overrides)])
+    case .anchorChanged(let screen, let anchor, let visible, let tips):
+      let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(visible ? "visible again" : "follows it out of sight")"
+      return (visible ? "show" : "hide", plain, ["\(screen).\(anchor) \(visible ? "back in view" : "scrolled away or collapsed")\(effect)"])
+    case .sheetChanged(let screen, let presented, let tips):
+      let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(presented ? "covered" : "visible again")"
+      return (presented ? "sheet" : "sheet", plain, ["\(presented ? "a sheet covers" : "the sheet leaves") \(screen)\(effect)"])
+    case .controlTapped(let screen, let anchor, let refusedBy):
+      if let refusedBy { return ("tap", style.yellow, ["\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed"]) }
+      return ("tap", plain, ["\(screen).\(anchor)"])
     case .datastoreReset:
       return ("reset", style.cyan, ["Tips.resetDatastore(): tip, parameter and event records erased (rule 34)"])
     case .eligibilityReset(let tip, let status):
@@ -119,6 +133,8 @@ public struct TextRenderer: Sendable {
     case .closeButton: "close button tapped (rule 36)"
     case .noLongerAvailable: "no longer available (rule 38)"
     case .displaced(let group, let by): "displaced in group \(group)" + (by.map { " by \($0)" } ?? "") + " (rule 30)"
+    case .anchorHidden: "its anchor went out of sight (policy anchorHidden endDisplay)"
+    case .otherTap(let control): "dismissed by a tap on \(control) (presentation tapToDismiss)"
     }
   }
 
@@ -173,6 +189,7 @@ public struct TextRenderer: Sendable {
     case .dismissed(let at): ["dismissed: tapped away at \(stamp(at)); back when its screen opens again (observed, rule 36)"]
     case .screenNotOpen(let screen?): ["screenNotOpen: \(screen) is not open"]
     case .screenNotOpen(nil): ["screenNotOpen: the tip has no anchor"]
+    case .anchorHidden(let anchor): ["anchorHidden: \(anchor) is out of sight; a tip follows its anchor"]
     }
   }
 
