@@ -24,7 +24,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "TipSimKit", "Shell", "ScenarioLanguage",
+        "TipSimKit", "Shell", "ScenarioLanguage", "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

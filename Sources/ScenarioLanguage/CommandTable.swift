@@ -15,7 +15,7 @@ public struct CommandInfo: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
     case policyValue, reason
     case word([String])
-    case tipAction, checkpoint, whatIf, none
+    case tipAction, checkpoint, whatIf, device, none
   }
 
   public var name: String
@@ -71,6 +71,10 @@ public enum CommandTable {
       summary: "a TipGroup (iOS 18): its current tip is the first available one, or the first not invalidated (ordered)",
       example: "group onboarding ordered: welcomeTip searchTip", arguments: [.none]),
     CommandInfo(
+      name: "device", group: .definitions, syntax: "device NAME [os VERSION]",
+      summary: "a device with its own app, screens and TipKit datastore; the first names the device in use (default OS 26.0)",
+      example: "device iPad os 18.5", arguments: [.none]),
+    CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
       example: "launch", arguments: []),
     CommandInfo(
@@ -108,7 +112,8 @@ public enum CommandTable {
       example: "invalidate favoriteBackyard actionPerformed", arguments: [.tip, .reason]),
     CommandInfo(
       name: "hide", group: .actions, syntax: "hide SCREEN.ANCHOR",
-      summary: "an anchor scrolls away or collapses; its tip follows it out of sight (policy anchorHidden)", example: "hide contacts.colleaguesTab",
+      summary: "an anchor scrolls away or collapses; its tip follows it out of sight (policy anchorHidden)",
+      example: "hide contacts.colleaguesTab",
       arguments: [.screenAnchor]),
     CommandInfo(
       name: "show", group: .actions, syntax: "show SCREEN.ANCHOR", summary: "a hidden anchor comes back into view, and its tip with it",
@@ -120,6 +125,18 @@ public enum CommandTable {
     CommandInfo(
       name: "dismiss-sheet", group: .actions, syntax: "dismiss-sheet SCREEN", summary: "the sheet over the screen goes away",
       example: "dismiss-sheet contacts", arguments: [.screen]),
+    CommandInfo(
+      name: "use", group: .actions, syntax: "use DEVICE", summary: "later commands act on that device", example: "use iPad",
+      arguments: [.device]),
+    CommandInfo(
+      name: "on", group: .actions, syntax: "on DEVICE: ACTION", summary: "run one action on another device",
+      example: "on iPad: open contacts",
+      arguments: [.device]),
+    CommandInfo(
+      name: "sync", group: .actions, syntax: "sync icloud on|off",
+      summary:
+        "TipKit's CloudKit container: tip status, display history and donations reach the other devices after policy syncDelay (rule 39)",
+      example: "sync icloud on", arguments: [.word(["icloud"]), .word(["on", "off"])]),
     CommandInfo(
       name: "testing", group: .actions, syntax: "testing showAll | hideAll | show TIP... | hide TIP... | off",
       summary: "TipKit's testing overrides; they accumulate until `testing off`", example: "testing show favoriteBackyard",
@@ -160,6 +177,14 @@ public enum CommandTable {
       name: "whatif", group: .observing, syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE",
       summary: "replay the session with one definition changed; both timelines and the differing log lines side by side",
       example: "whatif frequency weekly", arguments: [.whatIf]),
+    CommandInfo(
+      name: "matrix", group: .observing, syntax: "matrix os VERSION...",
+      summary: "replay the session once per OS version: each tip rendered, not rendered or with a style fallback, with display counts",
+      example: "matrix os 17.0 17.2 17.5 18.0 18.5 18.6 26.0", arguments: [.word(["os"])]),
+    CommandInfo(
+      name: "lint", group: .observing, syntax: "lint",
+      summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
+      example: "lint", arguments: []),
     CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
       example: "status", arguments: [.tip]),

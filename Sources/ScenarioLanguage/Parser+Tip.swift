@@ -57,7 +57,8 @@ extension Parser {
           style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "tip style").value) ?? .popover
         }
         placement = Placement(
-          screen: screen.value, anchor: anchor.value, style: style, presentation: placement?.presentation, customStyle: placement?.customStyle ?? false)
+          screen: screen.value, anchor: anchor.value, style: style, presentation: placement?.presentation,
+          customStyle: placement?.customStyle ?? false)
       case "rule":
         var expressionParser = ExpressionParser(cursor: c)
         let rule = try expressionParser.parseRule()

@@ -271,6 +271,49 @@ public struct Parser {
       refs += [NameReference(.screen, screen), NameReference(.anchor(screen: screen.value), anchor)]
       try c.finish("the anchor")
       action = .command(.setAnchorVisible(screen: screen.value, anchor: anchor.value, word == "show"))
+    case "device":
+      let name = try c.name("a device name")
+      refs.append(NameReference(.device, name, defines: true))
+      var os: OSVersion?
+      if c.take(word: "os") { os = try version(&c, text: text).value }
+      try c.finish("the device")
+      action = .command(.defineDevice(name.value, os: os))
+    case "use":
+      let name = try c.name("a device name")
+      refs.append(NameReference(.device, name))
+      try c.finish("the device")
+      action = .command(.use(name.value))
+    case "on":
+      let name = try c.name("a device name")
+      refs.append(NameReference(.device, name))
+      try c.symbol(":")
+      let rest = Array(c.tokens[c.index...])
+      guard let first = rest.first, let last = rest.last else { throw c.expected("a command to run on \(name.value)") }
+      let characters = Array(text)
+      let inner = try parseLine(
+        rest, line: line,
+        text: String(characters[(first.location.column - 1)..<min(characters.count, last.location.column - 1 + last.length)]))
+      guard case .command(let command) = inner.action else {
+        throw Diagnostic(
+          "`on DEVICE:` runs an action; `use \(name.value)` first to observe or check it", at: first.location, length: first.length)
+      }
+      refs += inner.references
+      c.index = c.tokens.count
+      action = .command(.on(name.value, command))
+    case "sync":
+      guard c.take(word: "icloud") else { throw c.expected("`icloud`") }
+      let state = try c.word(oneOf: ["on", "off"], what: "sync state")
+      try c.finish("on or off")
+      action = .command(.setSync(state.value == "on"))
+    case "matrix":
+      guard c.take(word: "os") else { throw c.expected("`os` and the versions, e.g. matrix os 17.0 18.5 18.6") }
+      var versions: [OSVersion] = []
+      while !c.atEnd { versions.append(try version(&c, text: text).value) }
+      guard !versions.isEmpty else { throw c.expected("at least one OS version") }
+      action = .matrix(versions)
+    case "lint":
+      try c.finish("lint")
+      action = .lint
     case "present":
       let screen = try c.name("a screen name")
       refs.append(NameReference(.screen, screen))
@@ -386,13 +429,17 @@ public struct Parser {
   }
 
   private func parseExpectation(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Expectation {
-    let kind = try c.word(oneOf: ["shown", "hidden", "visible", "status", "displays", "suppressed", "next"], what: "expectation")
+    let kind = try c.word(
+      oneOf: ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next"], what: "expectation")
     let tip = try c.name("a tip name")
     refs.append(NameReference(.tip, tip))
     let expectation: Expectation
     switch kind.value {
     case "shown": expectation = .shown(tip.value)
     case "visible": expectation = .visible(tip.value)
+    case "rendering":
+      let word = try c.word(oneOf: ["rendered", "notRendered", "styleFallback", "arrowColor"], what: "rendering")
+      expectation = .rendering(tip.value, word.value)
     case "hidden": expectation = .hidden(tip.value)
     case "status":
       let status = try c.word(oneOf: ["pending", "available", "invalidated"], what: "status")
@@ -431,6 +478,29 @@ public struct Parser {
     }
     try c.finish("the expectation")
     return expectation
+  }
+}
+
+extension Parser {
+  /// An OS version such as `18.5` or `18.6.1`, read from the line's text.
+  func version(_ c: inout Cursor, text: String) throws(Diagnostic) -> Located<OSVersion> {
+    guard let first = c.peek else { throw c.expected("an OS version such as 18.5") }
+    var end = first.location.column - 1
+    let start = end
+    while let token = c.peek, token.location.column - 1 == end {
+      switch token.kind {
+      case .integer, .decimal, .symbol("."): break
+      default: throw c.expected("an OS version such as 18.5")
+      }
+      end += token.length
+      c.index += 1
+    }
+    let characters = Array(text)
+    let raw = String(characters[start..<min(end, characters.count)])
+    guard let version = OSVersion(raw) else {
+      throw Diagnostic("'\(raw)' is not an OS version (write it like 17.2 or 18.6.1)", at: first.location, length: max(1, end - start))
+    }
+    return Located(version, at: first.location, length: end - start)
   }
 }
 

@@ -25,6 +25,10 @@ public struct Statement: Hashable, Sendable {
     case timeline(TimelineRequest)
     /// `whatif SETTING VALUE`
     case whatIf(WhatIfChange)
+    /// `matrix os VERSION...`
+    case matrix([OSVersion])
+    /// `lint`
+    case lint
   }
 
   public var action: Action
@@ -61,7 +65,7 @@ public struct Statement: Hashable, Sendable {
 /// A name used by a statement, to be checked against what is defined when it runs.
 public struct NameReference: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
-    case tip, screen, parameter, event, store, group
+    case tip, screen, parameter, event, store, group, device
     case anchor(screen: String)
     case field(event: String)
     case storeKey(store: String)
@@ -88,6 +92,7 @@ public struct NameReference: Hashable, Sendable {
     case .event: "event"
     case .store: "store"
     case .group: "group"
+    case .device: "device"
     case .anchor(let screen): "anchor of screen \(screen)"
     case .field(let event): "field of event \(event)"
     case .storeKey(let store): "key of store \(store)"

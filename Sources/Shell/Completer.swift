@@ -46,6 +46,8 @@ public struct Completer {
   private func blockArgument(_ words: [String]) -> [String] {
     switch words[0] {
     case "anchor": words.count == 1 ? anchors : ["popover", "inline"]
+    case "presentation": PresentationMode.allCases.map(\.rawValue)
+    case "style": ["custom", "default"]
     case "rule": catalog.parameters.map(\.name) + catalog.events.map { "\($0.id).count" } + ["and", "or", "not"]
     case "ignoresDisplayFrequency": ["true", "false"]
     default: []
@@ -69,7 +71,8 @@ public struct Completer {
       return position == 0 ? ["to", "1h", "1d", "1w"] : []
     case "expect":
       switch position {
-      case 0: return ["shown", "hidden", "status", "displays", "suppressed", "next"]
+      case 0: return ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next"]
+      case 2 where words[1] == "rendering": return ["rendered", "notRendered", "styleFallback", "arrowColor"]
       case 1: return tips
       case 2 where words[1] == "status":
         return ["pending", "available", "invalidated"] + InvalidationReason.allCases.map { "invalidated(\($0.rawValue))" }
@@ -93,7 +96,7 @@ public struct Completer {
       if position == 0 { return catalog.events.map(\.id) }
       return (catalog.event(named: words[1])?.fields ?? []).map { "\($0)=" }
     case "tap":
-      if position == 0 { return tips }
+      if position == 0 { return tips + anchors }
       return position == 1 ? (catalog.tip(named: words[1])?.actions.map(\.id) ?? []) : []
     case "invalidate":
       return position == 0 ? tips : InvalidationReason.allCases.map(\.rawValue)
@@ -103,6 +106,20 @@ public struct Completer {
       return tips
     case "next":
       return position == 0 ? tips : []
+    case "hide", "show":
+      return position == 0 ? anchors : []
+    case "present":
+      return position == 0 ? world.screens.map(\.name) : ["sheet"]
+    case "dismiss-sheet":
+      return position == 0 ? world.screens.map(\.name) : []
+    case "use", "on":
+      return position == 0 ? world.devices : (command == "on" && position >= 1 ? CommandTable.names : [])
+    case "sync":
+      return position == 0 ? ["icloud"] : ["on", "off"]
+    case "matrix":
+      return position == 0 ? ["os"] : ["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"]
+    case "device":
+      return position == 1 ? ["os"] : []
     case "restore":
       return position == 0 ? checkpoints : []
     case "timeline":

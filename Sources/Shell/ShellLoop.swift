@@ -41,7 +41,8 @@ public final class ShellLoop {
   public var prompt: String {
     let world = session.world
     let state = world.isRunning ? "launched" : "not running"
-    let text = "[\(world.timeZone.civil(of: world.clock).short) · \(state)]"
+    let device = world.hasDevices ? " · \(world.deviceName)" : ""
+    let text = "[\(world.timeZone.civil(of: world.clock).short)\(device) · \(state)]"
     return colored(text, "36") + " tipsim> "
   }
 

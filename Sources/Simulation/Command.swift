@@ -1,7 +1,7 @@
 import TipEngine
 
 /// One step of a scenario, as the language lowers it: a definition or an action on the world.
-public enum Command: Hashable, Sendable {
+public indirect enum Command: Hashable, Sendable {
   // Definitions
   case setTimeZone(SimTimeZone)
   case setStart(Instant)
@@ -41,14 +41,24 @@ public enum Command: Hashable, Sendable {
   case setSheet(screen: String, presented: Bool)
   /// The user taps a control on a screen.
   case tapControl(screen: String, anchor: String)
-  /// The device's OS version (devices, `matrix`).
+  /// The device's OS version.
   case setOS(OSVersion)
+  /// Every device renders as this OS version (`matrix`).
+  case overrideOS(OSVersion)
+  /// `device NAME [os VERSION]`
+  case defineDevice(String, os: OSVersion?)
+  /// `use NAME`
+  case use(String)
+  /// `on NAME: CMD`
+  case on(String, Command)
+  /// `sync icloud on|off`
+  case setSync(Bool)
 
   /// Whether the command defines something (as opposed to acting on the world).
   public var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
-      .defineEvent, .defineScreen, .defineTip, .defineGroup:
+      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice:
       true
     default: false
     }

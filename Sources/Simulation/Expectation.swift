@@ -8,6 +8,8 @@ public enum Expectation: Hashable, Sendable {
   case hidden(String)
   /// On screen and seen: rendered by the device, anchor visible, no sheet over it.
   case visible(String)
+  /// On screen, drawn as `rendered`, `notRendered`, `styleFallback` or `arrowColor`.
+  case rendering(String, String)
   case status(String, StatusPattern)
   /// How many times it has appeared.
   case displays(String, Int)
@@ -20,7 +22,8 @@ public enum Expectation: Hashable, Sendable {
 
   public var tip: String {
     switch self {
-    case .shown(let t), .hidden(let t), .visible(let t), .status(let t, _), .displays(let t, _), .suppressed(let t, _), .displaysBetween(let t, _, _, _),
+    case .shown(let t), .hidden(let t), .visible(let t), .rendering(let t, _), .status(let t, _), .displays(let t, _),
+      .suppressed(let t, _), .displaysBetween(let t, _, _, _),
       .nextAt(let t, _):
       t
     }

@@ -5,10 +5,13 @@ import TipEngine
 public struct LogRecord: Hashable, Sendable {
   public var instant: Instant
   public var event: LogEvent
+  /// The device it happened on, when the scenario has devices.
+  public var device: String?
 
-  public init(instant: Instant, event: LogEvent) {
+  public init(instant: Instant, event: LogEvent, device: String? = nil) {
     self.instant = instant
     self.event = event
+    self.device = device
   }
 }
 
@@ -54,6 +57,8 @@ public enum LogEvent: Hashable, Sendable {
   case warning(String)
   /// A remark that is not a warning (a setting that applies at the next launch).
   case note(String)
+  /// iCloud brought another device's tip records and donations here (rule 39).
+  case synced(from: String)
   /// The answer to `why TIP`.
   case explanation(Explanation)
   /// The answer to `status`.

@@ -106,7 +106,8 @@ public enum Quirks {
     summary: "a .popoverTip in a view hosted through UIHostingConfiguration is not shown on iOS ≤ 18.5 (shown on 18.6+)",
     source: source, rule: 40)
   public static let customStyleIgnored = Quirk(
-    id: "customStyleIgnored", summary: "a custom TipViewStyle is not applied on iOS ≤ 17.2: the default look is drawn", source: source, rule: 41)
+    id: "customStyleIgnored", summary: "a custom TipViewStyle is not applied on iOS ≤ 17.2: the default look is drawn", source: source,
+    rule: 41)
   public static let customStyleArrowColor = Quirk(
     id: "customStyleArrowColor", summary: "with a custom TipViewStyle on iOS 17.5 the popover arrow keeps the default colour",
     source: source, rule: 41)

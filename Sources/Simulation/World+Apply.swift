@@ -3,7 +3,7 @@ import TipEngine
 extension World {
   /// Applies one command at the current instant and returns what happened, in order.
   public mutating func apply(_ command: Command) throws(SimulationError) -> [LogRecord] {
-    var log = Log(instant: clock)
+    var log = Log(instant: clock, device: hasDevices ? deviceName : nil)
     switch command {
     case .setTimeZone(let zone):
       guard !clockHasMoved else { throw SimulationError("`timezone` must come before the clock moves") }
@@ -34,6 +34,7 @@ extension World {
       let index = stores.firstIndex { $0.name == key.store } ?? stores.endIndex - 1
       if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
       stores[index].values[key.key] = initial
+      stores[index].initial[key.key] = initial
     case .defineEvent(let event):
       engine.catalog.define(event)
     case .defineScreen(let screen):
@@ -151,11 +152,12 @@ extension World {
       }
       advance(to: target, log: &log)
     case .next:
-      guard let next = engine.nextChange(after: clock) else {
+      guard let next = nextInstant(after: clock) else {
         log.add(.warning("nothing changes by time alone from here: every tip waits for an action"))
         break
       }
-      let causes = engine.causes(at: next, after: clock)
+      var causes: [TipEngine.ChangeCause] = []
+      for cause in allEngines.flatMap({ $0.causes(at: next, after: clock) }) where !causes.contains(cause) { causes.append(cause) }
       let before = engine.catalog.tips.map { engine.status(of: $0.name, at: clock) }
       advance(to: next, log: &log)
       log.add(.timeStep(causes))
@@ -236,6 +238,23 @@ extension World {
       }
     case .setOS(let version):
       osVersion = version
+    case .overrideOS(let version):
+      osOverride = version
+    case .defineDevice(let name, let os):
+      try defineDevice(name, os: os)
+    case .use(let name):
+      try use(name)
+      log.device = name
+      log.add(.note("now on \(name)"))
+    case .on(let name, let inner):
+      log.records += try on(name, log: &log) { world, _ throws(SimulationError) in try world.apply(inner) }
+    case .setSync(let on):
+      syncEnabled = on
+      lastSent = [:]
+      log.add(
+        .note(
+          "iCloud sync \(on ? "on: tip status, display history and donations reach the other devices after \(engine.configuration.policies.syncDelay)" : "off: state is per device") (rule 39)"
+        ))
     case .testing(let change):
       var testing = engine.configuration.testing
       switch change {
@@ -258,7 +277,9 @@ extension World {
       do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
       log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
     }
+    if command.isDefinition { shareDefinitions() }
     reconcile(log: &log)
+    sendSync(log: &log)
     return log.records
   }
 
@@ -322,7 +343,9 @@ extension World {
 /// Records collected while applying one command; the instant moves as time travel does.
 struct Log {
   var instant: Instant
+  /// The device records are tagged with, when the scenario has devices.
+  var device: String?
   var records: [LogRecord] = []
 
-  mutating func add(_ event: LogEvent) { records.append(LogRecord(instant: instant, event: event)) }
+  mutating func add(_ event: LogEvent) { records.append(LogRecord(instant: instant, event: event, device: device)) }
 }

@@ -109,9 +109,16 @@ extension World {
     case .hidden:
       if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
       return (true, "not on screen")
+    case .rendering(_, let word):
+      guard let shown = onScreen[tip] else { return (false, "not on screen") }
+      return (shown.rendering.word == word, "rendering \(shown.rendering.word)" + (shown.rendering.quirk.map { " (quirk \($0.id))" } ?? ""))
     case .visible:
-      guard let shown = onScreen[tip] else { return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))") }
-      if let quirk = shown.rendering.quirk, !shown.rendering.isRendered { return (false, "decided: shown — rendered: no (quirk \(quirk.id))") }
+      guard let shown = onScreen[tip] else {
+        return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))")
+      }
+      if let quirk = shown.rendering.quirk, !shown.rendering.isRendered {
+        return (false, "decided: shown — rendered: no (quirk \(quirk.id))")
+      }
       if hiddenAnchors.contains(shown.placement.description) { return (false, "shown, but its anchor \(shown.placement) is hidden") }
       if sheets.contains(shown.placement.screen) { return (false, "shown behind a sheet on \(shown.placement.screen)") }
       return (true, "visible on \(shown.placement)")

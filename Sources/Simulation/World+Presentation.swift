@@ -55,7 +55,9 @@ extension World {
       }
     }
     guard let screen else { return reasons + [.screenNotOpen(placements[tip]?.screen)] }
-    if let placement = placements[tip], hiddenAnchors.contains(placement.description) { reasons.append(.anchorHidden(placement.description)) }
+    if let placement = placements[tip], hiddenAnchors.contains(placement.description) {
+      reasons.append(.anchorHidden(placement.description))
+    }
     if let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
     if placements[tip]?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
     return reasons
@@ -79,7 +81,8 @@ extension World {
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
-    let rendering = Quirks.rendering(of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osVersion)
+    let rendering = Quirks.rendering(
+      of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osOverride ?? osVersion)
     onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart, rendering: rendering)
     lastLogged[tip] = nil
     lastEvaluation[tip] = .shown(at: clock)
@@ -88,7 +91,8 @@ extension World {
       .shown(
         TipShown(
           ref: TipRef(tip: tip, placement: placement), number: start.number, maximum: start.maximum, counted: start.counted,
-          override: override, startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen))))
+          override: override, startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen)))
+    )
     if start.invalidatedAtStart { logInvalidation(of: tip, .displayCountExceeded, cause: .displayCount, log: &log) }
   }
 
@@ -105,26 +109,42 @@ extension World {
   }
 
   /// Moves the clock to `target` through every instant at which time alone changes
-  /// something, applying and logging each at its own instant; it never ticks.
+  /// something on any device, or an iCloud delivery arrives, applying and logging each at
+  /// its own instant; it never ticks.
   mutating func advance(to target: Instant, log: inout Log) {
     let from = clock
-    while let next = engine.nextChange(after: clock), next <= target {
+    while let next = nextInstant(after: clock), next <= target {
       moveClock(to: next, log: &log)
     }
     moveClock(to: target, log: &log)
     log.add(.advanced(from: from, to: target))
   }
 
+  /// The earliest instant after `now` at which anything changes by time alone, on any device.
+  public func nextInstant(after now: Instant) -> Instant? {
+    let candidates = allEngines.compactMap { $0.nextChange(after: now) } + pendingSync.map(\.at).filter { $0 > now }
+    return candidates.min()
+  }
+
   private mutating func moveClock(to instant: Instant, log: inout Log) {
     if instant != clock { clockHasMoved = true }
     clock = instant
     log.instant = instant
-    for expired in engine.settle(at: instant) {
+    forEachDevice(log: &log) { world, log in world.settle(log: &log) }
+    deliverSync(upTo: instant, log: &log)
+    sendSync(log: &log)
+  }
+
+  /// What time alone does on the current device at the clock's instant: duration limits
+  /// reached (rule 24), then presentation brought in line.
+  private mutating func settle(log: inout Log) {
+    for expired in engine.settle(at: clock) {
       logInvalidation(
         of: expired.tip, expired.reason,
-        cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero), log: &log)
+        cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero),
+        log: &log)
       if onScreen[expired.tip] != nil {
-        let hold = Suppression.hold(.invalidated(expired.reason, at: instant))
+        let hold = Suppression.hold(.invalidated(expired.reason, at: clock))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
         lastLogged[expired.tip] = [hold]
       }

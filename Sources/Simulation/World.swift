@@ -34,6 +34,20 @@ public struct World: Hashable, Sendable {
   public internal(set) var sheets: Set<String> = []
   /// Tip name → the instants of its counted displays, oldest first.
   public internal(set) var displayHistory: [String: [Instant]] = [:]
+  /// The current device's name; the fields above are its state.
+  public internal(set) var deviceName = "device"
+  /// Every device, in definition order.
+  var deviceOrder = ["device"]
+  /// Whether `device` has named the first device.
+  var namedDevice = false
+  /// The other devices' states.
+  var parked: [DeviceState] = []
+  /// `sync icloud on`: TipKit's CloudKit container (spec rule 39).
+  public internal(set) var syncEnabled = false
+  var pendingSync: [SyncDelivery] = []
+  var lastSent: [String: Datastore] = [:]
+  /// `matrix`: every device renders as this OS version.
+  public internal(set) var osOverride: OSVersion?
 
   /// The default start instant of the language: 2026-01-01T09:00 UTC.
   public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))
@@ -70,6 +84,8 @@ public struct ExternalStore: Hashable, Sendable {
   public var name: String
   public var keys: [String] = []
   public var values: [String: Value] = [:]
+  /// The declared values, which a new device starts from.
+  public var initial: [String: Value] = [:]
 }
 
 /// A screen while it is open.

@@ -1,6 +1,7 @@
 extension Datastore {
   /// What a device holds after receiving another device's datastore through iCloud (spec
-  /// rule 39): each tip record from the device that changed it last (last writer wins),
+  /// rule 39): each tip record from the device that changed it last (last writer wins; at
+  /// the same instant, the record with more changes),
   /// the donations of both without counting a synced donation twice, and the later
   /// display-frequency interval. Parameters are not synced: the rule names tip status,
   /// display history and donations.
@@ -11,7 +12,9 @@ extension Datastore {
         result.tips[id] = theirs
         continue
       }
-      if (theirs.modifiedAt ?? Instant(seconds: .min)) > (ours.modifiedAt ?? Instant(seconds: .min)) {
+      let theirClock = (theirs.modifiedAt ?? Instant(seconds: .min), theirs.version)
+      let ourClock = (ours.modifiedAt ?? Instant(seconds: .min), ours.version)
+      if theirClock.0 > ourClock.0 || (theirClock.0 == ourClock.0 && theirClock.1 > ourClock.1) {
         // A display in progress belongs to the device showing it.
         var adopted = theirs
         adopted.displayStartedAt = ours.displayStartedAt

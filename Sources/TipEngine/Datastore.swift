@@ -33,6 +33,8 @@ public struct TipRecord: Hashable, Sendable {
   public var displayTimeBaseline = TimeSpan.zero
   /// When the record last changed, for last-writer-wins sync (rule 39).
   public var modifiedAt: Instant?
+  /// How many changes the record has seen; breaks ties between changes at the same instant.
+  public var version = 0
 
   public init() {}
 

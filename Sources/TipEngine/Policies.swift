@@ -56,7 +56,9 @@ public struct Policies: Hashable, Sendable {
   public init() {}
 
   /// The policy names, as `policy NAME VALUE` spells them.
-  public static let names = ["countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "anchorHidden"]
+  public static let names = [
+    "countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "anchorHidden",
+  ]
 
   /// The rule of the spec each policy answers.
   public static func rule(of name: String) -> Int? {

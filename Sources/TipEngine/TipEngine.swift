@@ -63,6 +63,7 @@ public struct TipEngine: Hashable, Sendable {
     var record = datastore.tips[tip.id] ?? TipRecord()
     change(&record)
     record.modifiedAt = now
+    record.version += 1
     datastore.tips[tip.id] = record
   }
 

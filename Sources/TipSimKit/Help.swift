@@ -27,6 +27,8 @@ public enum Help {
     "ignoresDisplayFrequency     may appear although the interval has not passed (rule 23)",
     "action [ID] \"Title\"         a button; without an id it gets its index (rule 8)",
     "id NAME                     the persisted id (default: the tip's name; rule 1)",
+    "presentation blocking|tapToDismiss|passthrough   what other taps on the screen do (default: TipKit's for the kind)",
+    "style custom|default        drawn with a custom TipViewStyle (rule 41)",
   ]
 
   static var overview: String {

@@ -12,6 +12,7 @@ public struct JSONRenderer: Sendable {
     var o = JSONObject()
     o["at"] = .string(timeZone.civil(of: record.instant).logStamp.replacingOccurrences(of: " ", with: "T"))
     o["epoch"] = .int(Int(record.instant.seconds))
+    if let device = record.device { o["device"] = .string(device) }
     let text = TextRenderer(timeZone: timeZone)
     switch record.event {
     case .launched(let frequency, let reset):
@@ -126,6 +127,9 @@ public struct JSONRenderer: Sendable {
     case .note(let message):
       o["kind"] = "note"
       o["message"] = .string(message)
+    case .synced(let from):
+      o["kind"] = "icloud"
+      o["from"] = .string(from)
     case .explanation(let e):
       o["kind"] = "why"
       o["tip"] = .string(e.tip)

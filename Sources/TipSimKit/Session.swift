@@ -154,6 +154,10 @@ public struct Session: Sendable {
         }
       }
       return [.text(text)]
+    case .matrix(let versions):
+      return [.text(Matrix(versions: versions, session: self).report())]
+    case .lint:
+      return [.text(Linter(session: self).report(file: nil))]
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     }

@@ -1,3 +1,4 @@
+import Foundation
 import ScenarioLanguage
 import Simulation
 import TipEngine
@@ -24,7 +25,8 @@ public struct TextRenderer: Sendable {
 
   /// The record as one or more lines (no trailing newline).
   public func render(_ record: LogRecord) -> String {
-    let (verb, color, details) = describe(record.event)
+    var (verb, color, details) = describe(record.event)
+    if let device = record.device, !details.isEmpty { details[0] = "[\(device)] " + details[0] }
     let padded = verb.padding(toLength: TextRenderer.verbWidth - 1)
     let head = style.dim(stamp(record.instant)) + "  " + color(padded) + " "
     guard let first = details.first else { return head }
@@ -62,9 +64,12 @@ public struct TextRenderer: Sendable {
       if shown.startedInterval { details.append("starts the display-frequency interval (policy cooldownStart, rule 28)") }
       if let quirk = shown.rendering.quirk {
         let seen = shown.rendering.isRendered ? "yes, \(shown.rendering.word)" : "no"
-        details.append("decided: shown — rendered: \(seen) (quirk \(quirk.id): \(quirk.summary); source: \(quirk.source), rule \(quirk.rule))")
+        details.append(
+          "decided: shown — rendered: \(seen) (quirk \(quirk.id): \(quirk.summary); source: \(quirk.source), rule \(quirk.rule))")
       }
-      if shown.behindSheet { details.append("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)") }
+      if shown.behindSheet {
+        details.append("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)")
+      }
       return ("shown", style.green, details)
     case .suppressed(let ref, let reasons):
       return ("suppressed", style.yellow, ["\(ref.tip) at \(place(ref.placement))"] + reasons.flatMap(describe))
@@ -79,7 +84,7 @@ public struct TextRenderer: Sendable {
     case .advanced(let from, let to):
       return ("advance", style.cyan, ["\(to - from) to \(stamp(to))"])
     case .timeStep(let causes):
-      return ("next", style.cyan, causes.isEmpty ? ["nothing changes by time alone"] : causes.map(describe))
+      return ("next", style.cyan, causes.isEmpty ? ["an iCloud delivery arrives (rule 39)"] : causes.map(describe))
     case .statusChanged(let tip, let from, let to):
       return ("status", plain, ["\(tip): \(from) → \(to)"])
     case .testing(let overrides):
@@ -91,7 +96,9 @@ public struct TextRenderer: Sendable {
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(presented ? "covered" : "visible again")"
       return (presented ? "sheet" : "sheet", plain, ["\(presented ? "a sheet covers" : "the sheet leaves") \(screen)\(effect)"])
     case .controlTapped(let screen, let anchor, let refusedBy):
-      if let refusedBy { return ("tap", style.yellow, ["\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed"]) }
+      if let refusedBy {
+        return ("tap", style.yellow, ["\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed"])
+      }
       return ("tap", plain, ["\(screen).\(anchor)"])
     case .datastoreReset:
       return ("reset", style.cyan, ["Tips.resetDatastore(): tip, parameter and event records erased (rule 34)"])
@@ -103,6 +110,8 @@ public struct TextRenderer: Sendable {
       return ("warning", style.yellow, [message])
     case .note(let message):
       return ("note", plain, [message])
+    case .synced(let from):
+      return ("icloud", style.cyan, ["tip records and donations from \(from) arrived (last writer wins, rule 39)"])
     case .explanation(let explanation):
       return ("why", style.cyan, ExplanationRenderer(renderer: self).lines(explanation))
     case .statusReport(let lines):
@@ -254,17 +263,4 @@ extension String {
     return width >= length ? self : self + String(repeating: " ", count: length - width)
   }
 
-  func replacingOccurrences(of target: String, with replacement: String) -> String {
-    guard !target.isEmpty, let range = range(of: target) else { return self }
-    return String(self[..<range.lowerBound]) + replacement + String(self[range.upperBound...])
-  }
-
-  private func range(of target: String) -> Range<String.Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
-      index = self.index(after: index)
-    }
-    return nil
-  }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScenarioLanguage
 import Shell
+import Simulation
 import TipSimKit
 
 /// `tipsim`: the interactive shell, `run`, and `test`.
@@ -14,7 +15,7 @@ struct TipSimCommand: ParsableCommand {
       With no subcommand, tipsim starts the interactive shell on a built-in demo (or after \
       running FILE). Piped input without a terminal is read as a script.
       """,
-    subcommands: [ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self],
+    subcommands: [ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self, MatrixCommand.self, LintCommand.self],
     defaultSubcommand: ShellCommand.self)
 }
 
@@ -100,5 +101,53 @@ struct TimelineCommand: ParsableCommand {
       try TimelineSVG(timeline: timeline).render().write(toFile: svg, atomically: true, encoding: .utf8)
       Console.out("wrote \(svg)\n")
     }
+  }
+}
+
+struct MatrixCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "matrix",
+    abstract: "Replay a scenario once per OS version and print, for each tip, what the user saw there.")
+
+  @Argument(help: "A scenario file.") var file: String
+  @Option(parsing: .upToNextOption, help: "OS versions, e.g. --os 17.0 17.2 17.5 18.0 18.5 18.6 26.0") var os: [String]
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    let versions = try os.map { text -> OSVersion in
+      guard let version = OSVersion(text) else { throw ValidationError("'\(text)' is not an OS version (write it like 17.2)") }
+      return version
+    }
+    if versions.isEmpty { throw ValidationError("give at least one version with --os") }
+    let report = ScenarioRunner.run(file: file, err: Console.err)
+    if report.exitCode == 2 { throw ExitCode(2) }
+    Console.out(Matrix(versions: versions, session: report.session).report() + "\n")
+  }
+}
+
+struct LintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lint",
+    abstract: "Warn about tip definitions that are almost certainly wrong, each with a one-line fix.",
+    discussion: "Exit status: 0, or 1 with --strict when there are warnings; 2 when a file is not valid.")
+
+  @Argument(help: "Scenario files.") var files: [String]
+  @Flag(help: "Exit 1 when there are warnings (for CI).") var strict = false
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give at least one scenario file") }
+  }
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    var warnings = 0
+    for file in files {
+      let report = ScenarioRunner.run(file: file, err: Console.err)
+      if report.exitCode == 2 { throw ExitCode(2) }
+      let linter = Linter(session: report.session)
+      warnings += linter.warnings().count
+      Console.out(linter.report(file: file) + "\n")
+    }
+    if strict && warnings > 0 { throw ExitCode(1) }
   }
 }
