@@ -39,9 +39,11 @@ extension World {
       engine.catalog.define(event)
     case .defineScreen(let screen):
       if let index = screens.firstIndex(where: { $0.name == screen.name }) { screens[index] = screen } else { screens.append(screen) }
+      indexPlacements()
     case .defineTip(let tip, let placement):
       engine.catalog.define(tip)
       placements[tip.name] = placement
+      indexPlacements()
     case .defineGroup(let group):
       engine.catalog.define(group)
     case .launch:

@@ -113,7 +113,7 @@ extension World {
   /// its own instant; it never ticks.
   mutating func advance(to target: Instant, log: inout Log) {
     let from = clock
-    while let next = nextInstant(after: clock), next <= target {
+    while let next = nextInstant(after: clock, observableOnly: true), next <= target {
       moveClock(to: next, log: &log)
     }
     moveClock(to: target, log: &log)
@@ -121,8 +121,20 @@ extension World {
   }
 
   /// The earliest instant after `now` at which anything changes by time alone, on any device.
-  public func nextInstant(after now: Instant) -> Instant? {
-    let candidates = allEngines.compactMap { $0.nextChange(after: now) } + pendingSync.map(\.at).filter { $0 > now }
+  /// With `observableOnly`, only what can change what a screen shows: windows read by tips on
+  /// open screens, interval ends, duration limits and iCloud deliveries. Stepping through the
+  /// others would change nothing visible, and the engine answers them exactly when asked.
+  public func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
+    var candidates = pendingSync.map(\.at).filter { $0 > now }
+    for device in [currentDevice()] + parked {
+      var open: Set<String>?
+      if observableOnly {
+        // A group member off screen can change which member an open screen presents.
+        let onOpenScreens = device.openScreens.flatMap { tips(on: $0.name) }
+        open = Set(onOpenScreens + onOpenScreens.flatMap { device.engine.catalog.groups(containing: $0).flatMap(\.members) })
+      }
+      if let next = device.engine.nextChange(after: now, readBy: open) { candidates.append(next) }
+    }
     return candidates.min()
   }
 

@@ -14,6 +14,8 @@ public struct World: Hashable, Sendable {
   public internal(set) var screens: [ScreenDefinition] = []
   /// Tip name → where it is presented.
   public internal(set) var placements: [String: Placement] = [:]
+  /// Screen → its tips in evaluation order; kept by `indexPlacements()`.
+  var tipsByScreen: [String: [String]] = [:]
   /// Stores in definition order, each with its keys in definition order.
   public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
@@ -68,14 +70,20 @@ public struct World: Hashable, Sendable {
   }
 
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
-  public func tips(on screen: String) -> [String] {
-    guard let definition = self.screen(named: screen) else { return [] }
-    return definition.anchors.flatMap { anchor in
-      engine.catalog.tips.compactMap { tip in
-        guard let placement = placements[tip.name], placement.screen == screen, placement.anchor == anchor else { return nil }
-        return tip.name
+  public func tips(on screen: String) -> [String] { tipsByScreen[screen] ?? [] }
+
+  /// Recomputes `tipsByScreen` after a screen or tip definition.
+  mutating func indexPlacements() {
+    var index: [String: [String]] = [:]
+    for definition in screens {
+      index[definition.name] = definition.anchors.flatMap { anchor in
+        engine.catalog.tips.compactMap { tip in
+          guard let placement = placements[tip.name], placement.screen == definition.name, placement.anchor == anchor else { return nil }
+          return tip.name
+        }
       }
     }
+    tipsByScreen = index
   }
 }
 

@@ -9,6 +9,9 @@ public struct TipCatalog: Hashable, Sendable {
   private var parameterIndex: [String: Int] = [:]
   private var eventIndex: [String: Int] = [:]
   private var groupIndex: [String: Int] = [:]
+  /// Every (event, window) a rule reads that time can change, with the tips reading it;
+  /// kept up to date by `define`, so finding the next change does not walk every rule.
+  public private(set) var windows: [TimeWindow] = []
 
   public init() {}
 
@@ -25,6 +28,24 @@ public struct TipCatalog: Hashable, Sendable {
       tipIndex[tip.name] = tips.count
       tips.append(tip)
     }
+    indexWindows()
+  }
+
+  private mutating func indexWindows() {
+    var found: [TimeWindow] = []
+    for tip in tips {
+      for aggregate in tip.rules.flatMap(\.aggregates) {
+        guard let definition = event(named: aggregate.event), aggregate.within != nil || definition.limit.maximumAge != nil else {
+          continue
+        }
+        if let i = found.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
+          if !found[i].tips.contains(tip.name) { found[i].tips.append(tip.name) }
+        } else {
+          found.append(TimeWindow(event: aggregate.event, within: aggregate.within, tips: [tip.name]))
+        }
+      }
+    }
+    windows = found
   }
 
   public mutating func define(_ parameter: ParameterDefinition) {
@@ -43,6 +64,7 @@ public struct TipCatalog: Hashable, Sendable {
       eventIndex[event.id] = events.count
       events.append(event)
     }
+    indexWindows()
   }
 
   public mutating func define(_ group: TipGroup) {
@@ -64,4 +86,12 @@ public struct TipCatalog: Hashable, Sendable {
     guard let tip = tip(named: tipName) else { return [] }
     return tips.filter { $0.id == tip.id }
   }
+}
+
+/// A window over an event's donations that rules read (`within:`, or the donation limit's
+/// `maximumAge`), and the tips whose rules read it.
+public struct TimeWindow: Hashable, Sendable {
+  public var event: String
+  public var within: TimeSpan?
+  public var tips: [String]
 }

@@ -4,7 +4,11 @@ extension TipEngine {
   /// donation limit's age (rules 17, 18), a duration limit reached on screen (rule 24).
   /// Nil when time alone changes nothing. Time travel jumps from one such instant to the
   /// next; it never ticks.
-  public func nextChange(after now: Instant) -> Instant? {
+  public func nextChange(after now: Instant) -> Instant? { nextChange(after: now, readBy: nil) }
+
+  /// The same, counting only the windows read by `tips` (all when nil): the instants at
+  /// which something can change for those tips, plus interval ends and duration limits.
+  public func nextChange(after now: Instant, readBy tips: Set<String>?) -> Instant? {
     var best: Instant?
     func consider(_ candidate: Instant?) {
       guard let candidate, candidate > now else { return }
@@ -15,29 +19,26 @@ extension TipEngine {
     {
       consider(start + interval)
     }
-    for (aggregate, event) in windowedAggregates() {
-      consider(datastore.events[event.id]?.nextExit(after: now, limit: event.limit, within: aggregate.within))
+    for window in catalog.windows {
+      if let tips, !window.tips.contains(where: tips.contains) { continue }
+      guard let event = catalog.event(named: window.event) else { continue }
+      consider(datastore.events[window.event]?.nextExit(after: now, limit: event.limit, within: window.within))
     }
-    for tip in catalog.tips { consider(durationLimitInstant(of: tip.name)) }
+    for (id, record) in datastore.tips where record.displayStartedAt != nil {
+      guard let tip = catalog.tips.first(where: { $0.id == id }) else { continue }
+      consider(durationLimitInstant(of: tip.name))
+    }
     return best
   }
 
   /// Every distinct (window, event) pair the tips' rules read, when time can change it.
   func windowedAggregates(of tips: [TipDefinition]? = nil) -> [(EventAggregate, EventDefinition)] {
-    var seen: Set<String> = []
-    var result: [(EventAggregate, EventDefinition)] = []
-    for tip in tips ?? catalog.tips {
-      for rule in tip.rules {
-        for aggregate in rule.aggregates {
-          guard let event = catalog.event(named: aggregate.event),
-            aggregate.within != nil || event.limit.maximumAge != nil
-          else { continue }
-          let key = "\(aggregate.event)|\(aggregate.within?.seconds ?? -1)"
-          if seen.insert(key).inserted { result.append((aggregate, event)) }
-        }
-      }
+    let names = tips.map { Set($0.map(\.name)) }
+    return catalog.windows.compactMap { window in
+      if let names, !window.tips.contains(where: names.contains) { return nil }
+      guard let event = catalog.event(named: window.event) else { return nil }
+      return (EventAggregate(event: window.event, within: window.within), event)
     }
-    return result
   }
 
   /// A change of one tip's status that time alone brings.

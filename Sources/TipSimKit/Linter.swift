@@ -191,9 +191,7 @@ enum Contradiction {
         op = .equal
       }
       if op == .equal {
-        if let existing = b.equal, existing != value, !(existing.numeric != nil && existing.numeric == value.numeric) {
-          return b.text.joined(separator: " and ") + " contradict"
-        }
+        if let existing = b.equal, Contradiction.differ(existing, value) { return b.text.joined(separator: " and ") + " contradict" }
         b.equal = value
       }
       if let n = value.numeric {
@@ -225,6 +223,14 @@ enum Contradiction {
     case .not(.parameter(let p)): return (.parameter(p), .equal, .bool(false))
     default: return nil
     }
+  }
+
+  /// Whether two literals name different values (`1` and `1.0` are the same number).
+  static func differ(_ a: Value, _ b: Value) -> Bool {
+    let x = a.numeric
+    let y = b.numeric
+    if let x, let y { return x != y }
+    return a != b
   }
 
   static func isLiteral(_ e: Expression) -> Bool { if case .literal = e { true } else { false } }

@@ -64,6 +64,8 @@ public enum ScenarioRunner {
     let parser = Parser(source: source)
     let statements: [Statement]
     do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
+    // A script stops at its first error, so only `undo` needs the per-statement snapshots.
+    session.keepsUndo = statements.contains { if case .undo = $0.action { true } else { false } }
     for statement in statements {
       let outputs: [Session.Output]
       do { outputs = try session.execute(statement) } catch { return fail(error, lines: parser.lines) }

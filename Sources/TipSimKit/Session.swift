@@ -14,7 +14,10 @@ public struct Session: Sendable {
   public private(set) var failures: [ExpectationResult] = []
   /// Named snapshots, in the order they were taken.
   public private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
-  private var undoStack: [(snapshot: Snapshot, text: String)] = []
+  private var undoStack: [(point: UndoPoint, text: String)] = []
+  /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
+  /// use `undo`). Off, each statement costs no snapshot.
+  public var keepsUndo = true
   /// How many undo steps are kept.
   public static let undoDepth = 500
   /// How wide `timeline` draws, in columns.
@@ -31,6 +34,24 @@ public struct Session: Sendable {
 
   var snapshot: Snapshot { Snapshot(world: world, records: records, history: history) }
 
+  /// Where `undo` returns to. Between two undo points the log and history only grow, so a
+  /// count is enough; `restore` replaces them, so it keeps a full snapshot.
+  enum UndoPoint: Sendable {
+    case prefix(world: World, records: Int, history: Int)
+    case full(Snapshot)
+  }
+
+  private mutating func rewind(to point: UndoPoint) {
+    switch point {
+    case .prefix(let world, let recordCount, let historyCount):
+      self.world = world
+      records.removeLast(max(0, records.count - recordCount))
+      history.removeLast(max(0, history.count - historyCount))
+    case .full(let snapshot):
+      restore(snapshot)
+    }
+  }
+
   private mutating func restore(_ snapshot: Snapshot) {
     world = snapshot.world
     records = snapshot.records
@@ -46,7 +67,20 @@ public struct Session: Sendable {
 
   /// Runs one parsed statement. An invalid statement changes nothing.
   public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
-    let before = snapshot
+    guard keepsUndo else {
+      // Without undo only a `repeat` can fail half-way; it alone pays for a snapshot.
+      let before: UndoPoint? =
+        if case .repeat = statement.action { .prefix(world: world, records: records.count, history: history.count) } else { nil }
+      do {
+        let outputs = try perform(statement)
+        if statement.changesWorld { history.append(statement) }
+        return outputs
+      } catch {
+        if let before { rewind(to: before) }
+        throw error
+      }
+    }
+    let before = UndoPoint.prefix(world: world, records: records.count, history: history.count)
     do {
       let outputs = try perform(statement)
       if statement.changesWorld {
@@ -56,7 +90,7 @@ public struct Session: Sendable {
       }
       return outputs
     } catch {
-      restore(before)
+      rewind(to: before)
       throw error
     }
   }
@@ -105,7 +139,7 @@ public struct Session: Sendable {
       }
       let current = snapshot
       restore(saved)
-      undoStack.append((current, statement.text))
+      if keepsUndo { undoStack.append((.full(current), statement.text)) }
       note("restored checkpoint \(name.value): the clock reads \(world.timeZone.civil(of: world.clock).logStamp)")
     case .checkpoints:
       let lines = checkpoints.map {
@@ -118,7 +152,7 @@ public struct Session: Sendable {
         records += produced
         return produced.map(Output.record)
       }
-      restore(previous)
+      rewind(to: previous)
       note(
         "undid `\(text.split(separator: "\n").first.map(String.init) ?? text)`: the clock reads \(world.timeZone.civil(of: world.clock).logStamp)"
       )
