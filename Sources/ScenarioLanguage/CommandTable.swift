@@ -75,6 +75,13 @@ public enum CommandTable {
       summary: "a device with its own app, screens and TipKit datastore; the first names the device in use (default OS 26.0)",
       example: "device iPad os 18.5", arguments: [.none]),
     CommandInfo(
+      name: "cohort", group: .definitions, syntax: "cohort NAME SHARE%, then indented usage lines",
+      summary:
+        "a share of simulated users and how often they act: open, donate, set, write, relaunch (N per day|week fixed|poisson|heavytail), churn",
+      example:
+        "cohort light 60%\n  open backyards 1 per day poisson for 2m\n  donate viewedBackyard backyardID=2 0.5 per day poisson\n  churn 1% per day",
+      arguments: [.none]),
+    CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
       example: "launch", arguments: []),
     CommandInfo(
@@ -185,6 +192,10 @@ public enum CommandTable {
       name: "lint", group: .observing, syntax: "lint",
       summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
       example: "lint", arguments: []),
+    CommandInfo(
+      name: "population", group: .observing, syntax: "population USERS for DURATION [seed N]",
+      summary: "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back",
+      example: "population 10000 for 30d seed 7", arguments: [.none]),
     CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
       example: "status", arguments: [.tip]),

@@ -67,7 +67,7 @@ public enum Lexer {
         if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
           i += 2
           add(.symbol(two), from: start)
-        } else if ".:,();=<>!".contains(c) {
+        } else if ".:,();=<>!%".contains(c) {
           i += 1
           add(.symbol(String(c)), from: start)
         } else {

@@ -55,14 +55,18 @@ public struct Parser {
         continue
       }
       let tokens = try Lexer.tokenize(line, lineNumber: number)
-      if tokens.first?.isName("tip") == true {
+      if tokens.first?.isName("tip") == true || tokens.first?.isName("cohort") == true {
         var block: [(Int, String)] = []
         var j = i + 1
         while j < lines.count, Parser.isIndented(lines[j]) {
           block.append((firstLine + j, lines[j]))
           j += 1
         }
-        statements.append(try parseTip(header: tokens, line: number, block: block))
+        if tokens.first?.isName("cohort") == true {
+          statements.append(try parseCohort(header: tokens, line: number, block: block))
+        } else {
+          statements.append(try parseTip(header: tokens, line: number, block: block))
+        }
         i = j
       } else {
         statements.append(try parseLine(tokens, line: number, text: line))
@@ -314,6 +318,20 @@ public struct Parser {
     case "lint":
       try c.finish("lint")
       action = .lint
+    case "population":
+      let users = try c.integer("how many users")
+      guard (1...10_000_000).contains(users.value) else {
+        throw Diagnostic("population takes 1 to 10000000 users", at: users.location, length: users.length)
+      }
+      guard c.take(word: "for") else { throw c.expected("`for DURATION`, e.g. population 10000 for 30d") }
+      let span = try c.duration()
+      guard span.value.seconds > 0, span.value <= .days(3650) else {
+        throw Diagnostic("the span must be between 1s and 3650d", at: span.location, length: span.length)
+      }
+      var seed: UInt64 = 1
+      if c.take(word: "seed") { seed = UInt64(max(0, try c.integer("a seed").value)) }
+      try c.finish("the population")
+      action = .population(users: users.value, span: span.value, seed: seed)
     case "present":
       let screen = try c.name("a screen name")
       refs.append(NameReference(.screen, screen))

@@ -36,6 +36,7 @@ public enum Resolver {
     case .store: known = world.stores.map(\.name)
     case .group: known = catalog.groups.map(\.name)
     case .device: known = world.hasDevices ? world.devices : []
+    case .cohort: known = []
     case .anchor(let screen): known = world.screen(named: screen)?.anchors ?? []
     case .field(let event): known = catalog.event(named: event)?.fields ?? []
     case .storeKey(let store): known = world.store(named: store)?.keys ?? []

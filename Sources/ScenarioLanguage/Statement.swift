@@ -29,6 +29,10 @@ public struct Statement: Hashable, Sendable {
     case matrix([OSVersion])
     /// `lint`
     case lint
+    /// A `cohort` block of the usage model.
+    case cohort(Cohort)
+    /// `population USERS for DURATION [seed N]`
+    case population(users: Int, span: TimeSpan, seed: UInt64)
   }
 
   public var action: Action
@@ -56,7 +60,7 @@ public struct Statement: Hashable, Sendable {
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {
-    case .command, .repeat: true
+    case .command, .repeat, .cohort: true
     default: false
     }
   }
@@ -65,7 +69,7 @@ public struct Statement: Hashable, Sendable {
 /// A name used by a statement, to be checked against what is defined when it runs.
 public struct NameReference: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
-    case tip, screen, parameter, event, store, group, device
+    case tip, screen, parameter, event, store, group, device, cohort
     case anchor(screen: String)
     case field(event: String)
     case storeKey(store: String)
@@ -93,6 +97,7 @@ public struct NameReference: Hashable, Sendable {
     case .store: "store"
     case .group: "group"
     case .device: "device"
+    case .cohort: "cohort"
     case .anchor(let screen): "anchor of screen \(screen)"
     case .field(let event): "field of event \(event)"
     case .storeKey(let store): "key of store \(store)"

@@ -33,6 +33,13 @@ public enum Console {
     bytes.removeAll()
   }
 
+  /// A one-line progress bar on standard error.
+  public static func progress(_ done: Int, of total: Int) {
+    let width = 30
+    let filled = total == 0 ? width : width * done / total
+    err("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total) users")
+  }
+
   /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
   public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 

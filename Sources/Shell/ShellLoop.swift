@@ -31,6 +31,12 @@ public final class ShellLoop {
     self.err = err
   }
 
+  /// Hears population progress (a progress bar on a terminal).
+  public var populationProgress: (@Sendable (Int, Int) -> Void)? {
+    get { session.populationProgress }
+    set { session.populationProgress = newValue }
+  }
+
   /// How wide `timeline` draws (the terminal's width in the shell).
   public var timelineWidth: Int {
     get { session.timelineWidth }

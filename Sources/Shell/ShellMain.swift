@@ -27,6 +27,7 @@ public enum ShellMain {
       err: Console.err)
     loop = shell
     if let width = Console.terminalWidth() { shell.timelineWidth = width }
+    if Console.isTerminal(2) { shell.populationProgress = { done, total in Console.progress(done, of: total) } }
     if let file {
       switch ScenarioFile.read(file) {
       case .success(let source): shell.execute(source, firstLine: 1, file: file)

@@ -68,4 +68,35 @@ public enum BenchmarkInputs {
 
     """
   }
+
+  /// Backyard Birds' tips and a two-cohort usage model, for the population measurement.
+  public static let populationScenario = """
+    start 2026-11-01T09:00
+    frequency daily
+    param isLoggedIn = true
+    event viewedBackyard(backyardID)
+    screen backyards: list addButton
+    screen detail: header favoriteButton
+    tip addBackyard
+      title "Add a backyard"
+      anchor backyards.addButton
+      maxDisplayCount 2
+    tip favoriteBackyard
+      title "Save as a Favorite"
+      anchor detail.favoriteButton
+      rule isLoggedIn == true
+      rule viewedBackyard.largestSubset(by: backyardID, within: 5d) >= 3
+      maxDisplayCount 5
+    cohort light 60%
+      open backyards 1 per day poisson for 2m
+      open detail 0.5 per day poisson for 1m
+      donate viewedBackyard backyardID=2 0.5 per day poisson
+      churn 2% per day
+    cohort heavy 40%
+      open backyards 3 per day fixed for 3m
+      open detail 2 per day heavytail for 2m
+      donate viewedBackyard backyardID=2 2 per day heavytail
+      relaunch 1 per day fixed
+
+    """
 }

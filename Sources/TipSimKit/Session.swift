@@ -20,6 +20,10 @@ public struct Session: Sendable {
   public var keepsUndo = true
   /// How many undo steps are kept.
   public static let undoDepth = 500
+  /// The usage model's cohorts, in definition order.
+  public private(set) var cohorts: [Cohort] = []
+  /// Hears how many simulated users are done during `population` (a progress bar).
+  public var populationProgress: (@Sendable (Int, Int) -> Void)?
   /// How wide `timeline` draws, in columns.
   public var timelineWidth = 100
 
@@ -188,6 +192,27 @@ public struct Session: Sendable {
         }
       }
       return [.text(text)]
+    case .cohort(let cohort):
+      cohorts.removeAll { $0.name == cohort.name }
+      cohorts.append(cohort)
+      note(
+        "cohort \(cohort.name): \(Int((cohort.share * 100).rounded()))% of users, \(cohort.usage.count) usage line\(cohort.usage.count == 1 ? "" : "s")"
+      )
+    case .population(let users, let span, let seed):
+      switch Population.baseWorld(of: self) {
+      case .failure(let d): throw d
+      case .success(let base):
+        guard !cohorts.isEmpty else {
+          throw Diagnostic(
+            "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
+          )
+        }
+        let population = Population(base: base, cohorts: cohorts, users: users, span: span, seed: seed)
+        var progress: (@Sendable (Int) -> Void)?
+        if let report = populationProgress { progress = { done in report(done, users) } }
+        let outcomes = population.runBlocking(progress: progress)
+        return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
+      }
     case .matrix(let versions):
       return [.text(Matrix(versions: versions, session: self).report())]
     case .lint:

@@ -19,12 +19,21 @@ struct Benchmarks {
 
   func row(_ name: String, _ figure: String, _ target: String) {
     Console.out(
-      name.padding(toLength: 46, withPad: " ", startingAt: 0) + figure.padding(toLength: 30, withPad: " ", startingAt: 0) + target + "\n")
+      name.padding(toLength: 40, withPad: " ", startingAt: 0) + figure.padding(toLength: 40, withPad: " ", startingAt: 0) + target + "\n")
   }
 
   func run() throws {
     Console.out("tipsim bench — \(ProcessInfo.processInfo.activeProcessorCount) cores\n")
     row("measurement", "result", "target")
+    // Memory for a million donations.
+    var big = TipEngine()
+    big.catalog.define(EventDefinition(id: "e", limit: DonationLimit(maximumCount: 1_000_000)))
+    big.configure(at: Instant(seconds: 0))
+    let before = residentBytes()
+    for i in 0..<1_000_000 { _ = try? big.donate("e", at: Instant(seconds: Int64(i))) }
+    let after = residentBytes()
+    row("memory for 10^6 donations", String(format: "%.0f MB resident growth", Double(max(0, after - before)) / 1e6), "< 200 MB")
+    withExtendedLifetime(big) {}
     // Replay speed, against awk reading the same file.
     let source = BenchmarkInputs.replayScenario(lines: lines)
     let count = source.split(separator: "\n").count
@@ -51,6 +60,13 @@ struct Benchmarks {
     // Ten simulated years with screens open.
     let (years, yearsSeconds) = time { ScenarioRunner.run(source: BenchmarkInputs.longAdvance(years: 10), file: "years") }
     row("10 simulated years, screens open", String(format: "%.4f s · %d log records", yearsSeconds, years.session.records.count), "< 0.2 s")
+    // Population.
+    let users = quick ? 500 : 10_000
+    let popSeconds = try population(users: users, days: 90)
+    row(
+      "population \(users) users × 90 days",
+      String(format: "%.2f s (≈ %.0f s for 100,000)", popSeconds, popSeconds * 100_000 / Double(users)), "100,000 × 90 d < 10 s")
+    if let startup = startupSeconds() { row("start-up to exit, empty script", String(format: "%.1f ms", startup * 1000), "prompt < 50 ms") }
     // Rule evaluation against history length.
     for exponent in quick ? [3, 4] : [3, 4, 5, 6] {
       let n = Int(pow(10, Double(exponent)))
@@ -71,6 +87,36 @@ struct Benchmarks {
         "rule evaluation, 10^\(exponent) donations", String(format: "%.2f µs per evaluation", s / Double(evaluations) * 1e6),
         "flat from 10^3 to 10^6")
     }
+  }
+
+  /// Population: users × days, every core.
+  func population(users: Int, days: Int) throws -> Double {
+    let report = ScenarioRunner.run(source: BenchmarkInputs.populationScenario, file: "population")
+    let base = try Population.baseWorld(of: report.session).get()
+    let population = Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(Int64(days)), seed: 1)
+    let (_, seconds) = time { population.runBlocking() }
+    return seconds
+  }
+
+  /// Start-up: the binary started on an empty script, to exit.
+  func startupSeconds() -> Double? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--empty"]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    let (_, s) = time { () -> Void in
+      try? process.run()
+      process.waitUntilExit()
+    }
+    return process.terminationStatus == 0 ? s : nil
+  }
+
+  /// Resident set size from /proc/self/statm (Linux).
+  func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
   }
 
   func awkSeconds(_ path: String) -> Double? {

@@ -1,0 +1,101 @@
+import Simulation
+import TipEngine
+
+extension Parser {
+  /// A `cohort NAME SHARE%` header and its usage lines:
+  /// `open SCREEN RATE per day|week DIST [for DURATION]`, `donate EVENT [FIELD=VALUE ...] RATE per
+  /// day DIST`, `set PARAM VALUE RATE per day DIST`, `write STORE.KEY VALUE RATE per day DIST`,
+  /// `relaunch RATE per day DIST`, `churn PERCENT% per day`.
+  func parseCohort(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
+    var c = Cursor(header, end: endOfLine(line))
+    let keyword = Located("cohort", at: header[0].location, length: 6)
+    c.index = 1
+    let name = try c.name("a cohort name")
+    let share = try percent(&c)
+    try c.finish("the cohort's share")
+    var cohort = Cohort(name: name.value, share: share / 100)
+    var refs: [NameReference] = []
+    for (lineNumber, text) in block where !Parser.isBlank(text) {
+      var c = Cursor(try Lexer.tokenize(text, lineNumber: lineNumber), end: endOfLine(lineNumber))
+      let verb = try c.word(oneOf: ["open", "donate", "set", "write", "relaunch", "churn"], what: "usage")
+      let action: Usage.Action
+      switch verb.value {
+      case "churn":
+        let p = try percent(&c)
+        let periodStart = c.peek
+        guard try per(&c) == 1 else { throw c.error("churn is a daily probability: write `churn P% per day`", at: periodStart) }
+        try c.finish("the churn rate")
+        cohort.churnPerDay = min(1, p / 100)
+        continue
+      case "open":
+        let screen = try c.name("a screen name")
+        refs.append(NameReference(.screen, screen))
+        action = .open(screen.value, for: .minutes(1))
+      case "donate":
+        let event = try c.name("an event name")
+        refs.append(NameReference(.event, event))
+        var fields: [String: Value] = [:]
+        while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
+          let field = try c.name("FIELD=VALUE")
+          refs.append(NameReference(.field(event: event.value), field))
+          try c.symbol("=")
+          fields[field.value] = try c.value().value
+        }
+        action = .donate(event.value, fields: fields)
+      case "set":
+        let parameter = try c.name("a parameter name")
+        refs.append(NameReference(.parameter, parameter))
+        action = .set(parameter.value, try c.value().value)
+      case "write":
+        let (store, key) = try c.dotted("STORE.KEY")
+        refs += [NameReference(.store, store), NameReference(.storeKey(store: store.value), key)]
+        action = .write(StoreKey(store: store.value, key: key.value), try c.value().value)
+      default:
+        action = .relaunch
+      }
+      let rate = try number(&c, "a rate, e.g. 2 per day")
+      let perDay = try per(&c) * rate
+      let distribution =
+        Distribution(rawValue: try c.word(oneOf: Distribution.allCases.map(\.rawValue), what: "distribution").value) ?? .poisson
+      var usage = Usage(action: action, perDay: perDay, distribution: distribution)
+      if c.take(word: "for") {
+        guard case .open(let screen, _) = action else { throw c.error("only `open` takes `for DURATION`") }
+        usage.action = .open(screen, for: try c.duration().value)
+      }
+      try c.finish("the usage line")
+      cohort.usage.append(usage)
+    }
+    refs.insert(NameReference(.cohort, name, defines: true), at: 0)
+    let text = ([lines[line - firstLine]] + block.map(\.1)).joined(separator: "\n")
+    return Statement(
+      action: .cohort(cohort), keyword: keyword, references: refs, expressionLocations: [:], text: text,
+      lines: line...(block.last?.0 ?? line))
+  }
+
+  private func number(_ c: inout Cursor, _ what: String) throws(Diagnostic) -> Double {
+    guard let token = c.peek else { throw c.expected(what) }
+    switch token.kind {
+    case .integer(let i):
+      c.index += 1
+      return Double(i)
+    case .decimal(let d):
+      c.index += 1
+      return d
+    default: throw c.expected(what)
+    }
+  }
+
+  private func percent(_ c: inout Cursor) throws(Diagnostic) -> Double {
+    let start = c.peek
+    let value = try number(&c, "a percentage such as 60%")
+    try c.symbol("%")
+    guard (0...100).contains(value) else { throw c.error("a percentage is between 0% and 100%", at: start) }
+    return value
+  }
+
+  /// `per day` or `per week`: the factor to a daily rate.
+  private func per(_ c: inout Cursor) throws(Diagnostic) -> Double {
+    guard c.take(word: "per") else { throw c.expected("`per day` or `per week`") }
+    return try c.word(oneOf: ["day", "week"], what: "period").value == "day" ? 1 : 1.0 / 7
+  }
+}

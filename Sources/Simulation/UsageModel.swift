@@ -1,0 +1,54 @@
+import TipEngine
+
+/// How often simulated users do things: cohorts, each a share of the population with its own
+/// usage lines (issue 7's population simulation).
+public struct Cohort: Hashable, Sendable {
+  public var name: String
+  /// Share of the population, 0…1.
+  public var share: Double
+  public var usage: [Usage]
+  /// Daily probability that a user stops using the app.
+  public var churnPerDay: Double
+
+  public init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
+    self.name = name
+    self.share = share
+    self.usage = usage
+    self.churnPerDay = churnPerDay
+  }
+}
+
+/// One usage line: an action, how often per day, how the instants are spread.
+public struct Usage: Hashable, Sendable {
+  public enum Action: Hashable, Sendable {
+    /// Open a screen, and close it after `for`.
+    case open(String, for: TimeSpan)
+    case donate(String, fields: [String: Value])
+    case set(String, Value)
+    case write(StoreKey, Value)
+    /// Quit and launch again.
+    case relaunch
+  }
+
+  public var action: Action
+  /// Mean occurrences per day.
+  public var perDay: Double
+  public var distribution: Distribution
+
+  public init(action: Action, perDay: Double, distribution: Distribution) {
+    self.action = action
+    self.perDay = perDay
+    self.distribution = distribution
+  }
+}
+
+/// How a usage line's instants are spread over time.
+public enum Distribution: String, Hashable, Sendable, CaseIterable {
+  /// Evenly spaced, from a random phase.
+  case fixed
+  /// A Poisson process: independent, exponentially spaced.
+  case poisson
+  /// Poisson, with each user's rate scaled by a Pareto-distributed factor (α = 1.5, mean 1,
+  /// capped at 20): a few users do it far more than most.
+  case heavytail
+}

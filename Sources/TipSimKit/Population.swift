@@ -1,0 +1,191 @@
+import Foundation
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// Population simulation: many simulated users run the scenario's definitions under the
+/// usage model, each independently and deterministically from the seed and the user's
+/// index — the same numbers on any number of cores.
+public struct Population: Sendable {
+  public var base: World
+  public var cohorts: [Cohort]
+  public var users: Int
+  public var span: TimeSpan
+  public var seed: UInt64
+
+  /// The world after the session's definitions only (no actions), where every user starts.
+  public static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
+    var fresh = Session()
+    fresh.keepsUndo = false
+    for statement in session.history {
+      guard case .command(let command) = statement.action, command.isDefinition else { continue }
+      do { _ = try fresh.execute(statement) } catch { return .failure(error) }
+    }
+    return .success(fresh.world)
+  }
+
+  public init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {
+    self.base = base
+    self.cohorts = cohorts
+    self.users = users
+    self.span = span
+    self.seed = seed
+  }
+
+  /// What one user's run left.
+  public struct UserOutcome: Sendable {
+    public var cohort: Int
+    /// Tip index → seconds from the start to its first display, or -1.
+    public var firstDisplay: [Int64]
+    public var displays: [Int]
+    /// Tip index → the reason words holding it back at the end.
+    public var reasons: [[String]]
+  }
+
+  /// Runs every user, in parallel chunks; `progress` hears how many users are done.
+  public func run(progress: (@Sendable (Int) -> Void)? = nil) async -> [UserOutcome] {
+    let chunk = 128
+    let chunks = (users + chunk - 1) / chunk
+    var results = [[UserOutcome]](repeating: [], count: chunks)
+    await withTaskGroup(of: (Int, [UserOutcome]).self) { group in
+      var next = 0
+      let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+      func add(_ index: Int) {
+        let range = (index * chunk)..<min(users, (index + 1) * chunk)
+        group.addTask { [self] in (index, range.map { simulate(user: $0) }) }
+      }
+      while next < min(width, chunks) {
+        add(next)
+        next += 1
+      }
+      var done = 0
+      for await (index, outcomes) in group {
+        results[index] = outcomes
+        done += outcomes.count
+        progress?(done)
+        if next < chunks {
+          add(next)
+          next += 1
+        }
+      }
+    }
+    return results.flatMap { $0 }
+  }
+
+  /// Runs synchronously (for the shell and the runner), using every core.
+  public func runBlocking(progress: (@Sendable (Int) -> Void)? = nil) -> [UserOutcome] {
+    let box = Box()
+    let semaphore = DispatchSemaphore(value: 0)
+    let population = self
+    Task.detached {
+      let outcomes = await population.run(progress: progress)
+      box.set(outcomes)
+      semaphore.signal()
+    }
+    semaphore.wait()
+    return box.get()
+  }
+
+  private final class Box: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: [UserOutcome] = []
+    func set(_ v: [UserOutcome]) { lock.withLock { value = v } }
+    func get() -> [UserOutcome] { lock.withLock { value } }
+  }
+
+  /// One user's run: pick a cohort, lay out the usage on the clock, replay it.
+  public func simulate(user index: Int) -> UserOutcome {
+    var rng = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03)
+    let total = cohorts.reduce(0) { $0 + $1.share }
+    var pick = rng.nextDouble() * max(total, 1e-9)
+    var cohortIndex = 0
+    for (i, cohort) in cohorts.enumerated() {
+      cohortIndex = i
+      if pick < cohort.share { break }
+      pick -= cohort.share
+    }
+    let cohort = cohorts.isEmpty ? Cohort(name: "none", share: 1) : cohorts[cohortIndex]
+    let spanSeconds = Double(span.seconds)
+    var end = spanSeconds
+    if cohort.churnPerDay > 0 {
+      let u = max(rng.nextDouble(), 1e-12)
+      let days = cohort.churnPerDay >= 1 ? 0 : floor(log(u) / log(1 - cohort.churnPerDay))
+      end = min(end, days * 86_400)
+    }
+    // (seconds from start, order, action): closes are separate steps.
+    var steps: [(Double, Int, Step)] = []
+    for (line, usage) in cohort.usage.enumerated() where usage.perDay > 0 {
+      var rate = usage.perDay / 86_400
+      if usage.distribution == .heavytail {
+        // Pareto(α = 1.5) scaled to mean 1: x_m = (α − 1) / α.
+        let factor = (1.0 / 3.0) / pow(max(rng.nextDouble(), 1e-12), 1 / 1.5)
+        rate *= min(factor, 20)
+      }
+      var t: Double
+      switch usage.distribution {
+      case .fixed: t = rng.nextDouble() / rate
+      case .poisson, .heavytail: t = -log(max(1 - rng.nextDouble(), 1e-12)) / rate
+      }
+      var count = 0
+      while t < end && count < 100_000 {
+        steps.append((t, line * 2, .act(usage.action)))
+        if case .open(let screen, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1, .close(screen))) }
+        count += 1
+        t += usage.distribution == .fixed ? 1 / rate : -log(max(1 - rng.nextDouble(), 1e-12)) / rate
+      }
+    }
+    steps.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+    var world = base
+    let start = world.clock
+    _ = try? world.apply(.launch)
+    for (offset, _, step) in steps {
+      let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
+      if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
+      switch step {
+      case .act(.open(let screen, _)): if !world.isOpen(screen) { _ = try? world.apply(.open(screen)) }
+      case .close(let screen): if world.isOpen(screen) { _ = try? world.apply(.close(screen)) }
+      case .act(.donate(let event, let fields)): _ = try? world.apply(.donate(event: event, fields: fields))
+      case .act(.set(let parameter, let value)): _ = try? world.apply(.set(parameter: parameter, value))
+      case .act(.write(let key, let value)): _ = try? world.apply(.write(key, value))
+      case .act(.relaunch):
+        _ = try? world.apply(.quit)
+        _ = try? world.apply(.launch)
+      }
+    }
+    _ = try? world.apply(.advanceTo(start + span))
+    let tips = world.engine.catalog.tips
+    return UserOutcome(
+      cohort: cohortIndex,
+      firstDisplay: tips.map { tip in world.displayHistory[tip.name]?.first.map { ($0 - start).seconds } ?? -1 },
+      displays: tips.map { world.displayHistory[$0.name]?.count ?? 0 },
+      reasons: tips.map { tip in
+        world.currentSuppressions(of: tip.name).flatMap { suppression -> [String] in
+          if case .hold(.invalidated(.displayCountExceeded, _)) = suppression { return ["counts"] }
+          return suppression.words.filter { $0 != "screenNotOpen" }
+        }
+      })
+  }
+
+  enum Step: Sendable {
+    case act(Usage.Action)
+    case close(String)
+  }
+}
+
+/// A small, fast, well-mixed generator (Steele, Lea & Flood's SplitMix64): the same sequence
+/// everywhere for a seed.
+public struct SplitMix64: Sendable {
+  private var state: UInt64
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Uniform in [0, 1).
+  public mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

@@ -1,0 +1,79 @@
+import Simulation
+import Testing
+import TipEngine
+import TipSimKit
+
+@Suite struct PopulationTests {
+  static let scenario = """
+    start 2026-11-01T09:00
+    frequency daily
+    event viewed(id)
+    screen home: a b
+    tip first
+      title "First"
+      anchor home.a
+      maxDisplayCount 2
+    tip second
+      title "Second"
+      anchor home.b inline
+      rule viewed.count(within: 3d) >= 2
+    cohort light 70%
+      open home 1 per day poisson for 2m
+      donate viewed id=1 0.5 per day poisson
+      churn 5% per day
+    cohort heavy 30%
+      open home 4 per day fixed for 5m
+      donate viewed id=1 3 per day heavytail
+      relaunch 1 per day fixed
+
+    """
+
+  func population(users: Int, seed: UInt64) throws -> Population {
+    let report = TipSim.replay(PopulationTests.scenario)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    return Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(14), seed: seed)
+  }
+
+  @Test func theSameSeedGivesTheSameNumbersInParallelAndInSequence() async throws {
+    let p = try population(users: 300, seed: 42)
+    let parallel = await p.run()
+    let sequential = (0..<300).map { p.simulate(user: $0) }
+    #expect(parallel.map(\.firstDisplay) == sequential.map(\.firstDisplay))
+    #expect(parallel.map(\.displays) == sequential.map(\.displays))
+    let again = PopulationReport(population: p, outcomes: await p.run()).text()
+    #expect(PopulationReport(population: p, outcomes: parallel).text() == again)
+  }
+
+  @Test func anotherSeedGivesOtherUsers() async throws {
+    let a = try await population(users: 200, seed: 1).run()
+    let b = try await population(users: 200, seed: 2).run()
+    #expect(a.map(\.firstDisplay) != b.map(\.firstDisplay))
+  }
+
+  @Test func cohortsSplitByTheirShares() async throws {
+    let outcomes = try await population(users: 2000, seed: 3).run()
+    let heavy = Double(outcomes.filter { $0.cohort == 1 }.count) / 2000
+    #expect(abs(heavy - 0.3) < 0.04)
+  }
+
+  @Test func theReportCountsReachAndReasons() async throws {
+    let p = try population(users: 500, seed: 9)
+    let report = PopulationReport(population: p, outcomes: await p.run())
+    let first = try #require(report.tips.first { $0.tip == "first" })
+    // Everyone launches and most open home on day one; the reach only grows.
+    #expect(first.reachByDay.last ?? 0 > 0.9)
+    #expect(zip(first.reachByDay, first.reachByDay.dropFirst()).allSatisfy { $0 <= $1 })
+    #expect(first.heldBack.contains { $0.0 == "counts" })
+    let second = try #require(report.tips.first { $0.tip == "second" })
+    #expect(second.heldBack.contains { $0.0 == "rules" })
+    #expect(report.json().hasPrefix(#"{"users":500,"days":14,"seed":9"#))
+    #expect(report.svg().contains("<polyline"))
+  }
+
+  @Test func populationNeedsACohort() {
+    let report = TipSim.replay("screen s: a\npopulation 10 for 1d")
+    #expect(report.exitCode == 2)
+    #expect(report.errors.contains("define at least one `cohort`"))
+  }
+}
