@@ -27,17 +27,26 @@ extension World {
         }
       }
     }
-    // 2. Tips that may appear.
-    for screenIndex in openScreens.indices {
-      for tip in tips(on: openScreens[screenIndex].name) where onScreen[tip] == nil {
-        let reasons = suppressions(of: tip, on: openScreens[screenIndex])
-        if reasons.isEmpty {
-          beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
-        } else {
-          lastEvaluation[tip] = .suppressed(reasons, at: clock)
-          if lastLogged[tip] != reasons {
-            if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
-            lastLogged[tip] = reasons
+    // 2. Tips that may appear. A tip that appears can hold back tips evaluated before it in
+    // the same pass (it starts the frequency interval, takes the popover slot), so passes
+    // repeat until nothing more appears: every tip's logged reasons are those of this instant.
+    var pass = 0
+    var appeared = true
+    while appeared && pass < 16 {
+      appeared = false
+      pass += 1
+      for screenIndex in openScreens.indices {
+        for tip in tips(on: openScreens[screenIndex].name) where onScreen[tip] == nil {
+          let reasons = suppressions(of: tip, on: openScreens[screenIndex])
+          if reasons.isEmpty {
+            beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
+            appeared = true
+          } else {
+            lastEvaluation[tip] = .suppressed(reasons, at: clock)
+            if lastLogged[tip] != reasons {
+              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
+              lastLogged[tip] = reasons
+            }
           }
         }
       }
