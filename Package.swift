@@ -31,7 +31,7 @@ let package = Package(
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
-    .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
+    .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"], exclude: ["FuzzFixtures"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]

@@ -221,6 +221,13 @@ public enum CommandTable {
       name: "load", group: .shell, syntax: "load FILE", summary: "run a scenario file into this session",
       example: "load Scenarios/eight-colleagues-tab.scenario",
       arguments: [.none]),
+    CommandInfo(
+      name: "save-state", group: .shell, syntax: "save-state FILE",
+      summary: "write every device's TipKit datastore (tips, parameters, donations) as versioned JSON, atomically",
+      example: "save-state after-week-one.json", arguments: [.none]),
+    CommandInfo(
+      name: "load-state", group: .shell, syntax: "load-state FILE", summary: "load datastores saved by save-state (before `launch`)",
+      example: "load-state after-week-one.json", arguments: [.none]),
     CommandInfo(name: "exit", group: .shell, syntax: "exit", summary: "leave the shell (so does Ctrl-D)", example: "exit", arguments: []),
   ]
 

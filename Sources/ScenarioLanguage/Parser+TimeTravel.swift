@@ -18,7 +18,6 @@ extension Parser {
       if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
     }
     var body: [Statement] = []
-    let characters = Array(text)
     for part in parts {
       guard let first = part.first, let last = part.last else {
         throw Diagnostic("expected a command between `;`", at: c.end)
@@ -28,9 +27,7 @@ extension Parser {
           "`\(word)` cannot be repeated", at: first.location, length: first.length,
           note: "repeat runs actions, expectations and observations")
       }
-      let from = first.location.column - 1
-      let to = min(characters.count, last.location.column - 1 + last.length)
-      body.append(try parseLine(part, line: line, text: String(characters[from..<to])))
+      body.append(try parseLine(part, line: line, text: source(of: line, from: first, to: last)))
     }
     return .repeat(count: count.value, every: every.value, body: body)
   }

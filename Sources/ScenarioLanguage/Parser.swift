@@ -49,6 +49,11 @@ public struct Parser {
         i += 1
         continue
       }
+      if line.hasPrefix("save-state ") || line.hasPrefix("load-state ") {
+        statements.append(try parseStateLine(line, line: number))
+        i += 1
+        continue
+      }
       if line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
         statements.append(try parseTimeZone(line, line: number))
         i += 1
@@ -97,6 +102,28 @@ public struct Parser {
     }
     return Statement(
       action: .command(.setTimeZone(zone)), keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
+  }
+
+  /// The text of a line from one token to another. Token columns always refer to the whole
+  /// source line, so sub-statements (`on DEVICE: …`, `repeat …: …; …`) slice that line.
+  func source(of line: Int, from first: Token, to last: Token) -> String {
+    let characters = Array(lines[safe: line - firstLine] ?? "")
+    let start = min(max(0, first.location.column - 1), characters.count)
+    let end = min(max(start, last.location.column - 1 + last.length), characters.count)
+    return String(characters[start..<end])
+  }
+
+  /// `save-state FILE` / `load-state FILE`: the path is read raw.
+  func parseStateLine(_ text: String, line: Int) throws(Diagnostic) -> Statement {
+    let word = String(text.prefix(10))
+    var path = String(text.dropFirst(11)).trimmingCharacters(in: [" ", "\t"])
+    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+    guard !path.isEmpty else {
+      throw Diagnostic("expected a file name after \(word)", at: SourceLocation(line: line, column: text.count + 1))
+    }
+    let keyword = Located(word, at: SourceLocation(line: line, column: 1), length: 10)
+    let action: Statement.Action = word == "save-state" ? .saveState(path) : .loadState(path)
+    return Statement(action: action, keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
   }
 
   /// One non-block statement.
@@ -293,10 +320,7 @@ public struct Parser {
       try c.symbol(":")
       let rest = Array(c.tokens[c.index...])
       guard let first = rest.first, let last = rest.last else { throw c.expected("a command to run on \(name.value)") }
-      let characters = Array(text)
-      let inner = try parseLine(
-        rest, line: line,
-        text: String(characters[(first.location.column - 1)..<min(characters.count, last.location.column - 1 + last.length)]))
+      let inner = try parseLine(rest, line: line, text: source(of: line, from: first, to: last))
       guard case .command(let command) = inner.action else {
         throw Diagnostic(
           "`on DEVICE:` runs an action; `use \(name.value)` first to observe or check it", at: first.location, length: first.length)
@@ -513,8 +537,8 @@ extension Parser {
       end += token.length
       c.index += 1
     }
-    let characters = Array(text)
-    let raw = String(characters[start..<min(end, characters.count)])
+    let characters = Array(lines[safe: first.location.line - firstLine] ?? "")
+    let raw = String(characters[min(start, characters.count)..<min(max(start, end), characters.count)])
     guard let version = OSVersion(raw) else {
       throw Diagnostic("'\(raw)' is not an OS version (write it like 17.2 or 18.6.1)", at: first.location, length: max(1, end - start))
     }

@@ -33,6 +33,10 @@ public struct Statement: Hashable, Sendable {
     case cohort(Cohort)
     /// `population USERS for DURATION [seed N]`
     case population(users: Int, span: TimeSpan, seed: UInt64)
+    /// `save-state FILE`: every device's datastore, as versioned JSON.
+    case saveState(String)
+    /// `load-state FILE`
+    case loadState(String)
   }
 
   public var action: Action
@@ -60,7 +64,7 @@ public struct Statement: Hashable, Sendable {
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {
-    case .command, .repeat, .cohort: true
+    case .command, .repeat, .cohort, .loadState: true
     default: false
     }
   }

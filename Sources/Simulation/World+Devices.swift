@@ -172,3 +172,27 @@ extension World {
   /// The next instant a pending delivery arrives.
   var nextDelivery: Instant? { pendingSync.map(\.at).min() }
 }
+
+extension World {
+  /// Every device's TipKit datastore, in definition order (for state files).
+  public func datastores() -> [(String, Datastore)] {
+    deviceOrder.compactMap { name in
+      if name == deviceName { return (name, engine.datastore) }
+      return parked.first { $0.name == name }.map { (name, $0.engine.datastore) }
+    }
+  }
+
+  /// Loads datastores by device name; refused while an app is running on that device,
+  /// because TipKit reads its datastore when it is configured.
+  public mutating func loadDatastores(_ stores: [(String, Datastore)]) throws(SimulationError) {
+    for (name, store) in stores {
+      let target = deviceOrder.contains(name) ? name : (deviceOrder.count == 1 ? deviceName : nil)
+      guard let target else { throw SimulationError("the state names device \(name), which this scenario does not define") }
+      var log = Log(instant: clock)
+      try on(target, log: &log) { world, _ throws(SimulationError) in
+        guard !world.isRunning else { throw SimulationError("load the state before `launch` (\(target) is running)") }
+        world.engine.datastore = store
+      }
+    }
+  }
+}

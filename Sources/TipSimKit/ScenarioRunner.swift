@@ -43,7 +43,7 @@ public enum ScenarioRunner {
   /// Replays scenario text. `out` and `err` receive output as it is produced.
   public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
-    out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    state: String? = nil, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
     var session = session
     var transcript = ""
@@ -66,7 +66,13 @@ public enum ScenarioRunner {
     do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
     // A script stops at its first error, so only `undo` needs the per-statement snapshots.
     session.keepsUndo = statements.contains { if case .undo = $0.action { true } else { false } }
+    var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
     for statement in statements {
+      // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
+      if !stateLoaded, let state, statement.launches {
+        stateLoaded = true
+        do { try session.loadState(state, at: statement.keyword) } catch { return fail(error, lines: parser.lines) }
+      }
       let outputs: [Session.Output]
       do { outputs = try session.execute(statement) } catch { return fail(error, lines: parser.lines) }
       for output in outputs {
@@ -81,6 +87,14 @@ public enum ScenarioRunner {
           break
         }
       }
+    }
+    if let state, case .failure(let problem) = StateFile.write(StateFile.encode(session.world), to: state) {
+      let text = "\(state):1:1: error: \(problem.message)\n"
+      errors += text
+      err(text)
+      return RunReport(
+        file: file, exitCode: 2, transcript: transcript, errors: errors, failures: session.failures,
+        expectationsChecked: session.expectationsChecked, session: session)
     }
     let failed = session.failures.count
     let checked = session.expectationsChecked
@@ -105,11 +119,12 @@ public enum ScenarioRunner {
 
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
   public static func run(
-    file path: String, format: OutputFormat = .text(.plain), out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    file path: String, format: OutputFormat = .text(.plain), state: String? = nil, out: (String) -> Void = { _ in },
+    err: (String) -> Void = { _ in }
   ) -> RunReport {
     switch ScenarioFile.read(path) {
     case .success(let source):
-      return run(source: source, file: path, format: format, out: out, err: err)
+      return run(source: source, file: path, format: format, state: state, out: out, err: err)
     case .failure(let problem):
       let text = "\(path):1:1: error: \(problem.message)\n"
       err(text)
@@ -135,10 +150,25 @@ public enum ScenarioFile {
     guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path),
       let read = try? handle.readToEnd()
     else { return .failure(Problem(message: "cannot read the file")) }
-    let data: Data = read
+    return decode(read)
+  }
+
+  /// Checks and decodes a scenario's bytes: at most `maximumSize`, no NUL byte, valid UTF-8;
+  /// CRLF line ends and a leading byte-order mark are accepted.
+  public static func decode(_ data: Data) -> Result<String, Problem> {
     guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
     guard !data.contains(0) else { return .failure(Problem(message: "file contains a NUL byte; a scenario is text")) }
     guard let text = String(data: data, encoding: .utf8) else { return .failure(Problem(message: "file is not valid UTF-8 text")) }
     return .success(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+  }
+}
+
+extension Statement {
+  /// Whether the statement launches an app (`launch`, or `on DEVICE: launch`).
+  var launches: Bool {
+    switch action {
+    case .command(.launch), .command(.on(_, .launch)): true
+    default: false
+    }
   }
 }

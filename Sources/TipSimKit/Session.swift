@@ -213,6 +213,14 @@ public struct Session: Sendable {
         let outcomes = population.runBlocking(progress: progress)
         return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
       }
+    case .saveState(let path):
+      if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
+        throw Diagnostic(problem.message, at: statement.keyword.location, length: statement.keyword.length)
+      }
+      note("saved the datastore of \(world.hasDevices ? world.devices.joined(separator: ", ") : "the device") to \(path)")
+    case .loadState(let path):
+      try loadState(path, at: statement.keyword)
+      note("loaded the datastore from \(path)")
     case .matrix(let versions):
       return [.text(Matrix(versions: versions, session: self).report())]
     case .lint:
@@ -222,6 +230,18 @@ public struct Session: Sendable {
     }
     records += produced
     return produced.map(Output.record)
+  }
+
+  /// Loads a state file into the world; a bad file is an error that changes nothing.
+  public mutating func loadState(_ path: String, at place: Located<String>) throws(Diagnostic) {
+    func fail(_ message: String) -> Diagnostic { Diagnostic("\(path): \(message)", at: place.location, length: place.length) }
+    guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the state file") }
+    let catalog = world.engine.catalog
+    switch StateFile.decode(data, limits: { catalog.event(named: $0)?.limit ?? DonationLimit() }) {
+    case .failure(let problem): throw fail(problem.message)
+    case .success(let stores):
+      do { try world.loadDatastores(stores) } catch { throw fail(error.message) }
+    }
   }
 
   private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {

@@ -43,6 +43,7 @@ struct RunCommand: ParsableCommand {
 
   @Argument(help: "Scenario files.") var files: [String]
   @Flag(help: "Print the log as JSON Lines, one object per record.") var json = false
+  @Option(help: "A TipKit datastore to start from (if the file exists) and to save to at the end.") var state: String?
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give at least one scenario file") }
@@ -54,7 +55,7 @@ struct RunCommand: ParsableCommand {
     for file in files {
       if files.count > 1 && !json { Console.out("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
-      let report = ScenarioRunner.run(file: file, format: format, out: Console.out, err: Console.err)
+      let report = ScenarioRunner.run(file: file, format: format, state: state, out: Console.out, err: Console.err)
       // The text log already shows each failure in place; JSON readers get it on stderr too.
       if report.exitCode == 1 && json { Console.err(report.failureMessage + "\n") }
       worst = max(worst, report.exitCode)
