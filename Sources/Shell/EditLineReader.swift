@@ -97,7 +97,7 @@ public final class EditLineReader: LineReader {
   public func remember(_ line: String) {
     tipsim_history_enter(history, line)
     guard let historyPath else { return }
-    if tipsim_history_save(history, historyPath) < 0, !warnedAboutHistory {
+    if !HistoryFile.append(line, to: historyPath), !warnedAboutHistory {
       warnedAboutHistory = true
       warn("warning: cannot write the history file \(historyPath); history will not be kept\n")
     }

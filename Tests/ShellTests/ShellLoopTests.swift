@@ -150,3 +150,30 @@ import TipSimKit
     #expect(Completer.commonPrefix(["showAll", "show"]) == "show")
   }
 }
+
+@Suite struct HistoryFileTests {
+  @Test func concurrentShellsKeepEachOthersLines() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-history-\(UUID().uuidString)").path
+    defer {
+      try? FileManager.default.removeItem(atPath: path)
+      try? FileManager.default.removeItem(atPath: path + ".lock")
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for shell in 0..<2 {
+        group.addTask {
+          for i in 0..<100 { _ = HistoryFile.append("status shell\(shell) line\(i)", to: path) }
+        }
+      }
+    }
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    let lines = text.split(separator: "\n")
+    #expect(lines.first == "_HiStOrY_V2_")
+    #expect(lines.count == 201)
+    #expect(lines.contains { $0.contains("shell0\\040line99") })
+    #expect(lines.contains { $0.contains("shell1\\040line99") })
+  }
+
+  @Test func anUnwritableFileIsReportedNotFatal() {
+    #expect(HistoryFile.append("status", to: "/proc/tipsim-history") == false)
+  }
+}
