@@ -50,7 +50,7 @@ public enum CommandTable {
     CommandInfo(
       name: "store", group: .definitions, syntax: "store NAME [KEY = VALUE]",
       summary: "an external key-value store owned by the app (like UserDefaults), optionally with a key",
-      example: "store defaults showMemoTip = false", arguments: [.store]),
+      example: "store defaults showMemoTip = false", arguments: [.store, .none]),
     CommandInfo(
       name: "event", group: .definitions, syntax: "event NAME[(FIELD, ...)] [limit N] [maxAge DURATION]",
       summary: "a TipKit event; donations may carry fields; limit/maxAge is DonationLimit (rules see the last 1000)",
@@ -88,10 +88,10 @@ public enum CommandTable {
       name: "quit", group: .actions, syntax: "quit", summary: "the app terminates; open screens close", example: "quit", arguments: []),
     CommandInfo(
       name: "open", group: .actions, syntax: "open SCREEN", summary: "a screen appears; its tips are evaluated and logged",
-      example: "open contacts", arguments: [.screen]),
+      example: "open contacts", arguments: [.screen, .none]),
     CommandInfo(
       name: "close", group: .actions, syntax: "close SCREEN", summary: "a screen disappears; its tips' displays end",
-      example: "close contacts", arguments: [.screen]),
+      example: "close contacts", arguments: [.screen, .none]),
     CommandInfo(
       name: "set", group: .actions, syntax: "set PARAM VALUE", summary: "write a parameter (ignored before launch, rule 11)",
       example: "set isLoggedIn true", arguments: [.parameter, .parameterValue]),
@@ -104,11 +104,11 @@ public enum CommandTable {
       example: "donate viewedBackyard backyardID=2", arguments: [.event, .eventField]),
     CommandInfo(
       name: "dismiss", group: .actions, syntax: "dismiss TIP", summary: "the tip's close (×) button: invalidated(tipClosed)",
-      example: "dismiss colleaguesAppeal", arguments: [.tip]),
+      example: "dismiss colleaguesAppeal", arguments: [.tip, .none]),
     CommandInfo(
       name: "tapoutside", group: .actions, syntax: "tapoutside TIP",
       summary: "tap outside a popover: its display ends without invalidating; it stays away while its screen stays open",
-      example: "tapoutside colleaguesAppeal", arguments: [.tip]),
+      example: "tapoutside colleaguesAppeal", arguments: [.tip, .none]),
     CommandInfo(
       name: "tap", group: .actions, syntax: "tap TIP ACTION",
       summary: "tap one of the tip's action buttons (does not invalidate by itself)",
@@ -121,20 +121,20 @@ public enum CommandTable {
       name: "hide", group: .actions, syntax: "hide SCREEN.ANCHOR",
       summary: "an anchor scrolls away or collapses; its tip follows it out of sight (policy anchorHidden)",
       example: "hide contacts.colleaguesTab",
-      arguments: [.screenAnchor]),
+      arguments: [.screenAnchor, .none]),
     CommandInfo(
       name: "show", group: .actions, syntax: "show SCREEN.ANCHOR", summary: "a hidden anchor comes back into view, and its tip with it",
-      example: "show contacts.colleaguesTab", arguments: [.screenAnchor]),
+      example: "show contacts.colleaguesTab", arguments: [.screenAnchor, .none]),
     CommandInfo(
       name: "present", group: .actions, syntax: "present SCREEN sheet",
       summary: "a sheet covers the screen; tips decided underneath are shown behind it (rule 42)", example: "present contacts sheet",
       arguments: [.screen, .word(["sheet"])]),
     CommandInfo(
       name: "dismiss-sheet", group: .actions, syntax: "dismiss-sheet SCREEN", summary: "the sheet over the screen goes away",
-      example: "dismiss-sheet contacts", arguments: [.screen]),
+      example: "dismiss-sheet contacts", arguments: [.screen, .none]),
     CommandInfo(
       name: "use", group: .actions, syntax: "use DEVICE", summary: "later commands act on that device", example: "use iPad",
-      arguments: [.device]),
+      arguments: [.device, .none]),
     CommandInfo(
       name: "on", group: .actions, syntax: "on DEVICE: ACTION", summary: "run one action on another device",
       example: "on iPad: open contacts",
@@ -159,7 +159,7 @@ public enum CommandTable {
     CommandInfo(
       name: "next", group: .time, syntax: "next | next TIP",
       summary: "jump to the next instant anything changes by time alone and say what changed; or to when TIP could next appear",
-      example: "next favoriteBackyard", arguments: [.tip]),
+      example: "next favoriteBackyard", arguments: [.tip, .none]),
     CommandInfo(
       name: "repeat", group: .time, syntax: "repeat N every DURATION: CMD; CMD; ...",
       summary: "a usage pattern: N iterations, each at its own instant; the span N × DURATION elapses",
@@ -170,7 +170,7 @@ public enum CommandTable {
       example: "checkpoint beforeRelease", arguments: [.none]),
     CommandInfo(
       name: "restore", group: .time, syntax: "restore NAME", summary: "go back to a checkpoint, exactly", example: "restore beforeRelease",
-      arguments: [.checkpoint]),
+      arguments: [.checkpoint, .none]),
     CommandInfo(
       name: "checkpoints", group: .time, syntax: "checkpoints", summary: "list the checkpoints", example: "checkpoints", arguments: []),
     CommandInfo(
@@ -187,7 +187,8 @@ public enum CommandTable {
     CommandInfo(
       name: "matrix", group: .observing, syntax: "matrix os VERSION...",
       summary: "replay the session once per OS version: each tip rendered, not rendered or with a style fallback, with display counts",
-      example: "matrix os 17.0 17.2 17.5 18.0 18.5 18.6 26.0", arguments: [.word(["os"])]),
+      example: "matrix os 17.0 17.2 17.5 18.0 18.5 18.6 26.0",
+      arguments: [.word(["os"]), .word(["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"])]),
     CommandInfo(
       name: "lint", group: .observing, syntax: "lint",
       summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
@@ -202,7 +203,7 @@ public enum CommandTable {
     CommandInfo(
       name: "why", group: .observing, syntax: "why TIP",
       summary: "every rule with its values, every gate and policy, and when the answer could change", example: "why colleaguesAppeal",
-      arguments: [.tip]),
+      arguments: [.tip, .none]),
     CommandInfo(name: "log", group: .observing, syntax: "log", summary: "the log so far", example: "log", arguments: []),
     CommandInfo(
       name: "expect", group: .expectations,

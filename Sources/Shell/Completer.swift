@@ -56,76 +56,37 @@ public struct Completer {
 
   private var anchors: [String] { world.screens.flatMap { s in s.anchors.map { "\(s.name).\($0)" } } }
 
+  /// Arguments that depend on earlier words are completed here; the rest come from the
+  /// command table's argument kinds (`candidates(for:_:)`).
   private func argument(_ words: [String]) -> [String] {
     let command = words[0]
     let position = words.count - 1
     switch command {
     case "save": return ["--with-expectations"]
     case "load": return []
-    case "help": return CommandTable.names
-    case "testing":
-      return position == 0 ? ["showAll", "hideAll", "show", "hide", "off"] : tips
-    case "reset":
-      return position == 0 ? ["datastore", "eligibility"] : (words[1] == "eligibility" ? tips : [])
-    case "advance":
-      return position == 0 ? ["to", "1h", "1d", "1w"] : []
+    case "reset": return position == 0 ? ["datastore", "eligibility"] : (words[1] == "eligibility" ? tips : [])
+    case "advance": return position == 0 ? ["to", "1h", "1d", "1w"] : []
     case "expect":
-      switch position {
-      case 0: return ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next"]
-      case 2 where words[1] == "rendering": return ["rendered", "notRendered", "styleFallback", "arrowColor"]
-      case 1: return tips
-      case 2 where words[1] == "status":
+      switch (position, position > 0 ? words[1] : "") {
+      case (0, _): return ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next"]
+      case (1, _): return tips
+      case (2, "rendering"): return ["rendered", "notRendered", "styleFallback", "arrowColor"]
+      case (2, "status"):
         return ["pending", "available", "invalidated"] + InvalidationReason.allCases.map { "invalidated(\($0.rawValue))" }
-      case 2 where words[1] == "suppressed": return ["by"]
-      case 3 where words[1] == "suppressed": return Suppression.allWords
-      case 3 where words[1] == "displays": return ["between"]
-      case 2 where words[1] == "next": return ["at"]
+      case (2, "suppressed"): return ["by"]
+      case (3, "suppressed"): return Suppression.allWords
+      case (3, "displays"): return ["between"]
+      case (2, "next"): return ["at"]
       default: return []
       }
-    case "policy":
-      return position == 0 ? Policies.names : Policies.choices(of: words[1])
-    case "frequency":
-      return DisplayFrequency.allCases.map(\.rawValue)
-    case "set":
-      if position == 0 { return catalog.parameters.map(\.name) }
-      return values(of: catalog.parameter(named: words[1])?.type)
-    case "write":
-      if position == 0 { return world.stores.flatMap { s in s.keys.map { "\(s.name).\($0)" } } }
-      return ["true", "false"]
-    case "donate":
-      if position == 0 { return catalog.events.map(\.id) }
-      return (catalog.event(named: words[1])?.fields ?? []).map { "\($0)=" }
+    case "write": return position == 0 ? storeKeys : ["true", "false"]
     case "tap":
       if position == 0 { return tips + anchors }
       return position == 1 ? (catalog.tip(named: words[1])?.actions.map(\.id) ?? []) : []
-    case "invalidate":
-      return position == 0 ? tips : InvalidationReason.allCases.map(\.rawValue)
-    case "open", "close":
-      return position == 0 ? world.screens.map(\.name) : []
-    case "dismiss", "tapoutside", "why", "status":
-      return tips
-    case "next":
-      return position == 0 ? tips : []
-    case "hide", "show":
-      return position == 0 ? anchors : []
-    case "present":
-      return position == 0 ? world.screens.map(\.name) : ["sheet"]
-    case "dismiss-sheet":
-      return position == 0 ? world.screens.map(\.name) : []
-    case "use", "on":
-      return position == 0 ? world.devices : (command == "on" && position >= 1 ? CommandTable.names : [])
-    case "sync":
-      return position == 0 ? ["icloud"] : ["on", "off"]
-    case "matrix":
-      return position == 0 ? ["os"] : ["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"]
-    case "device":
-      return position == 1 ? ["os"] : []
-    case "restore":
-      return position == 0 ? checkpoints : []
-    case "timeline":
-      return tips + ["from", "to", "--svg"]
-    case "repeat":
-      return position == 1 ? ["every"] : (position >= 3 ? CommandTable.names : [])
+    case "on": return position == 0 ? world.devices : CommandTable.names
+    case "device": return position == 1 ? ["os"] : []
+    case "timeline": return tips + ["from", "to", "--svg"]
+    case "repeat": return position == 1 ? ["every"] : (position >= 3 ? CommandTable.names : [])
     case "whatif":
       if position == 0 {
         return ["frequency", "policy"]
@@ -136,16 +97,39 @@ public struct Completer {
       if words[1] == "frequency" { return DisplayFrequency.allCases.map(\.rawValue) }
       if words[1] == "policy" { return position == 1 ? Policies.names : Policies.choices(of: words[2]) }
       return words[1].hasSuffix(".ignoresDisplayFrequency") ? ["true", "false"] : ["none"]
-    case "group":
-      return position == 1 ? ["ordered", "firstAvailable"] : tips
-    case "param":
-      return position >= 3 ? ["transient", "bind"] + world.stores.flatMap { s in s.keys.map { "\(s.name).\($0)" } } : []
-    case "store":
-      return position == 0 ? world.stores.map(\.name) : []
+    case "group": return position == 1 ? ["ordered", "firstAvailable"] : tips
+    case "param": return position >= 3 ? ["transient", "bind"] + storeKeys : []
     default:
-      return []
+      guard let arguments = CommandTable.info(command)?.arguments, !arguments.isEmpty else { return [] }
+      return candidates(for: arguments[min(position, arguments.count - 1)], words)
     }
   }
+
+  /// What one kind of argument of the command table completes to.
+  private func candidates(for argument: CommandInfo.Argument, _ words: [String]) -> [String] {
+    switch argument {
+    case .tip: tips
+    case .screen: world.screens.map(\.name)
+    case .screenAnchor: anchors
+    case .parameter: catalog.parameters.map(\.name)
+    case .parameterValue: values(of: words.count > 1 ? catalog.parameter(named: words[1])?.type : nil)
+    case .event: catalog.events.map(\.id)
+    case .eventField: (words.count > 1 ? catalog.event(named: words[1])?.fields ?? [] : []).map { "\($0)=" }
+    case .store: world.stores.map(\.name)
+    case .storeKey: storeKeys
+    case .group: catalog.groups.map(\.name)
+    case .policy: Policies.names
+    case .policyValue: words.count > 1 ? Policies.choices(of: words[1]) : []
+    case .reason: InvalidationReason.allCases.map(\.rawValue)
+    case .word(let words): words.isEmpty ? CommandTable.names : words
+    case .tipAction: words.count > 1 ? catalog.tip(named: words[1])?.actions.map(\.id) ?? [] : []
+    case .checkpoint: checkpoints
+    case .device: world.devices
+    case .whatIf, .none: []
+    }
+  }
+
+  private var storeKeys: [String] { world.stores.flatMap { s in s.keys.map { "\(s.name).\($0)" } } }
 
   private var tips: [String] { catalog.tips.map(\.name) }
 

@@ -146,6 +146,17 @@ import TipSimKit
     #expect(Completer(world: world).complete(text).candidates == expected)
   }
 
+  @Test func everyCommandCompletesWithoutSurprises() {
+    let completer = Completer(world: world, checkpoints: ["release"])
+    for name in CommandTable.names {
+      for text in ["\(name) ", "\(name) x ", "\(name) x y z "] { _ = completer.complete(text) }
+    }
+    #expect(completer.complete("restore ").candidates == ["release"])
+    #expect(completer.complete("help adv").candidates == ["advance"])
+    #expect(completer.complete("hide detail.").candidates == ["detail.favoriteButton", "detail.header"])
+    #expect(completer.complete("open detail ").candidates.isEmpty)
+  }
+
   @Test func commonPrefix() {
     #expect(Completer.commonPrefix(["showAll", "show"]) == "show")
   }
