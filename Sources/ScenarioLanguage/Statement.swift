@@ -61,6 +61,13 @@ public struct Statement: Hashable, Sendable {
     self.lines = lines
   }
 
+  /// A statement made by TipSim itself rather than read from text (`whatif`, `matrix`).
+  public static func synthetic(_ command: Command, text: String) -> Statement {
+    Statement(
+      action: .command(command), keyword: Located(text, at: SourceLocation(line: 0, column: 1), length: max(1, text.count)), references: [],
+      expressionLocations: [:], text: text, lines: 0...0)
+  }
+
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {

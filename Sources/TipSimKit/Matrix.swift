@@ -43,14 +43,7 @@ public struct Matrix {
 
   /// Replays the session on one OS version.
   public func replay(on version: OSVersion) -> Result<Session, Diagnostic> {
-    var replayed = Session()
-    let keyword = Located("matrix", at: SourceLocation(line: 0, column: 1), length: 6)
-    let force = Statement(
-      action: .command(.overrideOS(version)), keyword: keyword, references: [], expressionLocations: [:], text: "", lines: 0...0)
-    for statement in [force] + session.history {
-      do { _ = try replayed.execute(statement) } catch { return .failure(error) }
-    }
-    return .success(replayed)
+    Session.replay([.synthetic(.overrideOS(version), text: "matrix os \(version)")] + session.history)
   }
 
   /// Tip → one cell per version.

@@ -15,13 +15,8 @@ public struct Population: Sendable {
 
   /// The world after the session's definitions only (no actions), where every user starts.
   public static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
-    var fresh = Session()
-    fresh.keepsUndo = false
-    for statement in session.history {
-      guard case .command(let command) = statement.action, command.isDefinition else { continue }
-      do { _ = try fresh.execute(statement) } catch { return .failure(error) }
-    }
-    return .success(fresh.world)
+    Session.replay(session.history.filter { if case .command(let command) = $0.action { command.isDefinition } else { false } }).map(
+      \.world)
   }
 
   public init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {

@@ -62,6 +62,17 @@ public struct Session: Sendable {
     history = snapshot.history
   }
 
+  /// A fresh session that has run `statements` (a history, or one derived from it) without
+  /// undo snapshots; the first error stops it.
+  public static func replay(_ statements: [Statement]) -> Result<Session, Diagnostic> {
+    var session = Session()
+    session.keepsUndo = false
+    for statement in statements {
+      do { _ = try session.execute(statement) } catch { return .failure(error) }
+    }
+    return .success(session)
+  }
+
   /// What executing a statement produced.
   public enum Output: Sendable {
     case record(LogRecord)

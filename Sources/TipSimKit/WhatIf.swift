@@ -32,7 +32,6 @@ public struct WhatIf {
       }
     }
     if !mentioned {
-      let keyword = Located("whatif", at: SourceLocation(line: 0, column: 1), length: 6)
       let command: Command? =
         switch change {
         case .frequency(let f): .setFrequency(f)
@@ -40,8 +39,7 @@ public struct WhatIf {
         default: nil
         }
       if let command {
-        let prefix = Statement(
-          action: .command(command), keyword: keyword, references: [], expressionLocations: [:], text: change.description, lines: 0...0)
+        let prefix = Statement.synthetic(command, text: change.description)
         statements.insert(prefix, at: 0)
       }
     }
@@ -66,11 +64,7 @@ public struct WhatIf {
 
   /// Replays the changed session; the diagnostic if a statement no longer runs.
   func replay() -> Result<Session, Diagnostic> {
-    var replayed = Session()
-    for statement in changedStatements() {
-      do { _ = try replayed.execute(statement) } catch { return .failure(error) }
-    }
-    return .success(replayed)
+    Session.replay(changedStatements())
   }
 
   /// The records that describe the world, not observations of it.

@@ -93,8 +93,7 @@ struct TimelineCommand: ParsableCommand {
 
   func run() throws {
     Console.ignoreBrokenPipe()
-    let report = ScenarioRunner.run(file: file, err: Console.err)
-    if report.exitCode == 2 { throw ExitCode(2) }
+    let report = try replayQuietly(file)
     let columns = width ?? Console.terminalWidth() ?? 100
     for tip in tips where report.session.world.engine.catalog.tip(named: tip) == nil {
       throw ValidationError("unknown tip \(tip)")
@@ -123,8 +122,7 @@ struct MatrixCommand: ParsableCommand {
       return version
     }
     if versions.isEmpty { throw ValidationError("give at least one version with --os") }
-    let report = ScenarioRunner.run(file: file, err: Console.err)
-    if report.exitCode == 2 { throw ExitCode(2) }
+    let report = try replayQuietly(file)
     Console.out(Matrix(versions: versions, session: report.session).report() + "\n")
   }
 }
@@ -146,8 +144,7 @@ struct LintCommand: ParsableCommand {
     Console.ignoreBrokenPipe()
     var warnings = 0
     for file in files {
-      let report = ScenarioRunner.run(file: file, err: Console.err)
-      if report.exitCode == 2 { throw ExitCode(2) }
+      let report = try replayQuietly(file)
       let linter = Linter(session: report.session)
       warnings += linter.warnings().count
       Console.out(linter.report(file: file) + "\n")
@@ -191,8 +188,7 @@ struct PopulationCommand: ParsableCommand {
   func run() throws {
     Console.ignoreBrokenPipe()
     guard users > 0, days > 0, days <= 3650 else { throw ValidationError("--users must be positive and --days between 1 and 3650") }
-    let report = ScenarioRunner.run(file: file, err: Console.err)
-    if report.exitCode == 2 { throw ExitCode(2) }
+    let report = try replayQuietly(file)
     guard !report.session.cohorts.isEmpty else { throw ValidationError("\(file) defines no `cohort`: population needs a usage model") }
     let base: World
     switch Population.baseWorld(of: report.session) {
@@ -215,4 +211,12 @@ struct PopulationCommand: ParsableCommand {
       if !json { Console.out("wrote \(svg)\n") }
     }
   }
+}
+
+/// Replays a scenario without printing its log (for the commands that report on it);
+/// invalid input prints its diagnostic and exits 2.
+func replayQuietly(_ file: String) throws -> RunReport {
+  let report = ScenarioRunner.run(file: file, err: Console.err)
+  if report.exitCode == 2 { throw ExitCode(2) }
+  return report
 }
