@@ -130,3 +130,35 @@ import TipSimKit
     }
   }
 }
+
+/// Output to a closed pipe (`tipsim run x | head -1`) ends quietly, with status 0.
+@Suite struct ClosedPipeTests {
+  @Test func aClosedPipeEndsTheRunQuietly() throws {
+    let binary = try #require(StateFileKillTests.binary, "build tipsim first")
+    // Far more output than a pipe buffers (64 KiB), so the writes after the close fail.
+    let scenario = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-pipe-\(UUID().uuidString).scenario")
+    try "start 2026-11-02T08:00\nevent e\nlaunch\nrepeat 20000 every 1m: donate e\n".write(to: scenario, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: scenario) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = ["run", scenario.path]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Read one line, then close the reading end, as `head -1` does.
+    var first = Data()
+    while !first.contains(10) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      first.append(chunk)
+    }
+    try output.fileHandleForReading.close()
+    process.waitUntilExit()
+    #expect(first.starts(with: Array("2026-11-02 08:00:00  launch".utf8)))
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 0)
+    #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+  }
+}
