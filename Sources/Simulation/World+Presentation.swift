@@ -19,9 +19,9 @@ extension World {
           endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
           lastLogged[tip] = reasons
           lastEvaluation[tip] = .suppressed(reasons, at: clock)
-        } else if let group = displacingGroup(of: tip) {
-          let reason = groupSuppression(group)
-          endDisplay(of: tip, cause: .displaced(group: group.name, by: engine.selection(of: group, at: clock).current), log: &log)
+        } else if let (group, selection) = displacingGroup(of: tip) {
+          let reason = groupSuppression(group, selection)
+          endDisplay(of: tip, cause: .displaced(group: group.name, by: selection.current), log: &log)
           lastLogged[tip] = [reason]
           lastEvaluation[tip] = .suppressed([reason], at: clock)
         }
@@ -59,8 +59,9 @@ extension World {
     let decision = engine.decision(for: tip, at: clock)
     var reasons = decision.holds.map(Suppression.hold)
     if decision.shouldDisplay {
-      for group in engine.catalog.groups(containing: tip) where engine.selection(of: group, at: clock).current != tip {
-        reasons.append(groupSuppression(group))
+      for group in engine.catalog.groups(containing: tip) {
+        let selection = engine.selection(of: group, at: clock)
+        if selection.current != tip { reasons.append(groupSuppression(group, selection)) }
       }
     }
     guard let screen else { return reasons + [.screenNotOpen(placements[tip]?.screen)] }
@@ -72,14 +73,17 @@ extension World {
     return reasons
   }
 
-  func groupSuppression(_ group: TipGroup) -> Suppression {
-    let selection = engine.selection(of: group, at: clock)
-    return .group(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
+  func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {
+    .group(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
   }
 
-  /// The group in which another member has become current, if any (rule 30).
-  private func displacingGroup(of tip: String) -> TipGroup? {
-    engine.catalog.groups(containing: tip).first { engine.selection(of: $0, at: clock).current != tip }
+  /// The group in which another member has become current, if any (rule 30), with its selection.
+  private func displacingGroup(of tip: String) -> (TipGroup, TipEngine.GroupSelection)? {
+    for group in engine.catalog.groups(containing: tip) {
+      let selection = engine.selection(of: group, at: clock)
+      if selection.current != tip { return (group, selection) }
+    }
+    return nil
   }
 
   private mutating func beginDisplay(of tip: String, screenIndex: Int, log: inout Log) {

@@ -26,7 +26,8 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  var numeric: Double? {
+  /// The value as a number, for Int and Double; nil otherwise.
+  public var numeric: Double? {
     switch self {
     case .int(let i): Double(i)
     case .double(let d): d

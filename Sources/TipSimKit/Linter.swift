@@ -191,7 +191,7 @@ enum Contradiction {
         op = .equal
       }
       if op == .equal {
-        if let existing = b.equal, Contradiction.differ(existing, value) { return b.text.joined(separator: " and ") + " contradict" }
+        if let existing = b.equal, existing.compare(.notEqual, value) { return b.text.joined(separator: " and ") + " contradict" }
         b.equal = value
       }
       if let n = value.numeric {
@@ -225,14 +225,6 @@ enum Contradiction {
     }
   }
 
-  /// Whether two literals name different values (`1` and `1.0` are the same number).
-  static func differ(_ a: Value, _ b: Value) -> Bool {
-    let x = a.numeric
-    let y = b.numeric
-    if let x, let y { return x != y }
-    return a != b
-  }
-
   static func isLiteral(_ e: Expression) -> Bool { if case .literal = e { true } else { false } }
 
   static func flip(_ op: ComparisonOperator) -> ComparisonOperator {
@@ -242,16 +234,6 @@ enum Contradiction {
     case .greater: .less
     case .greaterOrEqual: .lessOrEqual
     default: op
-    }
-  }
-}
-
-extension Value {
-  var numeric: Double? {
-    switch self {
-    case .int(let i): Double(i)
-    case .double(let d): d
-    default: nil
     }
   }
 }
