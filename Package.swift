@@ -28,6 +28,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
+    .executableTarget(name: "tipsim-fuzz", dependencies: ["TipSimKit"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),

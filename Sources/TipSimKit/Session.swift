@@ -26,6 +26,10 @@ public struct Session: Sendable {
   public var populationProgress: (@Sendable (Int, Int) -> Void)?
   /// How wide `timeline` draws, in columns.
   public var timelineWidth = 100
+  /// A sandboxed session (the fuzzers) reads and writes no files and runs populations of at
+  /// most `sandboxUsers` users, so that any input finishes quickly and leaves nothing behind.
+  public var isSandboxed = false
+  public static let sandboxUsers = 20
 
   public init(world: World = World()) { self.world = world }
 
@@ -194,6 +198,7 @@ public struct Session: Sendable {
       let timeline = Timeline(session: self, request: request, width: timelineWidth)
       var text = timeline.text()
       if let path = request.svg {
+        try refuseFiles(statement)
         do {
           try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
           text += "\nwrote \(path)"
@@ -218,18 +223,21 @@ public struct Session: Sendable {
             "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
           )
         }
-        let population = Population(base: base, cohorts: cohorts, users: users, span: span, seed: seed)
+        let population = Population(
+          base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
         var progress: (@Sendable (Int) -> Void)?
         if let report = populationProgress { progress = { done in report(done, users) } }
         let outcomes = population.runBlocking(progress: progress)
         return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
       }
     case .saveState(let path):
+      try refuseFiles(statement)
       if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
         throw Diagnostic(problem.message, at: statement.keyword.location, length: statement.keyword.length)
       }
       note("saved the datastore of \(world.hasDevices ? world.devices.joined(separator: ", ") : "the device") to \(path)")
     case .loadState(let path):
+      try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
       note("loaded the datastore from \(path)")
     case .matrix(let versions):
@@ -241,6 +249,13 @@ public struct Session: Sendable {
     }
     records += produced
     return produced.map(Output.record)
+  }
+
+  private func refuseFiles(_ statement: Statement) throws(Diagnostic) {
+    guard isSandboxed else { return }
+    throw Diagnostic(
+      "`\(statement.keyword.value)` reads or writes a file, which this sandboxed run does not allow", at: statement.keyword.location,
+      length: statement.keyword.length)
   }
 
   /// Loads a state file into the world; a bad file is an error that changes nothing.

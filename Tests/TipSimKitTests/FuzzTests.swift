@@ -67,13 +67,7 @@ import TipSimKit
     return bytes
   }
 
-  /// Runs one input through the whole path; the exit code.
-  static func run(_ bytes: [UInt8]) -> Int32 {
-    switch ScenarioFile.decode(Data(bytes)) {
-    case .failure: return 2
-    case .success(let text): return ScenarioRunner.run(source: text, file: "fuzz.scenario", format: .json).exitCode
-    }
-  }
+  static func run(_ bytes: [UInt8]) -> Int32 { FuzzHarness.run(bytes) }
 
   @Test func mutantsOfTheStoriesNeverCrashOrHang() throws {
     var rng = SplitMix64(seed: FuzzTests.seed)
@@ -97,6 +91,26 @@ import TipSimKit
       let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(file)))
       #expect([0, 1, 2].contains(FuzzTests.run(bytes)), "\(file)")
     }
+  }
+
+  @Test func theHarnessTouchesNoFilesAndRunsSmallPopulations() {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-sandbox-\(UUID().uuidString).json").path
+    for command in ["save-state \(path)", "load-state \(path)", "timeline --svg \(path)"] {
+      let report = FuzzTests.sandboxed("launch\n" + command + "\n")
+      #expect(report.exitCode == 2)
+      #expect(report.errors.contains("sandboxed run does not allow"), "\(report.errors)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+    let population = FuzzTests.sandboxed("event e\ncohort all 100%\n  donate e 1 per day fixed\npopulation 100000 for 3d seed 1\n")
+    #expect(population.exitCode == 0, "\(population.errors)")
+    #expect(population.transcript.contains("population: 20 users × 3 days"), "\(population.transcript)")
+    #expect(FuzzHarness.run(Array("launch\nsave-state \(path)\n".utf8)) == 2)
+  }
+
+  static func sandboxed(_ source: String) -> RunReport {
+    var session = Session()
+    session.isSandboxed = true
+    return ScenarioRunner.run(source: source, format: .text(.plain), session: session)
   }
 
   @Test(arguments: [
