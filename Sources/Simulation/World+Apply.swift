@@ -5,6 +5,12 @@ extension World {
   public mutating func apply(_ command: Command) throws(SimulationError) -> [LogRecord] {
     var log = Log(instant: clock, device: hasDevices ? deviceName : nil)
     switch command {
+    case .donate(let event, _): cache.evict(engine.catalog.eventReaders[event] ?? [])
+    case .set(let parameter, _): cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
+    case .advance, .advanceTo, .next: break
+    default: cache.removeAll()
+    }
+    switch command {
     case .setTimeZone(let zone):
       guard !clockHasMoved else { throw SimulationError("`timezone` must come before the clock moves") }
       let civil = timeZone.civil(of: clock)

@@ -40,6 +40,7 @@ extension World {
   }
 
   mutating func load(_ device: DeviceState) {
+    cache.removeAll()
     deviceName = device.name
     engine = device.engine
     isRunning = device.isRunning
@@ -161,6 +162,7 @@ extension World {
           let merged = world.engine.datastore.merged(with: delivery.datastore) { catalog.event(named: $0)?.limit ?? DonationLimit() }
           guard merged != world.engine.datastore else { return }
           world.engine.datastore = merged
+          world.cache.removeAll()
           world.lastSent[name] = merged
           log.add(.synced(from: delivery.from))
           world.reconcile(log: &log)
@@ -185,6 +187,7 @@ extension World {
   /// Loads datastores by device name; refused while an app is running on that device,
   /// because TipKit reads its datastore when it is configured.
   public mutating func loadDatastores(_ stores: [(String, Datastore)]) throws(SimulationError) {
+    cache.removeAll()
     for (name, store) in stores {
       let target = deviceOrder.contains(name) ? name : (deviceOrder.count == 1 ? deviceName : nil)
       guard let target else { throw SimulationError("the state names device \(name), which this scenario does not define") }

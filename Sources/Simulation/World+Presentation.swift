@@ -12,7 +12,7 @@ extension World {
     // 1. Displays that must end.
     for screen in openScreens {
       for tip in tips(on: screen.name) {
-        guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
+        guard let shown = onScreen[tip], !shown.invalidatedAtStart, !isSettled(tip, on: screen) else { continue }
         let decision = engine.decision(for: tip, at: clock)
         if !decision.shouldDisplay {
           let reasons = decision.holds.map(Suppression.hold)
@@ -24,6 +24,8 @@ extension World {
           endDisplay(of: tip, cause: .displaced(group: group.name, by: selection.current), log: &log)
           lastLogged[tip] = [reason]
           lastEvaluation[tip] = .suppressed([reason], at: clock)
+        } else {
+          remember(tip, reasons: [])
         }
       }
     }
@@ -37,16 +39,18 @@ extension World {
       pass += 1
       for screenIndex in openScreens.indices {
         for tip in tips(on: openScreens[screenIndex].name) where onScreen[tip] == nil {
+          guard !isSettled(tip, on: openScreens[screenIndex]) else { continue }
           let reasons = suppressions(of: tip, on: openScreens[screenIndex])
           if reasons.isEmpty {
             beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
             appeared = true
           } else {
-            lastEvaluation[tip] = .suppressed(reasons, at: clock)
+            if case .suppressed(reasons, _)? = lastEvaluation[tip] {} else { lastEvaluation[tip] = .suppressed(reasons, at: clock) }
             if lastLogged[tip] != reasons {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
               lastLogged[tip] = reasons
             }
+            remember(tip, reasons: reasons)
           }
         }
       }
@@ -88,6 +92,7 @@ extension World {
 
   private mutating func beginDisplay(of tip: String, screenIndex: Int, log: inout Log) {
     guard let placement = placements[tip] else { return }
+    cache.removeAll()
     let policy = engine.configuration.policies.countPolicy
     let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
@@ -113,6 +118,7 @@ extension World {
   /// display invalidates the tip as it ends (rule 22).
   mutating func endDisplay(of tip: String, cause: HideCause, log: inout Log) {
     guard let shown = onScreen.removeValue(forKey: tip) else { return }
+    cache.removeAll()
     if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }), openScreens[index].popover == tip {
       openScreens[index].popover = nil
     }
@@ -138,6 +144,16 @@ extension World {
   /// open screens, interval ends, duration limits and iCloud deliveries. Stepping through the
   /// others would change nothing visible, and the engine answers them exactly when asked.
   public func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
+    if observableOnly, let known = nextChangeOfOpenTips(after: now) {
+      #if DEBUG
+        precondition(known == scanNextInstant(after: now, observableOnly: true), "evaluation cache: the next instant moved")
+      #endif
+      return known
+    }
+    return scanNextInstant(after: now, observableOnly: observableOnly)
+  }
+
+  private func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
     var candidates = pendingSync.map(\.at).filter { $0 > now }
     for device in [currentDevice()] + parked {
       var open: Set<String>?
@@ -163,7 +179,9 @@ extension World {
   /// What time alone does on the current device at the clock's instant: duration limits
   /// reached (rule 24), then presentation brought in line.
   private mutating func settle(log: inout Log) {
-    for expired in engine.settle(at: clock) {
+    let expired = engine.settle(at: clock)
+    if !expired.isEmpty { cache.removeAll() }
+    for expired in expired {
       logInvalidation(
         of: expired.tip, expired.reason,
         cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero),

@@ -50,6 +50,8 @@ public struct World: Hashable, Sendable {
   var lastSent: [String: Datastore] = [:]
   /// `matrix`: every device renders as this OS version.
   public internal(set) var osOverride: OSVersion?
+  /// What reconcile found for each tip and until when (not part of the world's value).
+  var cache = EvaluationCache()
 
   /// The default start instant of the language: 2026-01-01T09:00 UTC.
   public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))
@@ -119,7 +121,8 @@ public struct OnScreenTip: Hashable, Sendable {
   public var rendering: Rendering
 }
 
-/// The outcome of a tip's most recent evaluation.
+/// The outcome of a tip's most recent evaluation: shown at an instant, or held back by these
+/// reasons since an instant.
 public enum Evaluation: Hashable, Sendable {
   case shown(at: Instant)
   case suppressed([Suppression], at: Instant)

@@ -12,6 +12,17 @@ public struct TipCatalog: Hashable, Sendable {
   /// Every (event, window) a rule reads that time can change, with the tips reading it;
   /// kept up to date by `define`, so finding the next change does not walk every rule.
   public private(set) var windows: [TimeWindow] = []
+  /// Parameter name → the tips whose rules read it, in definition order.
+  public private(set) var parameterReaders: [String: [String]] = [:]
+  /// Event id → the tips whose rules read it, in definition order.
+  public private(set) var eventReaders: [String: [String]] = [:]
+  /// Tip name → the indices in `windows` of the windows its rules read.
+  public private(set) var windowsByTip: [String: [Int]] = [:]
+  /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
+  /// alone can invalidate (rule 24), in definition order.
+  public private(set) var durationLimitedTips: [String] = []
+  /// The tips that belong to a group: their presentation depends on the other members.
+  public private(set) var groupedTips: Set<String> = []
 
   public init() {}
 
@@ -29,6 +40,29 @@ public struct TipCatalog: Hashable, Sendable {
       tips.append(tip)
     }
     indexWindows()
+    indexReaders()
+  }
+
+  private mutating func indexReaders() {
+    var parameters: [String: [String]] = [:]
+    var events: [String: [String]] = [:]
+    for tip in tips {
+      for name in tip.rules.flatMap(\.parameterNames) where parameters[name]?.last != tip.name {
+        parameters[name, default: []].append(tip.name)
+      }
+      for aggregate in tip.rules.flatMap(\.aggregates) where events[aggregate.event]?.last != tip.name {
+        events[aggregate.event, default: []].append(tip.name)
+      }
+    }
+    parameterReaders = parameters
+    eventReaders = events
+    var byTip: [String: [Int]] = [:]
+    for (index, window) in windows.enumerated() {
+      for tip in window.tips { byTip[tip, default: []].append(index) }
+    }
+    windowsByTip = byTip
+    var seenIDs: Set<String> = []
+    durationLimitedTips = tips.filter { seenIDs.insert($0.id).inserted && $0.options.maxDisplayDuration != nil }.map(\.name)
   }
 
   private mutating func indexWindows() {
@@ -65,6 +99,7 @@ public struct TipCatalog: Hashable, Sendable {
       events.append(event)
     }
     indexWindows()
+    indexReaders()
   }
 
   public mutating func define(_ group: TipGroup) {
@@ -74,6 +109,7 @@ public struct TipCatalog: Hashable, Sendable {
       groupIndex[group.name] = groups.count
       groups.append(group)
     }
+    groupedTips = Set(groups.flatMap(\.members))
   }
 
   /// The groups a tip belongs to.

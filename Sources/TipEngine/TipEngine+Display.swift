@@ -112,14 +112,13 @@ extension TipEngine {
   /// reached are invalidated at that exact instant (rule 24).
   public mutating func settle(at now: Instant) -> [TimedInvalidation] {
     var done: [TimedInvalidation] = []
-    var seenIDs: Set<String> = []
-    for tip in catalog.tips where seenIDs.insert(tip.id).inserted {
-      guard let instant = durationLimitInstant(of: tip.name), instant <= now else { continue }
-      updateRecord(of: tip.name, at: instant) {
+    for tip in catalog.durationLimitedTips {
+      guard let instant = durationLimitInstant(of: tip), instant <= now else { continue }
+      updateRecord(of: tip, at: instant) {
         $0.invalidation = .displayDurationExceeded
         $0.invalidatedAt = instant
       }
-      done.append(TimedInvalidation(tip: tip.name, reason: .displayDurationExceeded, at: instant))
+      done.append(TimedInvalidation(tip: tip, reason: .displayDurationExceeded, at: instant))
     }
     return done
   }

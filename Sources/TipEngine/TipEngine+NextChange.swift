@@ -9,6 +9,16 @@ extension TipEngine {
   /// The same, counting only the windows read by `tips` (all when nil): the instants at
   /// which something can change for those tips, plus interval ends and duration limits.
   public func nextChange(after now: Instant, readBy tips: Set<String>?) -> Instant? {
+    guard let tips else { return nextChange(after: now, windows: catalog.windows.indices) }
+    return nextChange(after: now, windows: catalog.windows.indices.filter { catalog.windows[$0].tips.contains(where: tips.contains) })
+  }
+
+  /// The same for one tip: the windows its rules read, the interval end and duration limits.
+  public func nextChange(after now: Instant, for tip: String) -> Instant? {
+    nextChange(after: now, windows: catalog.windowsByTip[tip] ?? [])
+  }
+
+  private func nextChange(after now: Instant, windows: some Sequence<Int>) -> Instant? {
     var best: Instant?
     func consider(_ candidate: Instant?) {
       guard let candidate, candidate > now else { return }
@@ -19,15 +29,12 @@ extension TipEngine {
     {
       consider(start + interval)
     }
-    for window in catalog.windows {
-      if let tips, !window.tips.contains(where: tips.contains) { continue }
+    for index in windows {
+      let window = catalog.windows[index]
       guard let event = catalog.event(named: window.event) else { continue }
       consider(datastore.events[window.event]?.nextExit(after: now, limit: event.limit, within: window.within))
     }
-    for (id, record) in datastore.tips where record.displayStartedAt != nil {
-      guard let tip = catalog.tips.first(where: { $0.id == id }) else { continue }
-      consider(durationLimitInstant(of: tip.name))
-    }
+    for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best
   }
 

@@ -67,25 +67,41 @@ public struct Population: Sendable {
     return results.flatMap { $0 }
   }
 
-  /// Runs synchronously (for the shell and the runner), using every core.
+  /// Runs synchronously (for the shell and the runner), on every core with GCD's
+  /// `concurrentPerform`. It never waits on Swift's cooperative pool, so async code can call
+  /// it, several at once (waiting there for a task could take every pool thread and deadlock).
   public func runBlocking(progress: (@Sendable (Int) -> Void)? = nil) -> [UserOutcome] {
-    let box = Box()
-    let semaphore = DispatchSemaphore(value: 0)
-    let population = self
-    Task.detached {
-      let outcomes = await population.run(progress: progress)
-      box.set(outcomes)
-      semaphore.signal()
+    let chunk = 128
+    let chunks = (users + chunk - 1) / chunk
+    let results = Chunks(count: chunks, progress: progress)
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+      let range = (index * chunk)..<min(users, (index + 1) * chunk)
+      results.set(index, range.map { simulate(user: $0) })
     }
-    semaphore.wait()
-    return box.get()
+    return results.all()
   }
 
-  private final class Box: @unchecked Sendable {
+  /// The chunks' outcomes as they arrive from the threads, and how many users are done.
+  private final class Chunks: @unchecked Sendable {
     private let lock = NSLock()
-    private var value: [UserOutcome] = []
-    func set(_ v: [UserOutcome]) { lock.withLock { value = v } }
-    func get() -> [UserOutcome] { lock.withLock { value } }
+    private var chunks: [[UserOutcome]]
+    private var done = 0
+    private let progress: (@Sendable (Int) -> Void)?
+
+    init(count: Int, progress: (@Sendable (Int) -> Void)?) {
+      chunks = Array(repeating: [], count: count)
+      self.progress = progress
+    }
+
+    func set(_ index: Int, _ outcomes: [UserOutcome]) {
+      lock.withLock {
+        chunks[index] = outcomes
+        done += outcomes.count
+        progress?(done)
+      }
+    }
+
+    func all() -> [UserOutcome] { lock.withLock { chunks.flatMap { $0 } } }
   }
 
   /// One user's run: pick a cohort, lay out the usage on the clock, replay it.

@@ -41,8 +41,20 @@ import TipSimKit
     let sequential = (0..<300).map { p.simulate(user: $0) }
     #expect(parallel.map(\.firstDisplay) == sequential.map(\.firstDisplay))
     #expect(parallel.map(\.displays) == sequential.map(\.displays))
+    #expect(p.runBlocking().map(\.firstDisplay) == sequential.map(\.firstDisplay))
     let again = PopulationReport(population: p, outcomes: await p.run()).text()
     #expect(PopulationReport(population: p, outcomes: parallel).text() == again)
+  }
+
+  /// Blocking runs from async code, more of them than the cooperative pool has threads,
+  /// all finish (they once waited on the pool and deadlocked on two cores).
+  @Test func blockingRunsFromAsyncCodeDoNotDeadlock() async throws {
+    let p = try population(users: 64, seed: 5)
+    let counts = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<6 { group.addTask { p.runBlocking().count } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(counts == Array(repeating: 64, count: 6))
   }
 
   @Test func anotherSeedGivesOtherUsers() async throws {

@@ -1,0 +1,96 @@
+import TipEngine
+
+/// What `reconcile` last found for each tip on an open screen, and until when it holds, so
+/// that a command re-decides only the tips whose inputs changed.
+///
+/// An entry stays valid until the clock reaches its `validUntil` (the next instant at which
+/// time alone can change anything the tip reads: a donation leaving one of its windows, the
+/// frequency interval ending, a duration limit) or until something it depends on changes.
+/// Donations and parameter writes evict only the tips that read them; every other change —
+/// any other command, a display starting or ending, a duration limit, a device switch, an
+/// iCloud delivery — evicts every entry. Tips in groups are never kept (their presentation
+/// depends on the other members), nor is anything when the scenario has several devices.
+///
+/// It is not part of the world's value: two worlds that differ only in what they have cached
+/// are equal. Debug builds (the test suite) recompute every hit and trap on a difference.
+struct EvaluationCache: Hashable, Sendable {
+  struct Entry: Hashable, Sendable {
+    /// The reasons the tip is held back, empty for a tip on screen that stays.
+    var reasons: [Suppression]
+    var validUntil: Instant?
+  }
+
+  private var entries: [String: Entry] = [:]
+
+  /// The entry for `tip` if it still holds at `now`.
+  func entry(for tip: String, at now: Instant) -> Entry? {
+    guard let entry = entries[tip] else { return nil }
+    if let until = entry.validUntil, now >= until { return nil }
+    return entry
+  }
+
+  mutating func store(_ entry: Entry, for tip: String) { entries[tip] = entry }
+
+  mutating func evict(_ tips: [String]) {
+    guard !entries.isEmpty else { return }
+    for tip in tips { entries[tip] = nil }
+  }
+
+  mutating func removeAll() {
+    if !entries.isEmpty { entries = [:] }
+  }
+
+  static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
+}
+
+extension World {
+  /// Whether a tip's evaluation can be kept between commands.
+  func isCacheable(_ tip: String) -> Bool {
+    deviceOrder.count == 1 && !engine.catalog.groupedTips.contains(tip)
+  }
+
+  /// Keeps what reconcile found for `tip` until the next instant time can change it.
+  mutating func remember(_ tip: String, reasons: [Suppression]) {
+    guard isCacheable(tip) else { return }
+    cache.store(EvaluationCache.Entry(reasons: reasons, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
+  }
+
+  /// What `nextInstant(after: clock, observableOnly: true)` answers, read off the entries
+  /// when every tip on an open screen has one (their `validUntil` already is each tip's next
+  /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
+  /// nothing the open screens show.
+  func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
+    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty, !openScreens.isEmpty else {
+      return nil
+    }
+    var best: Instant?
+    var any = false
+    for screen in openScreens {
+      for tip in tips(on: screen.name) {
+        guard let entry = cache.entry(for: tip, at: now) else { return nil }
+        any = true
+        if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
+      }
+    }
+    return any ? .some(best) : nil
+  }
+
+  /// A valid entry for `tip`: reconcile has nothing to do for it. Debug builds check it
+  /// against a fresh evaluation.
+  func isSettled(_ tip: String, on screen: OpenScreen) -> Bool {
+    guard let entry = cache.entry(for: tip, at: clock) else { return false }
+    #if DEBUG
+      if onScreen[tip] != nil {
+        precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
+      } else {
+        let fresh = suppressions(of: tip, on: screen)
+        precondition(fresh == entry.reasons, "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
+      }
+      precondition(
+        entry.validUntil.map { $0 == engine.nextChange(after: clock, for: tip) } ?? true,
+        "evaluation cache: \(tip)'s next change moved")
+    #endif
+    return true
+  }
+}
