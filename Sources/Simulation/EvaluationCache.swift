@@ -50,6 +50,20 @@ extension World {
     deviceOrder.count == 1 && !engine.catalog.groupedTips.contains(tip)
   }
 
+  /// A display of `tip` on `screen` started or ended: its record changed (shared by every
+  /// tip with its id) and so did the screen's popover slot. Every tip is re-decided when
+  /// the display started the frequency interval, or when the tip has a duration limit
+  /// (every tip's next change counts the duration limits).
+  mutating func forgetAfterDisplayChange(of tip: String, on screen: String, startedInterval: Bool) {
+    let sharing = engine.catalog.tips(sharingIDWith: tip)
+    if startedInterval || sharing.contains(where: { $0.options.maxDisplayDuration != nil }) {
+      cache.removeAll()
+      return
+    }
+    cache.evict(tipsByScreen[screen] ?? [])
+    cache.evict(sharing.map(\.name))
+  }
+
   /// Keeps what reconcile found for `tip` until the next instant time can change it.
   mutating func remember(_ tip: String, reasons: [Suppression]) {
     guard isCacheable(tip) else { return }
@@ -76,21 +90,21 @@ extension World {
     return any ? .some(best) : nil
   }
 
-  /// A valid entry for `tip`: reconcile has nothing to do for it. Debug builds check it
-  /// against a fresh evaluation.
-  func isSettled(_ tip: String, on screen: OpenScreen) -> Bool {
+  /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both
+  /// when not. Reconcile skips a tip with a valid entry, and checks it with this in debug
+  /// builds (`assert`), so the whole test suite checks the cache.
+  func cacheHitIsFresh(_ tip: String, on screen: OpenScreen) -> Bool {
     guard let entry = cache.entry(for: tip, at: clock) else { return false }
-    #if DEBUG
-      if onScreen[tip] != nil {
-        precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
-      } else {
-        let fresh = suppressions(of: tip, on: screen)
-        precondition(fresh == entry.reasons, "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
-      }
-      precondition(
-        entry.validUntil.map { $0 == engine.nextChange(after: clock, for: tip) } ?? true,
-        "evaluation cache: \(tip)'s next change moved")
-    #endif
+    if onScreen[tip] != nil {
+      precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
+    } else {
+      let fresh = suppressions(of: tip, on: screen)
+      precondition(fresh == entry.reasons, "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
+    }
+    let next = engine.nextChange(after: clock, for: tip)
+    precondition(
+      entry.validUntil == next,
+      "evaluation cache: \(tip)'s next change moved from \(String(describing: entry.validUntil)) to \(String(describing: next))")
     return true
   }
 }

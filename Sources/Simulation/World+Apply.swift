@@ -7,6 +7,10 @@ extension World {
     switch command {
     case .donate(let event, _): cache.evict(engine.catalog.eventReaders[event] ?? [])
     case .set(let parameter, _): cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
+    case .open(let screen), .close(let screen):
+      // Other screens' tips do not read which screens are open; a display that ends, or a
+      // bound parameter that opening syncs, forgets what they affect.
+      cache.evict(tips(on: screen))
     case .advance, .advanceTo, .next: break
     default: cache.removeAll()
     }
@@ -317,6 +321,7 @@ extension World {
     for name in names {
       guard let key = bindings[name], let value = store(named: key.store)?.values[key.key] else { continue }
       if case .changed(let old)? = try? engine.setParameter(name, to: value, at: clock) {
+        cache.evict(engine.catalog.parameterReaders[name] ?? [])
         log.add(.parameterChanged(name: name, from: old, to: value, via: key))
       }
     }

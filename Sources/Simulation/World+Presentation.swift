@@ -10,9 +10,15 @@ extension World {
   mutating func reconcile(log: inout Log) {
     guard isRunning else { return }
     // 1. Displays that must end.
+    // Stored properties are read directly here: calling a method on `self` in this mutating
+    // loop made the optimizer copy the whole world for each call.
     for screen in openScreens {
-      for tip in tips(on: screen.name) {
-        guard let shown = onScreen[tip], !shown.invalidatedAtStart, !isSettled(tip, on: screen) else { continue }
+      for tip in tipsByScreen[screen.name] ?? [] {
+        guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
+        guard cache.entry(for: tip, at: clock) == nil else {
+          assert(cacheHitIsFresh(tip, on: screen))
+          continue
+        }
         let decision = engine.decision(for: tip, at: clock)
         if !decision.shouldDisplay {
           let reasons = decision.holds.map(Suppression.hold)
@@ -38,8 +44,11 @@ extension World {
       appeared = false
       pass += 1
       for screenIndex in openScreens.indices {
-        for tip in tips(on: openScreens[screenIndex].name) where onScreen[tip] == nil {
-          guard !isSettled(tip, on: openScreens[screenIndex]) else { continue }
+        for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen[tip] == nil {
+          guard cache.entry(for: tip, at: clock) == nil else {
+            assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
+            continue
+          }
           let reasons = suppressions(of: tip, on: openScreens[screenIndex])
           if reasons.isEmpty {
             beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
@@ -92,10 +101,10 @@ extension World {
 
   private mutating func beginDisplay(of tip: String, screenIndex: Int, log: inout Log) {
     guard let placement = placements[tip] else { return }
-    cache.removeAll()
     let policy = engine.configuration.policies.countPolicy
     let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
+    forgetAfterDisplayChange(of: tip, on: placement.screen, startedInterval: start.startedInterval)
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
@@ -118,7 +127,7 @@ extension World {
   /// display invalidates the tip as it ends (rule 22).
   mutating func endDisplay(of tip: String, cause: HideCause, log: inout Log) {
     guard let shown = onScreen.removeValue(forKey: tip) else { return }
-    cache.removeAll()
+    forgetAfterDisplayChange(of: tip, on: shown.placement.screen, startedInterval: false)
     if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }), openScreens[index].popover == tip {
       openScreens[index].popover = nil
     }
