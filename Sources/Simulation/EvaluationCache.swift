@@ -75,9 +75,9 @@ extension World {
   /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
   /// nothing the open screens show.
   func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
-    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty, !openScreens.isEmpty else {
-      return nil
-    }
+    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty else { return nil }
+    // No screen open: only the interval end and duration limits are observable.
+    if openScreens.isEmpty { return .some(engine.nextChange(after: now, readBy: [])) }
     var best: Instant?
     var any = false
     for screen in openScreens {

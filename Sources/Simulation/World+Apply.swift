@@ -3,14 +3,14 @@ import TipEngine
 extension World {
   /// Applies one command at the current instant and returns what happened, in order.
   public mutating func apply(_ command: Command) throws(SimulationError) -> [LogRecord] {
-    var log = Log(instant: clock, device: hasDevices ? deviceName : nil)
+    var log = Log(instant: clock, device: hasDevices ? deviceName : nil, isQuiet: isQuiet)
     switch command {
     case .donate(let event, _): cache.evict(engine.catalog.eventReaders[event] ?? [])
     case .set(let parameter, _): cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
     case .open(let screen), .close(let screen):
       // Other screens' tips do not read which screens are open; a display that ends, or a
       // bound parameter that opening syncs, forgets what they affect.
-      cache.evict(tips(on: screen))
+      cache.evict(tipsByScreen[screen] ?? [])
     case .advance, .advanceTo, .next: break
     default: cache.removeAll()
     }
@@ -75,24 +75,26 @@ extension World {
       engine.terminate(at: clock)
       isRunning = false
     case .open(let screen):
-      try requireRunning("open")
-      guard !isOpen(screen) else {
+      try World.require(isRunning, "open")
+      guard !openScreens.contains(where: { $0.name == screen }) else {
         log.add(.warning("\(screen) is already open"))
         break
       }
       openScreens.append(OpenScreen(name: screen, openedAt: clock))
       log.add(.screenOpened(screen))
-      for tip in tips(on: screen) { lastLogged[tip] = nil }
-      let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
-      syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
+      for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
+      if !bindings.isEmpty {
+        let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
+        syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
+      }
     case .close(let screen):
-      try requireRunning("close")
-      guard isOpen(screen) else {
+      try World.require(isRunning, "close")
+      guard openScreens.contains(where: { $0.name == screen }) else {
         log.add(.warning("\(screen) is not open"))
         break
       }
       log.add(.screenClosed(screen))
-      for tip in tips(on: screen) where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+      for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
       openScreens.removeAll { $0.name == screen }
       sheets.remove(screen)
       hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") }
@@ -122,14 +124,14 @@ extension World {
         log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
       }
     case .dismiss(let tip):
-      try requireRunning("dismiss")
+      try World.require(isRunning, "dismiss")
       guard onScreen[tip] != nil else {
         log.add(.warning("\(tip) is not on screen; there is no close button to tap"))
         break
       }
       try invalidate(tip, .tipClosed, cause: .closeButton, log: &log)
     case .tapOutside(let tip):
-      try requireRunning("tapoutside")
+      try World.require(isRunning, "tapoutside")
       guard let shown = onScreen[tip] else {
         log.add(.warning("\(tip) is not on screen"))
         break
@@ -144,7 +146,7 @@ extension World {
         lastLogged[tip] = [.dismissed(at: clock)]
       }
     case .tapAction(let tip, let action):
-      try requireRunning("tap")
+      try World.require(isRunning, "tap")
       guard onScreen[tip] != nil else {
         log.add(.warning("\(tip) is not on screen; its buttons cannot be tapped"))
         break
@@ -153,7 +155,7 @@ extension World {
       // Rule 8: an action does not invalidate the tip by itself.
       log.add(.actionTapped(tip: tip, action: action, title: title))
     case .invalidate(let tip, let reason):
-      try requireRunning("invalidate")
+      try World.require(isRunning, "invalidate")
       try invalidate(tip, reason, cause: .command, log: &log)
     case .advance(let span):
       guard span.seconds >= 0 else { throw SimulationError("cannot advance by a negative duration") }
@@ -202,7 +204,7 @@ extension World {
       }
       log.add(.note("\(tip) is available\(jumped ? "" : " now")\(place)"))
     case .setAnchorVisible(let screen, let anchor, let visible):
-      try requireRunning(visible ? "show" : "hide")
+      try World.require(isRunning, visible ? "show" : "hide")
       let key = "\(screen).\(anchor)"
       guard isOpen(screen) else {
         log.add(.warning("\(screen) is not open"))
@@ -218,7 +220,7 @@ extension World {
         for tip in affected { endDisplay(of: tip, cause: .anchorHidden, log: &log) }
       }
     case .setSheet(let screen, let presented):
-      try requireRunning(presented ? "present" : "dismiss-sheet")
+      try World.require(isRunning, presented ? "present" : "dismiss-sheet")
       guard isOpen(screen) else { throw SimulationError("\(screen) is not open") }
       guard presented ? sheets.insert(screen).inserted : sheets.remove(screen) != nil else {
         log.add(.warning(presented ? "a sheet already covers \(screen)" : "no sheet covers \(screen)"))
@@ -226,7 +228,7 @@ extension World {
       }
       log.add(.sheetChanged(screen: screen, presented: presented, tips: tips(on: screen).filter { onScreen[$0] != nil }))
     case .tapControl(let screen, let anchor):
-      try requireRunning("tap")
+      try World.require(isRunning, "tap")
       guard isOpen(screen) else {
         log.add(.warning("\(screen) is not open; its controls cannot be tapped"))
         break
@@ -295,7 +297,8 @@ extension World {
     return log.records
   }
 
-  private func requireRunning(_ verb: String) throws(SimulationError) {
+  /// Static, so that `apply` does not copy the world to call it.
+  private static func require(_ isRunning: Bool, _ verb: String) throws(SimulationError) {
     guard isRunning else { throw SimulationError("`\(verb)` needs a running app: `launch` first") }
   }
 
@@ -359,6 +362,11 @@ struct Log {
   /// The device records are tagged with, when the scenario has devices.
   var device: String?
   var records: [LogRecord] = []
+  /// Keeps no records (`World.isQuiet`).
+  var isQuiet = false
 
-  mutating func add(_ event: LogEvent) { records.append(LogRecord(instant: instant, event: event, device: device)) }
+  mutating func add(_ event: @autoclosure () -> LogEvent) {
+    guard !isQuiet else { return }
+    records.append(LogRecord(instant: instant, event: event(), device: device))
+  }
 }

@@ -50,6 +50,9 @@ public struct World: Hashable, Sendable {
   var lastSent: [String: Datastore] = [:]
   /// `matrix`: every device renders as this OS version.
   public internal(set) var osOverride: OSVersion?
+  /// A quiet world keeps no log: `apply` returns no records. Population runs its users
+  /// quietly; what they saw is read off the datastore and display history.
+  public var isQuiet = false
   /// What reconcile found for each tip and until when (not part of the world's value).
   var cache = EvaluationCache()
 

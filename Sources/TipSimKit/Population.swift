@@ -147,6 +147,7 @@ public struct Population: Sendable {
     }
     steps.sort { ($0.0, $0.1) < ($1.0, $1.1) }
     var world = base
+    world.isQuiet = true
     let start = world.clock
     _ = try? world.apply(.launch)
     for (offset, _, step) in steps {
