@@ -6,7 +6,8 @@ import TipEngine
 /// An entry stays valid until the clock reaches its `validUntil` (the next instant at which
 /// time alone can change anything the tip reads: a donation leaving one of its windows, the
 /// frequency interval ending, a duration limit) or until something it depends on changes.
-/// Donations and parameter writes evict only the tips that read them; every other change —
+/// Donations and parameter writes evict only the tips that read them; opening or closing a
+/// screen evicts its tips' entries that hold a reason of that opening; every other change —
 /// any other command, a display starting or ending, a duration limit, a device switch, an
 /// iCloud delivery — evicts every entry. Tips in groups are never kept (their presentation
 /// depends on the other members), nor is anything when the scenario has several devices.
@@ -36,12 +37,31 @@ struct EvaluationCache: Hashable, Sendable {
     for tip in tips { entries[tip] = nil }
   }
 
+  /// Forgets the entries whose reasons belong to one opening of their screen: tapped away
+  /// (rule 36), the popover slot (rule 37), a hidden anchor.
+  mutating func evictOpeningReasons(of tips: [String]) {
+    for tip in tips {
+      guard let entry = entries[tip] else { continue }
+      if entry.reasons.contains(where: \.belongsToOneOpening) { entries[tip] = nil }
+    }
+  }
+
   mutating func removeAll() {
     if !entries.isEmpty { entries = [:] }
   }
 
   static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }
   func hash(into hasher: inout Hasher) {}
+}
+
+extension Suppression {
+  /// Whether the reason ends when its screen closes.
+  var belongsToOneOpening: Bool {
+    switch self {
+    case .dismissed, .popoverBusy, .anchorHidden: true
+    case .hold, .group, .screenNotOpen: false
+    }
+  }
 }
 
 extension World {

@@ -8,9 +8,10 @@ extension World {
     case .donate(let event, _): cache.evict(engine.catalog.eventReaders[event] ?? [])
     case .set(let parameter, _): cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
     case .open(let screen), .close(let screen):
-      // Other screens' tips do not read which screens are open; a display that ends, or a
-      // bound parameter that opening syncs, forgets what they affect.
-      cache.evict(tipsByScreen[screen] ?? [])
+      // Only reasons that belong to one opening of the screen (tapped away, popover slot,
+      // hidden anchor) are forgotten; a display that ends, or a bound parameter that opening
+      // syncs, forgets what they affect.
+      cache.evictOpeningReasons(of: tipsByScreen[screen] ?? [])
     case .advance, .advanceTo, .next: break
     default: cache.removeAll()
     }

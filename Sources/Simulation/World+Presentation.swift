@@ -45,8 +45,13 @@ extension World {
       pass += 1
       for screenIndex in openScreens.indices {
         for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen[tip] == nil {
-          guard cache.entry(for: tip, at: clock) == nil else {
+          if let entry = cache.entry(for: tip, at: clock) {
             assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
+            // The screen has opened again since: its reasons are logged again.
+            if lastLogged[tip] == nil {
+              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: entry.reasons)) }
+              lastLogged[tip] = entry.reasons
+            }
             continue
           }
           let reasons = suppressions(of: tip, on: openScreens[screenIndex])
