@@ -22,6 +22,18 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   private var entries: [String: Entry] = [:]
+  /// Counts every change to the entries and every open or close.
+  private var generation = 0
+  /// The last answer of `nextChangeOfOpenTips`, and the generation it was read in.
+  private var nextChangeMemo: (generation: Int, at: Instant, next: Instant?)?
+
+  /// The remembered next change, if no entry has changed since and `now` has not reached it.
+  func memoizedNextChange(at now: Instant) -> Instant?? {
+    guard let memo = nextChangeMemo, memo.generation == generation, memo.at <= now, memo.next.map({ now < $0 }) ?? true else { return nil }
+    return .some(memo.next)
+  }
+
+  mutating func memoize(nextChange: Instant?, at now: Instant) { nextChangeMemo = (generation, now, nextChange) }
 
   /// The entry for `tip` if it still holds at `now`.
   func entry(for tip: String, at now: Instant) -> Entry? {
@@ -30,16 +42,21 @@ struct EvaluationCache: Hashable, Sendable {
     return entry
   }
 
-  mutating func store(_ entry: Entry, for tip: String) { entries[tip] = entry }
+  mutating func store(_ entry: Entry, for tip: String) {
+    entries[tip] = entry
+    generation &+= 1
+  }
 
   mutating func evict(_ tips: [String]) {
-    guard !entries.isEmpty else { return }
+    guard !entries.isEmpty, !tips.isEmpty else { return }
     for tip in tips { entries[tip] = nil }
+    generation &+= 1
   }
 
   /// Forgets the entries whose reasons belong to one opening of their screen: tapped away
   /// (rule 36), the popover slot (rule 37), a hidden anchor.
   mutating func evictOpeningReasons(of tips: [String]) {
+    generation &+= 1
     for tip in tips {
       guard let entry = entries[tip] else { continue }
       if entry.reasons.contains(where: \.belongsToOneOpening) { entries[tip] = nil }
@@ -48,6 +65,7 @@ struct EvaluationCache: Hashable, Sendable {
 
   mutating func removeAll() {
     if !entries.isEmpty { entries = [:] }
+    generation &+= 1
   }
 
   static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }
@@ -88,6 +106,20 @@ extension World {
   mutating func remember(_ tip: String, reasons: [Suppression]) {
     guard isCacheable(tip) else { return }
     cache.store(EvaluationCache.Entry(reasons: reasons, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
+  }
+
+  /// `nextInstant(after: clock, observableOnly: true)` for the steps of `advance`, remembered
+  /// while no entry changes (debug builds check each remembered answer against a scan).
+  mutating func nextObservableInstant() -> Instant? {
+    if let known = cache.memoizedNextChange(at: clock) {
+      assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
+      return known
+    }
+    if let known = nextChangeOfOpenTips(after: clock) {
+      cache.memoize(nextChange: known, at: clock)
+      return known
+    }
+    return nextInstant(after: clock, observableOnly: true)
   }
 
   /// What `nextInstant(after: clock, observableOnly: true)` answers, read off the entries

@@ -12,7 +12,7 @@ extension World {
     // 1. Displays that must end.
     // Stored properties are read directly here: calling a method on `self` in this mutating
     // loop made the optimizer copy the whole world for each call.
-    for screen in openScreens {
+    for screen in openScreens where !onScreen.isEmpty {
       for tip in tipsByScreen[screen.name] ?? [] {
         guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
         guard cache.entry(for: tip, at: clock) == nil else {
@@ -44,7 +44,7 @@ extension World {
       appeared = false
       pass += 1
       for screenIndex in openScreens.indices {
-        for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen[tip] == nil {
+        for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen.isEmpty || onScreen[tip] == nil {
           if let entry = cache.entry(for: tip, at: clock) {
             assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
             // The screen has opened again since: its reasons are logged again.
@@ -146,7 +146,7 @@ extension World {
   /// its own instant; it never ticks.
   mutating func advance(to target: Instant, log: inout Log) {
     let from = clock
-    while let next = nextInstant(after: clock, observableOnly: true), next <= target {
+    while let next = nextObservableInstant(), next <= target {
       moveClock(to: next, log: &log)
     }
     moveClock(to: target, log: &log)
