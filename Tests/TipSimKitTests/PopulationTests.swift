@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import Testing
 import TipEngine
@@ -81,6 +82,25 @@ import TipSimKit
     #expect(second.heldBack.contains { $0.0 == "rules" })
     #expect(report.json().hasPrefix(#"{"users":500,"days":14,"seed":9"#))
     #expect(report.svg().contains("<polyline"))
+  }
+
+  /// The chart in the README is what `tipsim population Scenarios/population-backyard-birds
+  /// .scenario --users 400 --days 30 --seed 7 --svg …` draws (the story's own population
+  /// line), byte for byte. TIPSIM_UPDATE=1 re-records it (not under CI).
+  @Test func theReadmeChartIsRenderedByteForByte() throws {
+    let story = packageRoot + "/Scenarios/population-backyard-birds"
+    let source = try String(contentsOfFile: story + ".scenario", encoding: .utf8)
+    let definitions = source.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("population") }
+    let report = TipSim.replay(definitions.joined(separator: "\n"))
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    let population = Population(base: base, cohorts: report.session.cohorts, users: 400, span: .days(30), seed: 7)
+    let svg = PopulationReport(population: population, outcomes: population.runBlocking()).svg()
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TIPSIM_UPDATE"] == "1" && environment["CI"] != "true" {
+      try svg.write(toFile: story + ".svg", atomically: true, encoding: .utf8)
+    }
+    #expect(svg == (try String(contentsOfFile: story + ".svg", encoding: .utf8)), "re-record with TIPSIM_UPDATE=1")
   }
 
   @Test func populationNeedsACohort() {
