@@ -82,12 +82,13 @@ extension World {
         if selection.current != tip { reasons.append(groupSuppression(group, selection)) }
       }
     }
-    guard let screen else { return reasons + [.screenNotOpen(placements[tip]?.screen)] }
-    if let placement = placements[tip], hiddenAnchors.contains(placement.description) {
+    let placement = placements[tip]
+    guard let screen else { return reasons + [.screenNotOpen(placement?.screen)] }
+    if let placement, !hiddenAnchors.isEmpty, hiddenAnchors.contains(placement.description) {
       reasons.append(.anchorHidden(placement.description))
     }
-    if let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
-    if placements[tip]?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
+    if !screen.dismissed.isEmpty, let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
+    if placement?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
     return reasons
   }
 
