@@ -104,7 +104,25 @@ public struct CivilTime: Hashable, Sendable, Comparable {
 
   /// `2026-11-01 09:00:00`, the form of the log.
   public var logStamp: String {
-    "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second))"
+    // Every record starts with one: written digit by digit, without interpolation.
+    guard (0...9999).contains(year) else { return "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second))" }
+    return String(unsafeUninitializedCapacity: 19) { buffer in
+      func put(_ value: Int64, _ digits: Int, at offset: Int) {
+        var rest = value
+        for i in stride(from: offset + digits - 1, through: offset, by: -1) {
+          buffer[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+          rest /= 10
+        }
+      }
+      put(year, 4, at: 0)
+      put(month, 2, at: 5)
+      put(day, 2, at: 8)
+      put(hour, 2, at: 11)
+      put(minute, 2, at: 14)
+      put(second, 2, at: 17)
+      for (offset, byte) in [(4, 45), (7, 45), (10, 32), (13, 58), (16, 58)] { buffer[offset] = UInt8(byte) }
+      return 19
+    }
   }
 
   /// `Nov 01 09:00`, the form of the shell's prompt.
