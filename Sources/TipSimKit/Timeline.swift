@@ -60,15 +60,23 @@ public struct Timeline: Sendable {
     let to = max(request.to ?? world.clock, from + .seconds(1))
     let labelWidth = min(24, (tips.map(\.displayWidth).max() ?? 4) + 2)
     let available = max(10, width - labelWidth - 8)
-    var chosen = Timeline.sizes.last ?? (.days(1), "day")
+    var fitting: (TimeSpan, String)?
     for (size, name) in Timeline.sizes {
       let aligned = Timeline.align(from, to: size, in: world.timeZone)
       let count = Int((to.seconds - aligned.seconds + size.seconds - 1) / size.seconds)
       if count <= available && !(size == .hours(1) && to - from > .days(2)) {
-        chosen = (size, name)
+        fitting = (size, name)
         break
       }
     }
+    // Longer spans (a start centuries away): columns of as many 30-day months as it takes.
+    let chosen =
+      fitting
+      ?? {
+        let spanDays = (to.seconds - Timeline.align(from, to: .days(1), in: world.timeZone).seconds + 86_399) / 86_400
+        let days = 30 * max(2, (spanDays + Int64(available) * 30 - 1) / (Int64(available) * 30))
+        return (.days(days), "\(days) days")
+      }()
     column = chosen.0
     columnName = chosen.1
     start = Timeline.align(from, to: column, in: world.timeZone)

@@ -32,7 +32,11 @@ import TipSimKit
     #expect(size(.hours(20)) == "hour")
     #expect(size(.days(20)) == "day")
     #expect(size(.days(200)) == "week")
-    #expect(size(.days(3000)) == "30 days")
+    #expect(size(.days(2500)) == "30 days")
+    // Beyond 86 months (the columns 100 characters leave): several months a column.
+    #expect(size(.days(3000)) == "60 days")
+    // A fuzzer's start thousands of years away once drew rows of 90,000 columns.
+    #expect(size(.days(365 * 7000)) == "29730 days")  // 991 months a column: 86 columns
   }
 
   @Test func theStrongestMarkOfAColumnWins() {
