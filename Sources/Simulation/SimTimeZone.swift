@@ -103,9 +103,16 @@ public struct CivilTime: Hashable, Sendable, Comparable {
   }
 
   /// `2026-11-01 09:00:00`, the form of the log.
-  public var logStamp: String {
+  public var logStamp: String { stamp(separator: " ") }
+
+  /// `2026-11-01T09:00:00`, the form of JSON Lines.
+  public var isoStamp: String { stamp(separator: "T") }
+
+  private func stamp(separator: Character) -> String {
     // Every record starts with one: written digit by digit, without interpolation.
-    guard (0...9999).contains(year) else { return "\(pad(year, 4))-\(pad(month))-\(pad(day)) \(pad(hour)):\(pad(minute)):\(pad(second))" }
+    guard (0...9999).contains(year), let middle = separator.asciiValue else {
+      return "\(pad(year, 4))-\(pad(month))-\(pad(day))\(separator)\(pad(hour)):\(pad(minute)):\(pad(second))"
+    }
     return String(unsafeUninitializedCapacity: 19) { buffer in
       func put(_ value: Int64, _ digits: Int, at offset: Int) {
         var rest = value
@@ -120,7 +127,7 @@ public struct CivilTime: Hashable, Sendable, Comparable {
       put(hour, 2, at: 11)
       put(minute, 2, at: 14)
       put(second, 2, at: 17)
-      for (offset, byte) in [(4, 45), (7, 45), (10, 32), (13, 58), (16, 58)] { buffer[offset] = UInt8(byte) }
+      for (offset, byte) in [(4, 45), (7, 45), (10, middle), (13, 58), (16, 58)] as [(Int, UInt8)] { buffer[offset] = byte }
       return 19
     }
   }

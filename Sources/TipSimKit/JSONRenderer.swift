@@ -10,7 +10,7 @@ public struct JSONRenderer: Sendable {
 
   public func render(_ record: LogRecord) -> String {
     var o = JSONObject()
-    o["at"] = .string(timeZone.civil(of: record.instant).logStamp.replacingOccurrences(of: " ", with: "T"))
+    o["at"] = .string(timeZone.civil(of: record.instant).isoStamp)
     o["epoch"] = .int(Int(record.instant.seconds))
     if let device = record.device { o["device"] = .string(device) }
     let text = TextRenderer(timeZone: timeZone)
@@ -82,7 +82,7 @@ public struct JSONRenderer: Sendable {
       o["title"] = .string(title)
     case .advanced(let from, let to):
       o["kind"] = "advance"
-      o["from"] = .string(timeZone.civil(of: from).logStamp.replacingOccurrences(of: " ", with: "T"))
+      o["from"] = .string(timeZone.civil(of: from).isoStamp)
       o["seconds"] = .int(Int((to - from).seconds))
     case .timeStep(let causes):
       o["kind"] = "next"
@@ -136,7 +136,7 @@ public struct JSONRenderer: Sendable {
       o["status"] = .string(e.decision.status.description)
       o["onScreen"] = .bool(e.onScreen)
       o["reasons"] = .array((e.decision.holds.map(Suppression.hold) + e.presentation).words.map(JSONValue.string))
-      o["nextChange"] = e.nextChange.map { .string(timeZone.civil(of: $0.at).logStamp.replacingOccurrences(of: " ", with: "T")) } ?? .null
+      o["nextChange"] = e.nextChange.map { .string(timeZone.civil(of: $0.at).isoStamp) } ?? .null
       o["lines"] = .array(ExplanationRenderer(renderer: text).lines(e).map(JSONValue.string))
     case .statusReport(let lines):
       o["kind"] = "status"
@@ -224,6 +224,8 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 
   static func quote(_ s: String) -> String {
+    // Most strings need no escape: one pass over the bytes finds out.
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {
