@@ -115,7 +115,7 @@ struct Benchmarks {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), strdup("--empty"), nil]
-      defer { argv.forEach { free($0) } }
+      defer { for pointer in argv { free(pointer) } }
       var pid: pid_t = 0
       var status: Int32 = 0
       let (spawned, s) = time { () -> Bool in
