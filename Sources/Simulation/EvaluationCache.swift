@@ -5,15 +5,20 @@ import TipEngine
 ///
 /// An entry stays valid until the clock reaches its `validUntil` (the next instant at which
 /// time alone can change anything the tip reads: a donation leaving one of its windows, the
-/// frequency interval ending, a duration limit) or until something it depends on changes.
-/// Donations and parameter writes evict only the tips that read them; opening or closing a
-/// screen evicts its tips' entries that hold a reason of that opening; every other change —
-/// any other command, a display starting or ending, a duration limit, a device switch, an
-/// iCloud delivery — evicts every entry. Tips in groups are never kept (their presentation
-/// depends on the other members), nor is anything when the scenario has several devices.
+/// frequency interval ending, a duration limit) or until something it depends on changes:
+/// - a donation or a parameter write forgets the tips that read it;
+/// - a display starting or ending forgets the tips of its screen (the popover slot) and of
+///   its id (the record), or every tip when it starts the frequency interval or has a
+///   duration limit (every tip's next change counts the duration limits);
+/// - opening or closing a screen forgets its tips' reasons that belong to one opening;
+/// - any other command, a duration limit reached, a device switch or an iCloud delivery
+///   forgets everything.
+/// Tips in groups are never kept (their presentation depends on the other members), nor is
+/// anything when the scenario has several devices.
 ///
 /// It is not part of the world's value: two worlds that differ only in what they have cached
-/// are equal. Debug builds (the test suite) recompute every hit and trap on a difference.
+/// are equal. Debug builds (the test suite, the fuzzers) check every hit against a fresh
+/// evaluation, and every remembered next instant against a scan, and trap on a difference.
 struct EvaluationCache: Hashable, Sendable {
   struct Entry: Hashable, Sendable {
     /// The reasons the tip is held back, empty for a tip on screen that stays.
