@@ -123,8 +123,9 @@ public struct Population: Sendable {
       let days = cohort.churnPerDay >= 1 ? 0 : floor(log(u) / log(1 - cohort.churnPerDay))
       end = min(end, days * 86_400)
     }
-    // (seconds from start, order, action): closes are separate steps.
-    var steps: [(Double, Int, Step)] = []
+    // (seconds from start, order): order 2 × line is the usage line's action, 2 × line + 1
+    // the close after an `open`. Plain numbers, so sorting moves no strings.
+    var steps: [(Double, Int)] = []
     for (line, usage) in cohort.usage.enumerated() where usage.perDay > 0 {
       var rate = usage.perDay / 86_400
       if usage.distribution == .heavytail {
@@ -139,27 +140,27 @@ public struct Population: Sendable {
       }
       var count = 0
       while t < end && count < 100_000 {
-        steps.append((t, line * 2, .act(usage.action)))
-        if case .open(let screen, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1, .close(screen))) }
+        steps.append((t, line * 2))
+        if case .open(_, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1)) }
         count += 1
         t += usage.distribution == .fixed ? 1 / rate : -log(max(1 - rng.nextDouble(), 1e-12)) / rate
       }
     }
-    steps.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+    steps.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
     var world = base
     world.isQuiet = true
     let start = world.clock
     _ = try? world.apply(.launch)
-    for (offset, _, step) in steps {
+    for (offset, order) in steps {
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
       if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
-      switch step {
-      case .act(.open(let screen, _)): if !world.isOpen(screen) { _ = try? world.apply(.open(screen)) }
-      case .close(let screen): if world.isOpen(screen) { _ = try? world.apply(.close(screen)) }
-      case .act(.donate(let event, let fields)): _ = try? world.apply(.donate(event: event, fields: fields))
-      case .act(.set(let parameter, let value)): _ = try? world.apply(.set(parameter: parameter, value))
-      case .act(.write(let key, let value)): _ = try? world.apply(.write(key, value))
-      case .act(.relaunch):
+      switch (cohort.usage[order / 2].action, order % 2 == 1) {
+      case (.open(let screen, _), true): if world.isOpen(screen) { _ = try? world.apply(.close(screen)) }
+      case (.open(let screen, _), false): if !world.isOpen(screen) { _ = try? world.apply(.open(screen)) }
+      case (.donate(let event, let fields), _): _ = try? world.apply(.donate(event: event, fields: fields))
+      case (.set(let parameter, let value), _): _ = try? world.apply(.set(parameter: parameter, value))
+      case (.write(let key, let value), _): _ = try? world.apply(.write(key, value))
+      case (.relaunch, _):
         _ = try? world.apply(.quit)
         _ = try? world.apply(.launch)
       }
@@ -176,11 +177,6 @@ public struct Population: Sendable {
           return suppression.words.filter { $0 != "screenNotOpen" }
         }
       })
-  }
-
-  enum Step: Sendable {
-    case act(Usage.Action)
-    case close(String)
   }
 }
 
