@@ -52,15 +52,16 @@ public enum Lexer {
         }
         guard closed else { throw Diagnostic("unterminated string", at: location(start), length: chars.count - start) }
         add(.string(text), from: start)
-      } else if c.isLetter || c == "_" {
+      } else if c.isLexLetter || c == "_" {
         // A dash between letters joins a command word (`dismiss-sheet`); names never hold one.
         while i < chars.count,
-          chars[i].isLetter || chars[i].isNumber || chars[i] == "_" || (chars[i] == "-" && i + 1 < chars.count && chars[i + 1].isLetter)
+          chars[i].isLexLetter || chars[i].isLexNumber || chars[i] == "_"
+            || (chars[i] == "-" && i + 1 < chars.count && chars[i + 1].isLexLetter)
         {
           i += 1
         }
         add(.name(String(chars[start..<i])), from: start)
-      } else if c.isASCII && c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isNumber) {
+      } else if c.isASCII && c.isLexNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isLexNumber) {
         tokens.append(try number(chars, &i, location: location))
       } else {
         let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
@@ -83,7 +84,7 @@ public enum Lexer {
     let start = i
     func digits() -> String {
       let from = i
-      while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
+      while i < chars.count, chars[i].isASCII, chars[i].isLexNumber { i += 1 }
       return String(chars[from..<i])
     }
     func fail(_ message: String) -> Diagnostic {
@@ -113,12 +114,12 @@ public enum Lexer {
       return Token(kind: .instant(civil), location: location(start), length: i - start)
     }
     // A duration: number-unit pairs.
-    if i < chars.count, chars[i].isLetter {
+    if i < chars.count, chars[i].isLexLetter {
       var total: Int64 = 0
       var amount = whole
       while true {
         let unitStart = i
-        while i < chars.count, chars[i].isLetter { i += 1 }
+        while i < chars.count, chars[i].isLexLetter { i += 1 }
         let unit = String(chars[unitStart..<i])
         let size: Int64
         switch unit {
@@ -134,13 +135,13 @@ public enum Lexer {
         let (sum, overflow2) = total.addingReportingOverflow(product)
         guard !overflow, !overflow2, sum < 1 << 50 else { throw fail("duration is too large") }
         total = sum
-        guard i < chars.count, chars[i].isASCII, chars[i].isNumber else { break }
+        guard i < chars.count, chars[i].isASCII, chars[i].isLexNumber else { break }
         amount = digits()
       }
       if negative { throw fail("a duration cannot be negative") }
       return Token(kind: .duration(TimeSpan(seconds: total)), location: location(start), length: i - start)
     }
-    if i + 1 < chars.count, chars[i] == ".", chars[i + 1].isASCII, chars[i + 1].isNumber {
+    if i + 1 < chars.count, chars[i] == ".", chars[i + 1].isASCII, chars[i + 1].isLexNumber {
       i += 1
       let fraction = digits()
       guard let value = Double((negative ? "-" : "") + whole + "." + fraction), value.isFinite else { throw fail("number is too large") }
@@ -148,5 +149,19 @@ public enum Lexer {
     }
     guard let value = Int((negative ? "-" : "") + whole) else { throw fail("number is too large") }
     return Token(kind: .integer(value), location: location(start), length: i - start)
+  }
+}
+
+extension Character {
+  /// `isLetter`, without a Unicode property lookup for ASCII (most scenario text).
+  fileprivate var isLexLetter: Bool {
+    guard let byte = asciiValue else { return isLetter }
+    return (65...90).contains(byte) || (97...122).contains(byte)
+  }
+
+  /// `isNumber`, without a Unicode property lookup for ASCII.
+  fileprivate var isLexNumber: Bool {
+    guard let byte = asciiValue else { return isNumber }
+    return (48...57).contains(byte)
   }
 }
