@@ -119,12 +119,12 @@ public enum ScenarioRunner {
 
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
   public static func run(
-    file path: String, format: OutputFormat = .text(.plain), state: String? = nil, out: (String) -> Void = { _ in },
-    err: (String) -> Void = { _ in }
+    file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
+    out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
     switch ScenarioFile.read(path) {
     case .success(let source):
-      return run(source: source, file: path, format: format, state: state, out: out, err: err)
+      return run(source: source, file: path, format: format, session: session, state: state, out: out, err: err)
     case .failure(let problem):
       let text = "\(path):1:1: error: \(problem.message)\n"
       err(text)

@@ -29,6 +29,10 @@ public struct Session: Sendable {
   /// A sandboxed session (the fuzzers) reads and writes no files and runs populations of at
   /// most `sandboxUsers` users, so that any input finishes quickly and leaves nothing behind.
   public var isSandboxed = false
+  /// Reports (`timeline`, `whatif`, `matrix`, `lint`, `population`) print text and change
+  /// nothing; a session that skips them replays only what builds the world (the reporting
+  /// subcommands of `tipsim`, which make their own report).
+  public var skipsReports = false
   public static let sandboxUsers = 20
 
   public init(world: World = World()) { self.world = world }
@@ -86,6 +90,12 @@ public struct Session: Sendable {
 
   /// Runs one parsed statement. An invalid statement changes nothing.
   public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    if skipsReports {
+      switch statement.action {
+      case .timeline, .whatIf, .matrix, .lint, .population: return []
+      default: break
+      }
+    }
     guard keepsUndo else {
       // Without undo only a `repeat` can fail half-way; it alone pays for a snapshot.
       let before: UndoPoint? =

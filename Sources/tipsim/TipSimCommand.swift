@@ -215,8 +215,12 @@ struct PopulationCommand: ParsableCommand {
 
 /// Replays a scenario without printing its log (for the commands that report on it);
 /// invalid input prints its diagnostic and exits 2.
+/// Replays a file for a reporting subcommand: its own reports (a `population` line, say) are
+/// skipped, since the subcommand makes the report asked for.
 func replayQuietly(_ file: String) throws -> RunReport {
-  let report = ScenarioRunner.run(file: file, err: Console.err)
+  var session = Session()
+  session.skipsReports = true
+  let report = ScenarioRunner.run(file: file, session: session, err: Console.err)
   if report.exitCode == 2 { throw ExitCode(2) }
   return report
 }

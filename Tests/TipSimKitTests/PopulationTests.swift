@@ -103,6 +103,19 @@ import TipSimKit
     #expect(svg == (try String(contentsOfFile: story + ".svg", encoding: .utf8)), "re-record with TIPSIM_UPDATE=1")
   }
 
+  /// `tipsim population FILE` (and the other reporting subcommands) replay the file without
+  /// its own reports: the file's `population` line would only cost time.
+  @Test func reportingSubcommandsSkipTheFilesOwnReports() {
+    var session = Session()
+    session.skipsReports = true
+    let source = "event e\ncohort all 100%\n  donate e 1 per day fixed\npopulation 200 for 3d seed 1\nlint\n"
+    let skipped = ScenarioRunner.run(source: source, format: .text(.plain), session: session)
+    #expect(skipped.exitCode == 0, "\(skipped.errors)")
+    #expect(!skipped.transcript.contains("population:"))
+    #expect(skipped.session.cohorts.count == 1)
+    #expect(TipSim.replay(source).transcript.contains("population: 200 users"))
+  }
+
   @Test func populationNeedsACohort() {
     let report = TipSim.replay("screen s: a\npopulation 10 for 1d")
     #expect(report.exitCode == 2)
