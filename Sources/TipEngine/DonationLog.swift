@@ -70,12 +70,30 @@ public struct DonationLog: Hashable, Sendable {
     }
   }
 
-  private func groupSizes(_ donations: ArraySlice<Donation>, by field: String, filter: DonationFilter?) -> Dictionary<Value, Int>.Values {
-    var sizes: [Value: Int] = [:]
+  /// How many donations share each value of `field`. Values are few (a backyard, a
+  /// category), so they are found by a linear search until there are more than 16.
+  private func groupSizes(_ donations: ArraySlice<Donation>, by field: String, filter: DonationFilter?) -> [Int] {
+    var values: [Value] = []
+    var counts: [Int] = []
+    var positions: [Value: Int] = [:]
     for donation in donations where filter?.matches(donation.fields) ?? true {
-      if let value = donation.fields[field] { sizes[value, default: 0] += 1 }
+      guard
+        let value = donation.fields.count == 1
+          ? donation.fields.first.flatMap({ $0.key == field ? $0.value : nil }) : donation.fields[field]
+      else { continue }
+      if let position = positions.isEmpty ? values.firstIndex(of: value) : positions[value] {
+        counts[position] += 1
+        continue
+      }
+      values.append(value)
+      counts.append(1)
+      if !positions.isEmpty {
+        positions[value] = values.count - 1
+      } else if values.count > 16 {
+        for (index, known) in values.enumerated() { positions[known] = index }
+      }
     }
-    return sizes.values
+    return counts
   }
 
   /// The earliest instant after `now` at which a donation leaves what a rule reading

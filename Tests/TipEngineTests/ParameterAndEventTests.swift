@@ -96,6 +96,27 @@ import TipEngine
     #expect(engine.aggregateValue(aggregate, at: now) == expected)
   }
 
+  /// Subsets are counted by a linear search over the values until there are more than 16,
+  /// then by a table: both give the counts a plain tally gives, with one or more fields.
+  @Test(arguments: [3, 16, 17, 40])
+  func rule16_subsetsOverManyDistinctValues(distinct: Int) throws {
+    var engine = makeEngine(tips: [], events: [EventDefinition(id: "v", fields: ["id", "kind"])])
+    var rng = 7
+    var tally: [Int: Int] = [:]
+    for i in 0..<300 {
+      rng = (rng &* 1_103_515_245 &+ 12_345) & 0x7fff_ffff
+      let id = rng % distinct
+      tally[id, default: 0] += 1
+      let fields: [String: Value] = i % 2 == 0 ? ["id": .int(id)] : ["id": .int(id), "kind": .string("k")]
+      engine.datastore.events["v", default: DonationLog()].append(
+        Donation(instant: t0 + .seconds(Int64(i)), fields: fields), limit: DonationLimit())
+    }
+    let now = t0 + .hours(1)
+    #expect(engine.aggregateValue(EventAggregate(event: "v", kind: .largestSubset(by: "id")), at: now) == tally.values.max())
+    #expect(engine.aggregateValue(EventAggregate(event: "v", kind: .smallestSubset(by: "id")), at: now) == tally.values.min())
+    #expect(engine.aggregateValue(EventAggregate(event: "v", kind: .largestSubset(by: "kind")), at: now) == 150)
+  }
+
   @Test func rule17_aDonationLeavesItsWindowAtExactlyDatePlusWindow() throws {
     let rule = ge(.aggregate(EventAggregate(event: "v", within: .days(5))), 1)
     var engine = makeEngine(tips: [tip("a", rules: [rule])], events: [EventDefinition(id: "v")])
