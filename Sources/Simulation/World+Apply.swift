@@ -330,10 +330,10 @@ extension World {
   mutating func syncBoundParameters(_ names: [String], log: inout Log) {
     for name in names {
       guard let key = bindings[name], let value = store(named: key.store)?.values[key.key] else { continue }
-      if case .changed(let old)? = try? engine.setParameter(name, to: value, at: clock) {
-        cache.evict(engine.catalog.parameterReaders[name] ?? [])
-        log.add(.parameterChanged(name: name, from: old, to: value, via: key))
-      }
+      guard let write = try? engine.setParameter(name, to: value, at: clock), write != .ignoredNotConfigured else { continue }
+      // Even an unchanged value is a new write: the rules that read it now read its instant.
+      cache.evict(engine.catalog.parameterReaders[name] ?? [])
+      if case .changed(let old) = write { log.add(.parameterChanged(name: name, from: old, to: value, via: key)) }
     }
   }
 

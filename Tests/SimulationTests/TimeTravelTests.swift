@@ -81,4 +81,23 @@ import TipEngine
     try world.run(.write(key, .bool(false)))
     #expect(world.shown == ["t"])
   }
+
+  /// Opening a screen writes its tips' bound parameters again: the same value, at a new
+  /// instant. The tips reading them are decided again (rule 12), so the reasons logged on
+  /// reopening read the new write. (They once came from the evaluation cache, written an
+  /// hour earlier; debug builds trapped on the difference.)
+  @Test func rule12_reopeningAScreenReadsTheBoundParameterItWroteAgain() throws {
+    var world = try makeWorld(tips: [(tip("t", rules: [.comparison(.parameter("seen"), .equal, .literal(.bool(true)))]), on("a"))])
+    let key = StoreKey(store: "defaults", key: "seen")
+    try world.run(
+      .defineStoreKey(key, initial: .bool(false)),
+      .defineParameter(ParameterDefinition(name: "seen", defaultValue: .bool(false)), binding: key),
+      .launch, .open("s"), .close("s"), .advance(.hours(1)))
+    let records = try world.apply(.open("s"))
+    let logged = records.compactMap { record -> [Suppression]? in
+      if case .suppressed(_, let reasons) = record.event { reasons } else { nil }
+    }
+    #expect(logged == [world.currentSuppressions(of: "t")])
+    #expect(world.engine.parameterValue("seen")?.source == .written(at: world.clock))
+  }
 }
