@@ -89,9 +89,10 @@ import TipSimKit
   /// line), byte for byte. TIPSIM_UPDATE=1 re-records it (not under CI).
   @Test func theReadmeChartIsRenderedByteForByte() throws {
     let story = packageRoot + "/Scenarios/population-backyard-birds"
-    let source = try String(contentsOfFile: story + ".scenario", encoding: .utf8)
-    let definitions = source.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("population") }
-    let report = TipSim.replay(definitions.joined(separator: "\n"))
+    // As `tipsim population` does: the story without its own `population` line.
+    var session = Session()
+    session.skipsReports = true
+    let report = ScenarioRunner.run(file: story + ".scenario", session: session)
     #expect(report.exitCode == 0, "\(report.errors)")
     let base = try Population.baseWorld(of: report.session).get()
     let population = Population(base: base, cohorts: report.session.cohorts, users: 400, span: .days(30), seed: 7)
