@@ -21,12 +21,15 @@ import TipEngine
 /// evaluation, and every remembered next instant against a scan, and trap on a difference.
 struct EvaluationCache: Hashable, Sendable {
   struct Entry: Hashable, Sendable {
-    /// The reasons the tip is held back, empty for a tip on screen that stays.
+    /// The reasons the tip is held back, empty for a tip on screen that stays. A quiet world
+    /// keeps only the presentation's reasons: it does not ask the engine why.
     var reasons: [Suppression]
+    /// Whether the tip is held back (false for a tip on screen that stays).
+    var heldBack: Bool
     var validUntil: Instant?
   }
 
-  private var entries: [String: Entry] = [:]
+  private var entries: NameMap<Entry> = [:]
   /// Counts every change to the entries and every open or close.
   private var generation = 0
   /// The last answer of `nextChangeOfOpenTips`, and the generation it was read in.
@@ -88,11 +91,6 @@ extension Suppression {
 }
 
 extension World {
-  /// Whether a tip's evaluation can be kept between commands.
-  func isCacheable(_ tip: String) -> Bool {
-    deviceOrder.count == 1 && !engine.catalog.groupedTips.contains(tip)
-  }
-
   /// A display of `tip` on `screen` started or ended: its record changed (shared by every
   /// tip with its id) and so did the screen's popover slot. Every tip is re-decided when
   /// the display started the frequency interval, or when the tip has a duration limit
@@ -107,10 +105,12 @@ extension World {
     cache.evict(sharing.map(\.name))
   }
 
-  /// Keeps what reconcile found for `tip` until the next instant time can change it.
-  mutating func remember(_ tip: String, reasons: [Suppression]) {
-    guard isCacheable(tip) else { return }
-    cache.store(EvaluationCache.Entry(reasons: reasons, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
+  /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in
+  /// groups and worlds with several devices keep nothing.
+  mutating func remember(_ tip: String, reasons: [Suppression], heldBack: Bool) {
+    guard deviceOrder.count == 1, !engine.catalog.groupedTips.contains(tip) else { return }
+    cache.store(
+      EvaluationCache.Entry(reasons: reasons, heldBack: heldBack, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
   }
 
   /// `nextInstant(after: clock, observableOnly: true)` for the steps of `advance`, remembered
@@ -156,7 +156,11 @@ extension World {
       precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
     } else {
       let fresh = suppressions(of: tip, on: screen)
-      precondition(fresh == entry.reasons, "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
+      // A quiet world keeps only the presentation's reasons.
+      let expected = isQuiet ? fresh.filter { if case .hold = $0 { false } else { true } } : fresh
+      precondition(
+        expected == entry.reasons && entry.heldBack == !fresh.isEmpty,
+        "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
     }
     let next = engine.nextChange(after: clock, for: tip)
     precondition(

@@ -83,7 +83,9 @@ extension World {
       }
       openScreens.append(OpenScreen(name: screen, openedAt: clock))
       log.add(.screenOpened(screen))
-      for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
+      if !lastLogged.isEmpty {
+        for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
+      }
       if !bindings.isEmpty {
         let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
         syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
@@ -97,8 +99,8 @@ extension World {
       log.add(.screenClosed(screen))
       for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
       openScreens.removeAll { $0.name == screen }
-      sheets.remove(screen)
-      hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") }
+      if !sheets.isEmpty { sheets.remove(screen) }
+      if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }
     case .set(let name, let value):
       let write: TipEngine.ParameterWrite
       do { write = try engine.setParameter(name, to: value, at: clock) } catch { throw SimulationError("unknown parameter \(name)") }
@@ -118,9 +120,12 @@ extension World {
       let recorded: Bool
       do { recorded = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
       if recorded {
-        let order = engine.catalog.event(named: event)?.fields ?? []
-        let values = order.compactMap { field in fields[field].map { FieldValue(field: field, value: $0) } }
-        log.add(.donated(event: event, fields: values, kept: engine.datastore.events[event]?.donations.count ?? 0))
+        log.add(
+          .donated(
+            event: event,
+            fields: (engine.catalog.event(named: event)?.fields ?? []).compactMap { field in
+              fields[field].map { FieldValue(field: field, value: $0) }
+            }, kept: engine.datastore.events[event]?.donations.count ?? 0))
       } else {
         log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
       }

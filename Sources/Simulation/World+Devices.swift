@@ -7,13 +7,13 @@ public struct DeviceState: Hashable, Sendable {
   var engine: TipEngine
   var isRunning: Bool
   var openScreens: [OpenScreen]
-  var onScreen: [String: OnScreenTip]
-  var lastEvaluation: [String: Evaluation]
-  var lastLogged: [String: [Suppression]]
+  var onScreen: NameMap<OnScreenTip>
+  var lastEvaluation: NameMap<Evaluation>
+  var lastLogged: NameMap<[Suppression]>
   var osVersion: OSVersion
   var hiddenAnchors: Set<String>
   var sheets: Set<String>
-  var displayHistory: [String: [Instant]]
+  var displayHistory: NameMap<[Instant]>
   var stores: [ExternalStore]
 }
 

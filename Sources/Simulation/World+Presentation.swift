@@ -19,19 +19,22 @@ extension World {
           assert(cacheHitIsFresh(tip, on: screen))
           continue
         }
-        let decision = engine.decision(for: tip, at: clock)
-        if !decision.shouldDisplay {
-          let reasons = decision.holds.map(Suppression.hold)
+        // A quiet world does not explain: it asks the engine for the answer alone.
+        let decision = isQuiet ? nil : engine.decision(for: tip, at: clock)
+        if !(decision?.shouldDisplay ?? engine.shouldDisplay(tip, at: clock)) {
+          let reasons = decision?.holds.map(Suppression.hold) ?? []
           endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
-          lastLogged[tip] = reasons
-          lastEvaluation[tip] = .suppressed(reasons, at: clock)
+          if !isQuiet {
+            lastLogged[tip] = reasons
+            lastEvaluation[tip] = .suppressed(reasons, at: clock)
+          }
         } else if let (group, selection) = displacingGroup(of: tip) {
-          let reason = groupSuppression(group, selection)
+          let reason = World.groupSuppression(group, selection)
           endDisplay(of: tip, cause: .displaced(group: group.name, by: selection.current), log: &log)
           lastLogged[tip] = [reason]
           lastEvaluation[tip] = .suppressed([reason], at: clock)
         } else {
-          remember(tip, reasons: [])
+          remember(tip, reasons: [], heldBack: false)
         }
       }
     }
@@ -47,6 +50,7 @@ extension World {
         for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen.isEmpty || onScreen[tip] == nil {
           if let entry = cache.entry(for: tip, at: clock) {
             assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
+            if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
             if lastLogged[tip] == nil {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: entry.reasons)) }
@@ -54,7 +58,19 @@ extension World {
             }
             continue
           }
-          let reasons = suppressions(of: tip, on: openScreens[screenIndex])
+          if isQuiet {
+            // Only the answer, and the presentation's reasons the cache needs.
+            let shows = engine.shouldDisplay(tip, at: clock)
+            let presentation = World.presentationSuppressions(in: &self, of: tip, on: openScreens[screenIndex], available: shows)
+            if shows && presentation.isEmpty {
+              beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
+              appeared = true
+            } else {
+              remember(tip, reasons: presentation, heldBack: true)
+            }
+            continue
+          }
+          let reasons = World.suppressions(in: &self, of: tip, on: openScreens[screenIndex])
           if reasons.isEmpty {
             beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
             appeared = true
@@ -64,7 +80,7 @@ extension World {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
               lastLogged[tip] = reasons
             }
-            remember(tip, reasons: reasons)
+            remember(tip, reasons: reasons, heldBack: true)
           }
         }
       }
@@ -74,17 +90,34 @@ extension World {
   /// Every reason a tip does not appear now, or none: the engine's holds, its groups, and
   /// on its open screen the tapped-away and popover-slot reasons (or that it is not open).
   func suppressions(of tip: String, on screen: OpenScreen?) -> [Suppression] {
-    let decision = engine.decision(for: tip, at: clock)
-    var reasons = decision.holds.map(Suppression.hold)
-    if decision.shouldDisplay {
-      for group in engine.catalog.groups(containing: tip) {
-        let selection = engine.selection(of: group, at: clock)
-        if selection.current != tip { reasons.append(groupSuppression(group, selection)) }
+    var world = self
+    return World.suppressions(in: &world, of: tip, on: screen)
+  }
+
+  /// The same, reading `world` in place: `reconcile` calls it on itself without copying the
+  /// world, which a borrowed (even `borrowing`) world did not avoid. It changes nothing.
+  static func suppressions(in world: inout World, of tip: String, on screen: OpenScreen?) -> [Suppression] {
+    let decision = world.engine.decision(for: tip, at: world.clock)
+    return decision.holds.map(Suppression.hold)
+      + presentationSuppressions(in: &world, of: tip, on: screen, available: decision.shouldDisplay)
+  }
+
+  /// What presentation adds to the engine's holds: the tip's groups (when it is available),
+  /// then on its open screen a hidden anchor, tapped away, the popover slot, or that its
+  /// screen is not open.
+  static func presentationSuppressions(in world: inout World, of tip: String, on screen: OpenScreen?, available: Bool)
+    -> [Suppression]
+  {
+    var reasons: [Suppression] = []
+    if available && !world.engine.catalog.groups.isEmpty {
+      for group in world.engine.catalog.groups(containing: tip) {
+        let selection = world.engine.selection(of: group, at: world.clock)
+        if selection.current != tip { reasons.append(World.groupSuppression(group, selection)) }
       }
     }
-    let placement = placements[tip]
+    let placement = world.placements[tip]
     guard let screen else { return reasons + [.screenNotOpen(placement?.screen)] }
-    if let placement, !hiddenAnchors.isEmpty, hiddenAnchors.contains(placement.description) {
+    if let placement, !world.hiddenAnchors.isEmpty, world.hiddenAnchors.contains(placement.description) {
       reasons.append(.anchorHidden(placement.description))
     }
     if !screen.dismissed.isEmpty, let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
@@ -92,7 +125,7 @@ extension World {
     return reasons
   }
 
-  func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {
+  static func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {
     .group(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
   }
 
@@ -117,14 +150,16 @@ extension World {
     let rendering = Quirks.rendering(
       of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osOverride ?? osVersion)
     onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart, rendering: rendering)
-    lastLogged[tip] = nil
-    lastEvaluation[tip] = .shown(at: clock)
-    let override = engine.decision(for: tip, at: clock).override.flatMap { $0.shows && start.forced ? $0 : nil }
+    if !isQuiet {
+      lastLogged[tip] = nil
+      lastEvaluation[tip] = .shown(at: clock)
+    }
     log.add(
       .shown(
         TipShown(
           ref: TipRef(tip: tip, placement: placement), number: start.number, maximum: start.maximum, counted: start.counted,
-          override: override, startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen)))
+          override: engine.decision(for: tip, at: clock).override.flatMap { $0.shows && start.forced ? $0 : nil },
+          startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen)))
     )
     if start.invalidatedAtStart { logInvalidation(of: tip, .displayCountExceeded, cause: .displayCount, log: &log) }
   }

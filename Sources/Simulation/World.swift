@@ -13,21 +13,21 @@ public struct World: Hashable, Sendable {
   public internal(set) var frequency = DisplayFrequency.immediate
   public internal(set) var screens: [ScreenDefinition] = []
   /// Tip name → where it is presented.
-  public internal(set) var placements: [String: Placement] = [:]
+  public internal(set) var placements: NameMap<Placement> = [:]
   /// Screen → its tips in evaluation order; kept by `indexPlacements()`.
-  var tipsByScreen: [String: [String]] = [:]
+  var tipsByScreen: NameMap<[String]> = [:]
   /// Stores in definition order, each with its keys in definition order.
   public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
-  public internal(set) var bindings: [String: StoreKey] = [:]
+  public internal(set) var bindings: NameMap<StoreKey> = [:]
   public internal(set) var isRunning = false
   /// Open screens, in the order they were opened (rule 29).
   public internal(set) var openScreens: [OpenScreen] = []
   /// Tip name → its display in progress.
-  public internal(set) var onScreen: [String: OnScreenTip] = [:]
+  public internal(set) var onScreen: NameMap<OnScreenTip> = [:]
   /// Tip name → the outcome of its most recent evaluation on an open screen.
-  public internal(set) var lastEvaluation: [String: Evaluation] = [:]
-  var lastLogged: [String: [Suppression]] = [:]
+  public internal(set) var lastEvaluation: NameMap<Evaluation> = [:]
+  var lastLogged: NameMap<[Suppression]> = [:]
   /// The device's OS version (spec section 11).
   public internal(set) var osVersion = OSVersion.latest
   /// `screen.anchor` of anchors scrolled away or collapsed.
@@ -35,7 +35,7 @@ public struct World: Hashable, Sendable {
   /// Screens covered by a sheet.
   public internal(set) var sheets: Set<String> = []
   /// Tip name → the instants of its counted displays, oldest first.
-  public internal(set) var displayHistory: [String: [Instant]] = [:]
+  public internal(set) var displayHistory: NameMap<[Instant]> = [:]
   /// The current device's name; the fields above are its state.
   public internal(set) var deviceName = "device"
   /// Every device, in definition order.
@@ -50,8 +50,10 @@ public struct World: Hashable, Sendable {
   var lastSent: [String: Datastore] = [:]
   /// `matrix`: every device renders as this OS version.
   public internal(set) var osOverride: OSVersion?
-  /// A quiet world keeps no log: `apply` returns no records. Population runs its users
-  /// quietly; what they saw is read off the datastore and display history.
+  /// A quiet world keeps no log and does not explain: `apply` returns no records, reconcile
+  /// asks the engine only whether a tip may show (not why), and `lastEvaluation` is not
+  /// kept. Population runs its users quietly; what they saw is read off the datastore and
+  /// display history, and why a tip is held back at the end is asked afresh.
   public var isQuiet = false
   /// What reconcile found for each tip and until when (not part of the world's value).
   var cache = EvaluationCache()
@@ -79,7 +81,7 @@ public struct World: Hashable, Sendable {
 
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
-    var index: [String: [String]] = [:]
+    var index: NameMap<[String]> = [:]
     for definition in screens {
       index[definition.name] = definition.anchors.flatMap { anchor in
         engine.catalog.tips.compactMap { tip in
@@ -106,7 +108,7 @@ public struct OpenScreen: Hashable, Sendable {
   public var name: String
   public var openedAt: Instant
   /// Tips tapped away while this screen stays open (rule 36), and when.
-  public var dismissed: [String: Instant] = [:]
+  public var dismissed: NameMap<Instant> = [:]
   /// Tips that have counted a display during this opening (policy `perScreenOpen`).
   public var counted: Set<String> = []
   /// The tip in the screen's one popover slot (rule 37).

@@ -5,19 +5,19 @@ public struct TipCatalog: Hashable, Sendable {
   public private(set) var parameters: [ParameterDefinition] = []
   public private(set) var events: [EventDefinition] = []
   public private(set) var groups: [TipGroup] = []
-  private var tipIndex: [String: Int] = [:]
-  private var parameterIndex: [String: Int] = [:]
-  private var eventIndex: [String: Int] = [:]
-  private var groupIndex: [String: Int] = [:]
+  private var tipIndex: NameMap<Int> = [:]
+  private var parameterIndex: NameMap<Int> = [:]
+  private var eventIndex: NameMap<Int> = [:]
+  private var groupIndex: NameMap<Int> = [:]
   /// Every (event, window) a rule reads that time can change, with the tips reading it;
   /// kept up to date by `define`, so finding the next change does not walk every rule.
   public private(set) var windows: [TimeWindow] = []
   /// Parameter name → the tips whose rules read it, in definition order.
-  public private(set) var parameterReaders: [String: [String]] = [:]
+  public private(set) var parameterReaders: NameMap<[String]> = [:]
   /// Event id → the tips whose rules read it, in definition order.
-  public private(set) var eventReaders: [String: [String]] = [:]
+  public private(set) var eventReaders: NameMap<[String]> = [:]
   /// Tip name → the indices in `windows` of the windows its rules read.
-  public private(set) var windowsByTip: [String: [Int]] = [:]
+  public private(set) var windowsByTip: NameMap<[Int]> = [:]
   /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
   /// alone can invalidate (rule 24), in definition order.
   public private(set) var durationLimitedTips: [String] = []
@@ -27,6 +27,12 @@ public struct TipCatalog: Hashable, Sendable {
   public init() {}
 
   public func tip(named name: String) -> TipDefinition? { tipIndex[name].map { tips[$0] } }
+  /// The tip's persisted id (rule 1), without copying its definition.
+  public func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
+  /// The tip's position in `tips`.
+  public func index(ofTip name: String) -> Int? { tipIndex[name] }
+  /// Whether a tip of this name is defined.
+  public func hasTip(named name: String) -> Bool { tipIndex[name] != nil }
   public func parameter(named name: String) -> ParameterDefinition? { parameterIndex[name].map { parameters[$0] } }
   public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
   public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
@@ -44,8 +50,8 @@ public struct TipCatalog: Hashable, Sendable {
   }
 
   private mutating func indexReaders() {
-    var parameters: [String: [String]] = [:]
-    var events: [String: [String]] = [:]
+    var parameters: NameMap<[String]> = [:]
+    var events: NameMap<[String]> = [:]
     for tip in tips {
       for name in tip.rules.flatMap(\.parameterNames) where parameters[name]?.last != tip.name {
         parameters[name, default: []].append(tip.name)
@@ -56,7 +62,7 @@ public struct TipCatalog: Hashable, Sendable {
     }
     parameterReaders = parameters
     eventReaders = events
-    var byTip: [String: [Int]] = [:]
+    var byTip: NameMap<[Int]> = [:]
     for (index, window) in windows.enumerated() {
       for tip in window.tips { byTip[tip, default: []].append(index) }
     }

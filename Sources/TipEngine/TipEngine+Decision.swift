@@ -35,6 +35,28 @@ extension TipEngine {
     }
   }
 
+  /// `decision(for:at:).shouldDisplay` without the explanation: no rule readings, no holds,
+  /// rules short-circuit. Quiet worlds (population) ask this; debug builds check it against
+  /// the decision.
+  public func shouldDisplay(_ tipName: String, at now: Instant) -> Bool {
+    let answer = quickShouldDisplay(tipName, at: now)
+    assert(answer == decision(for: tipName, at: now).shouldDisplay, "shouldDisplay(\(tipName)) differs from its decision at \(now)")
+    return answer
+  }
+
+  private func quickShouldDisplay(_ tipName: String, at now: Instant) -> Bool {
+    guard isConfigured, let index = catalog.index(ofTip: tipName) else { return false }
+    let id = catalog.tips[index].id
+    if !configuration.testing.isEmpty, let override = configuration.testing.override(for: tipName, id: id) { return override.shows }
+    let record = datastore.tips[id] ?? TipRecord()
+    guard record.invalidation == nil else { return false }
+    var unused: [Reading] = []
+    for rule in catalog.tips[index].rules where value(of: rule, at: now, readings: &unused, recording: false) != .bool(true) {
+      return false
+    }
+    return frequencyHold(for: catalog.tips[index], record: record, at: now) == nil
+  }
+
   /// The status the app reads (rule 2).
   public func status(of tipName: String, at now: Instant) -> TipStatus {
     decision(for: tipName, at: now).status
@@ -54,39 +76,45 @@ extension TipEngine {
   /// Evaluates one rule, recording every value it reads (rule 43).
   public func evaluate(_ rule: Expression, at now: Instant) -> RuleEvaluation {
     var readings: [Reading] = []
-    let value = value(of: rule, at: now, readings: &readings)
+    let value = value(of: rule, at: now, readings: &readings, recording: true)
     return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings)
   }
 
-  private func value(of expression: Expression, at now: Instant, readings: inout [Reading]) -> Value {
+  /// Without `recording`, `readings` stays empty and `and`/`or` stop at their first side
+  /// when it decides.
+  private func value(of expression: Expression, at now: Instant, readings: inout [Reading], recording: Bool) -> Value {
     switch expression {
     case .literal(let v):
       return v
     case .parameter(let name):
       guard let (value, source) = parameterValue(name) else { return .bool(false) }
+      guard recording else { return value }
       let reading = Reading.parameter(name: name, value: value, source: source, boundTo: catalog.parameter(named: name)?.boundTo)
       if !readings.contains(reading) { readings.append(reading) }
       return value
     case .aggregate(let aggregate):
       let count = aggregateValue(aggregate, at: now)
+      guard recording else { return .int(count) }
       let reading = Reading.aggregate(aggregate, value: count)
       if !readings.contains(reading) { readings.append(reading) }
       return .int(count)
     case .comparison(let l, let op, let r):
-      let left = value(of: l, at: now, readings: &readings)
-      let right = value(of: r, at: now, readings: &readings)
+      let left = value(of: l, at: now, readings: &readings, recording: recording)
+      let right = value(of: r, at: now, readings: &readings, recording: recording)
       return .bool(left.compare(op, right))
     case .and(let l, let r):
       // Both sides are read, so an explanation shows every value.
-      let left = value(of: l, at: now, readings: &readings) == .bool(true)
-      let right = value(of: r, at: now, readings: &readings) == .bool(true)
+      let left = value(of: l, at: now, readings: &readings, recording: recording) == .bool(true)
+      guard left || recording else { return .bool(false) }
+      let right = value(of: r, at: now, readings: &readings, recording: recording) == .bool(true)
       return .bool(left && right)
     case .or(let l, let r):
-      let left = value(of: l, at: now, readings: &readings) == .bool(true)
-      let right = value(of: r, at: now, readings: &readings) == .bool(true)
+      let left = value(of: l, at: now, readings: &readings, recording: recording) == .bool(true)
+      guard !left || recording else { return .bool(true) }
+      let right = value(of: r, at: now, readings: &readings, recording: recording) == .bool(true)
       return .bool(left || right)
     case .not(let e):
-      return .bool(value(of: e, at: now, readings: &readings) != .bool(true))
+      return .bool(value(of: e, at: now, readings: &readings, recording: recording) != .bool(true))
     }
   }
 

@@ -54,17 +54,18 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The persisted record of a tip's id (rule 1), empty when it has none yet.
   public func record(of tipName: String) -> TipRecord {
-    guard let tip = catalog.tip(named: tipName) else { return TipRecord() }
-    return datastore.tips[tip.id] ?? TipRecord()
+    guard let id = catalog.persistedID(ofTip: tipName) else { return TipRecord() }
+    return datastore.tips[id] ?? TipRecord()
   }
 
   mutating func updateRecord(of tipName: String, at now: Instant, _ change: (inout TipRecord) -> Void) {
-    guard let tip = catalog.tip(named: tipName) else { return }
-    var record = datastore.tips[tip.id] ?? TipRecord()
-    change(&record)
-    record.modifiedAt = now
-    record.version += 1
-    datastore.tips[tip.id] = record
+    guard let id = catalog.persistedID(ofTip: tipName) else { return }
+    func update(_ record: inout TipRecord) {
+      change(&record)
+      record.modifiedAt = now
+      record.version += 1
+    }
+    update(&datastore.tips[id, default: TipRecord()])
   }
 
   // MARK: Parameters (spec section 2)
@@ -116,7 +117,7 @@ public struct TipEngine: Hashable, Sendable {
   /// tip was already invalidated (the first reason stays).
   @discardableResult
   public mutating func invalidate(_ tipName: String, reason: InvalidationReason, at now: Instant) throws(Refusal) -> Bool {
-    guard catalog.tip(named: tipName) != nil else { throw .unknownTip(tipName) }
+    guard catalog.hasTip(named: tipName) else { throw .unknownTip(tipName) }
     guard record(of: tipName).invalidation == nil else { return false }
     updateRecord(of: tipName, at: now) {
       $0.invalidation = reason
@@ -129,7 +130,7 @@ public struct TipEngine: Hashable, Sendable {
   /// pending or available by its rules; its display history stays (rule 7), and the count
   /// and duration limits apply to the displays that follow.
   public mutating func resetEligibility(_ tipName: String, at now: Instant) throws(Refusal) {
-    guard catalog.tip(named: tipName) != nil else { throw .unknownTip(tipName) }
+    guard catalog.hasTip(named: tipName) else { throw .unknownTip(tipName) }
     updateRecord(of: tipName, at: now) {
       $0.invalidation = nil
       $0.invalidatedAt = nil
