@@ -115,16 +115,18 @@ extension World {
 
   /// `nextInstant(after: clock, observableOnly: true)` for the steps of `advance`, remembered
   /// while no entry changes (debug builds check each remembered answer against a scan).
-  mutating func nextObservableInstant() -> Instant? {
+  /// `settled` says the answer was read off the entries: every tip on an open screen has
+  /// one, so until that instant time alone changes nothing at all.
+  mutating func nextObservableInstant() -> (next: Instant?, settled: Bool) {
     if let known = cache.memoizedNextChange(at: clock) {
       assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
-      return known
+      return (known, true)
     }
     if let known = nextChangeOfOpenTips(after: clock) {
       cache.memoize(nextChange: known, at: clock)
-      return known
+      return (known, true)
     }
-    return nextInstant(after: clock, observableOnly: true)
+    return (nextInstant(after: clock, observableOnly: true), false)
   }
 
   /// What `nextInstant(after: clock, observableOnly: true)` answers, read off the entries

@@ -10,6 +10,7 @@ extension TipEngine {
   /// which something can change for those tips, plus interval ends and duration limits.
   public func nextChange(after now: Instant, readBy tips: Set<String>?) -> Instant? {
     guard let tips else { return nextChange(after: now, windows: catalog.windows.indices) }
+    if tips.isEmpty { return nextChange(after: now, windows: EmptyCollection()) }
     return nextChange(after: now, windows: catalog.windows.indices.filter { catalog.windows[$0].tips.contains(where: tips.contains) })
   }
 

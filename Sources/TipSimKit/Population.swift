@@ -151,16 +151,17 @@ public struct Population: Sendable {
     world.isQuiet = true
     let start = world.clock
     _ = try? world.apply(.launch)
+    let plan = cohort.usage.map(Step.init)
     for (offset, order) in steps {
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
       if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
-      switch (cohort.usage[order / 2].action, order % 2 == 1) {
-      case (.open(let screen, _), true): if world.isOpen(screen) { _ = try? world.apply(.close(screen)) }
-      case (.open(let screen, _), false): if !world.isOpen(screen) { _ = try? world.apply(.open(screen)) }
-      case (.donate(let event, let fields), _): _ = try? world.apply(.donate(event: event, fields: fields))
-      case (.set(let parameter, let value), _): _ = try? world.apply(.set(parameter: parameter, value))
-      case (.write(let key, let value), _): _ = try? world.apply(.write(key, value))
-      case (.relaunch, _):
+      switch plan[order / 2] {
+      case .screen(let screen, let open, let close):
+        let closing = order % 2 == 1
+        if world.isOpen(screen) == closing { _ = try? world.apply(closing ? close : open) }
+      case .command(let command):
+        _ = try? world.apply(command)
+      case .relaunch:
         _ = try? world.apply(.quit)
         _ = try? world.apply(.launch)
       }
@@ -177,6 +178,24 @@ public struct Population: Sendable {
           return suppression.words.filter { $0 != "screenNotOpen" }
         }
       })
+  }
+}
+
+/// A usage line's commands, built once per user rather than at each step.
+private enum Step {
+  /// Opens the screen, and closes it after the line's `for`.
+  case screen(String, open: Command, close: Command)
+  case command(Command)
+  case relaunch
+
+  init(_ usage: Usage) {
+    switch usage.action {
+    case .open(let screen, _): self = .screen(screen, open: .open(screen), close: .close(screen))
+    case .donate(let event, let fields): self = .command(.donate(event: event, fields: fields))
+    case .set(let parameter, let value): self = .command(.set(parameter: parameter, value))
+    case .write(let key, let value): self = .command(.write(key, value))
+    case .relaunch: self = .relaunch
+    }
   }
 }
 
