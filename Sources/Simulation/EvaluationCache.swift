@@ -30,6 +30,8 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   private var entries: NameMap<Entry> = [:]
+  /// The tips whose entry has a reason that belongs to one opening of its screen.
+  private var openingBound: [String] = []
   /// Counts every change to the entries and every open or close.
   private var generation = 0
   /// The last answer of `nextChangeOfOpenTips`, and the generation it was read in.
@@ -53,26 +55,39 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func store(_ entry: Entry, for tip: String) {
     entries[tip] = entry
     generation &+= 1
+    let bound = entry.reasons.contains(where: \.belongsToOneOpening)
+    if bound != openingBound.contains(tip) {
+      if bound { openingBound.append(tip) } else { openingBound.removeAll { $0 == tip } }
+    }
   }
 
-  mutating func evict(_ tips: [String]) {
-    guard !entries.isEmpty, !tips.isEmpty else { return }
+  /// Forgets the entries of `tips` (not read when nothing is kept).
+  mutating func evict(_ tips: @autoclosure () -> [String]) {
+    guard !entries.isEmpty else { return }
+    let tips = tips()
+    guard !tips.isEmpty else { return }
     for tip in tips { entries[tip] = nil }
+    if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
     generation &+= 1
   }
 
   /// Forgets the entries whose reasons belong to one opening of their screen: tapped away
-  /// (rule 36), the popover slot (rule 37), a hidden anchor.
-  mutating func evictOpeningReasons(of tips: [String]) {
+  /// (rule 36), the popover slot (rule 37), a hidden anchor. `tips`, the screen's tips, is
+  /// read only when some entry has such a reason.
+  mutating func evictOpeningReasons(of tips: @autoclosure () -> [String]) {
     generation &+= 1
-    for tip in tips {
-      guard let entry = entries[tip] else { continue }
-      if entry.reasons.contains(where: \.belongsToOneOpening) { entries[tip] = nil }
+    guard !openingBound.isEmpty else { return }
+    let onScreen = tips()
+    openingBound.removeAll { tip in
+      guard onScreen.contains(tip) else { return false }
+      entries[tip] = nil
+      return true
     }
   }
 
   mutating func removeAll() {
     if !entries.isEmpty { entries = [:] }
+    openingBound = []
     generation &+= 1
   }
 

@@ -97,7 +97,9 @@ extension World {
         break
       }
       log.add(.screenClosed(screen))
-      for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+      if !onScreen.isEmpty {
+        for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+      }
       openScreens.removeAll { $0.name == screen }
       if !sheets.isEmpty { sheets.remove(screen) }
       if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }

@@ -79,6 +79,16 @@ public struct World: Hashable, Sendable {
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
   public func tips(on screen: String) -> [String] { tipsByScreen[screen] ?? [] }
 
+  /// The same world with its definitions' arrays and indices rebuilt: population hands each
+  /// thread its own, so that two cores never retain the same array.
+  public func unshared() -> World {
+    var copy = self
+    copy.engine.catalog.unshare()
+    copy.screens = screens.map { $0 }
+    copy.indexPlacements()
+    return copy
+  }
+
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
     var index: NameMap<[String]> = [:]

@@ -49,6 +49,22 @@ public struct TipCatalog: Hashable, Sendable {
     indexReaders()
   }
 
+  /// Rebuilds the catalog's arrays, so that a copy handed to another thread shares none of
+  /// its reference counts with this one (population: retaining one array from two cores
+  /// made each retain wait for the other core).
+  public mutating func unshare() {
+    tips = tips.map { tip in
+      var copy = tip
+      copy.rules = tip.rules.map { $0 }
+      return copy
+    }
+    parameters = parameters.map { $0 }
+    events = events.map { $0 }
+    groups = groups.map { $0 }
+    indexWindows()
+    indexReaders()
+  }
+
   private mutating func indexReaders() {
     var parameters: NameMap<[String]> = [:]
     var events: NameMap<[String]> = [:]

@@ -47,7 +47,10 @@ public struct Population: Sendable {
       let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
       func add(_ index: Int) {
         let range = (index * chunk)..<min(users, (index + 1) * chunk)
-        group.addTask { [self] in (index, range.map { simulate(user: $0) }) }
+        group.addTask { [self] in
+          let base = base.unshared()
+          return (index, range.map { simulate(user: $0, from: base) })
+        }
       }
       while next < min(width, chunks) {
         add(next)
@@ -76,7 +79,8 @@ public struct Population: Sendable {
     let results = Chunks(count: chunks, progress: progress)
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
       let range = (index * chunk)..<min(users, (index + 1) * chunk)
-      results.set(index, range.map { simulate(user: $0) })
+      let base = base.unshared()
+      results.set(index, range.map { simulate(user: $0, from: base) })
     }
     return results.all()
   }
@@ -104,8 +108,9 @@ public struct Population: Sendable {
     func all() -> [UserOutcome] { lock.withLock { chunks.flatMap { $0 } } }
   }
 
-  /// One user's run: pick a cohort, lay out the usage on the clock, replay it.
-  public func simulate(user index: Int) -> UserOutcome {
+  /// One user's run: pick a cohort, lay out the usage on the clock, replay it from `base`
+  /// (the population's, or a copy of it: `World.unshared()`).
+  public func simulate(user index: Int, from base: World? = nil) -> UserOutcome {
     var rng = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03)
     let total = cohorts.reduce(0) { $0 + $1.share }
     var pick = rng.nextDouble() * max(total, 1e-9)
@@ -147,7 +152,7 @@ public struct Population: Sendable {
       }
     }
     steps.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-    var world = base
+    var world = base ?? self.base
     world.isQuiet = true
     let start = world.clock
     _ = try? world.apply(.launch)
