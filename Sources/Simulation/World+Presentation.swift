@@ -228,15 +228,17 @@ extension World {
 
   private func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
     var candidates = pendingSync.map(\.at).filter { $0 > now }
-    for device in [currentDevice()] + parked {
+    func scan(_ engine: TipEngine, _ openScreens: [OpenScreen]) {
       var open: Set<String>?
       if observableOnly {
         // A group member off screen can change which member an open screen presents.
-        let onOpenScreens = device.openScreens.flatMap { tips(on: $0.name) }
-        open = Set(onOpenScreens + onOpenScreens.flatMap { device.engine.catalog.groups(containing: $0).flatMap(\.members) })
+        let onOpenScreens = openScreens.flatMap { tips(on: $0.name) }
+        open = Set(onOpenScreens + onOpenScreens.flatMap { engine.catalog.groups(containing: $0).flatMap(\.members) })
       }
-      if let next = device.engine.nextChange(after: now, readBy: open) { candidates.append(next) }
+      if let next = engine.nextChange(after: now, readBy: open) { candidates.append(next) }
     }
+    scan(engine, openScreens)
+    for device in parked { scan(device.engine, device.openScreens) }
     return candidates.min()
   }
 

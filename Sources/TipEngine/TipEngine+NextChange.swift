@@ -31,9 +31,9 @@ extension TipEngine {
       consider(start + interval)
     }
     for index in windows {
-      let window = catalog.windows[index]
-      guard let event = catalog.event(named: window.event) else { continue }
-      consider(datastore.events[window.event]?.nextExit(after: now, limit: event.limit, within: window.within))
+      let event = catalog.windows[index].event
+      guard let limit = catalog.limit(ofEvent: event) else { continue }
+      consider(datastore.events[event]?.nextExit(after: now, limit: limit, within: catalog.windows[index].within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best

@@ -37,8 +37,9 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The app terminates. Displays still in progress end now.
   public mutating func terminate(at now: Instant) {
-    for tip in catalog.tips where record(of: tip.name).displayStartedAt != nil {
-      _ = endDisplay(of: tip.name, at: now)
+    for index in catalog.tips.indices {
+      let tip = catalog.tips[index].name
+      if record(of: tip).displayStartedAt != nil { _ = endDisplay(of: tip, at: now) }
     }
     isConfigured = false
   }
@@ -99,16 +100,16 @@ public struct TipEngine: Hashable, Sendable {
   /// Donates an event (rule 15). Before configuration the donation has no effect (rule 11's
   /// rule for writes, applied to donations too); returns whether it was recorded.
   public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Bool {
-    guard let event = catalog.event(named: eventID) else { throw .unknownEvent(eventID) }
+    guard let limit = catalog.limit(ofEvent: eventID) else { throw .unknownEvent(eventID) }
     guard isConfigured else { return false }
-    datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: event.limit)
+    datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
     return true
   }
 
   /// The value of an event aggregate at `now` (rule 16).
   public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
-    guard let event = catalog.event(named: aggregate.event), let log = datastore.events[aggregate.event] else { return 0 }
-    return log.evaluate(aggregate, at: now, limit: event.limit)
+    guard let limit = catalog.limit(ofEvent: aggregate.event), let log = datastore.events[aggregate.event] else { return 0 }
+    return log.evaluate(aggregate, at: now, limit: limit)
   }
 
   // MARK: Invalidation (spec section 1)

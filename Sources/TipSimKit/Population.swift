@@ -196,7 +196,10 @@ private enum Step {
   init(_ usage: Usage) {
     switch usage.action {
     case .open(let screen, _): self = .screen(screen, open: .open(screen), close: .close(screen))
-    case .donate(let event, let fields): self = .command(.donate(event: event, fields: fields))
+    case .donate(let event, let fields):
+      // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
+      // each other.
+      self = .command(.donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
     case .set(let parameter, let value): self = .command(.set(parameter: parameter, value))
     case .write(let key, let value): self = .command(.write(key, value))
     case .relaunch: self = .relaunch
