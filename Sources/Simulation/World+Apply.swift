@@ -1,9 +1,12 @@
 import TipEngine
 
 extension World {
-  /// Applies one command at the current instant and returns what happened, in order.
-  public mutating func apply(_ command: Command) throws(SimulationError) -> [LogRecord] {
-    var log = Log(instant: clock, device: hasDevices ? deviceName : nil, isQuiet: isQuiet)
+  /// Applies one command at the current instant and returns what happened, in order. With
+  /// `instant`, the clock first moves there as `advance to` does (population's steps: one
+  /// call instead of two).
+  public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
+    var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
+    if let instant, instant > clock { advance(to: instant, log: &log) }
     switch command {
     case .donate(let event, _): cache.evict(engine.catalog.eventReaders[event] ?? [])
     case .set(let parameter, _): cache.evict(engine.catalog.parameterReaders[parameter] ?? [])

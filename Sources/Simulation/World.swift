@@ -85,6 +85,10 @@ public struct World: Hashable, Sendable {
     var copy = self
     copy.engine.catalog.unshare()
     copy.screens = screens.map { $0 }
+    copy.placements = placements.mapValues { $0 }
+    copy.bindings = bindings.mapValues { $0 }
+    copy.stores = stores.map { $0 }
+    copy.deviceOrder = deviceOrder.map { $0 }
     copy.indexPlacements()
     return copy
   }

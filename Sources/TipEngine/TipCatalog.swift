@@ -31,6 +31,8 @@ public struct TipCatalog: Hashable, Sendable {
   public func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
   /// The event's donation limit, without copying its definition.
   public func limit(ofEvent id: String) -> DonationLimit? { eventIndex[id].map { events[$0].limit } }
+  /// The parameter's declared value, without copying its definition.
+  public func defaultValue(ofParameter name: String) -> Value? { parameterIndex[name].map { parameters[$0].defaultValue } }
   /// The tip's position in `tips`.
   public func index(ofTip name: String) -> Int? { tipIndex[name] }
   /// Whether a tip of this name is defined.
@@ -63,6 +65,11 @@ public struct TipCatalog: Hashable, Sendable {
     parameters = parameters.map { $0 }
     events = events.map { $0 }
     groups = groups.map { $0 }
+    tipIndex = tipIndex.mapValues { $0 }
+    parameterIndex = parameterIndex.mapValues { $0 }
+    eventIndex = eventIndex.mapValues { $0 }
+    groupIndex = groupIndex.mapValues { $0 }
+    groupedTips = Set(groupedTips.map { $0 })
     indexWindows()
     indexReaders()
   }

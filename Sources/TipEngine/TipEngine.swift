@@ -81,9 +81,9 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The parameter's current value and where it came from.
   public func parameterValue(_ name: String) -> (value: Value, source: ParameterSource)? {
-    guard let definition = catalog.parameter(named: name) else { return nil }
+    guard let defaultValue = catalog.defaultValue(ofParameter: name) else { return nil }
     if let record = datastore.parameters[name] { return (record.value, .written(at: record.setAt)) }
-    return (definition.defaultValue, .defaultValue)
+    return (defaultValue, .defaultValue)
   }
 
   /// Writes a parameter; it persists (rule 9) and every rule reading it sees the new value at

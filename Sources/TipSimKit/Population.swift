@@ -156,18 +156,24 @@ public struct Population: Sendable {
     world.isQuiet = true
     let start = world.clock
     _ = try? world.apply(.launch)
-    let plan = cohort.usage.map(Step.init)
+    let plan = Plan(cohort.usage)
     for (offset, order) in steps {
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
-      if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
-      switch plan[order / 2] {
-      case .screen(let screen, let open, let close):
+      let line = order / 2
+      switch plan.kinds[line] {
+      case .screen:
         let closing = order % 2 == 1
-        if world.isOpen(screen) == closing { _ = try? world.apply(closing ? close : open) }
-      case .command(let command):
-        _ = try? world.apply(command)
+        if world.isOpen(plan.screens[line]) != closing {
+          if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
+        } else if closing {
+          _ = try? world.apply(plan.closes[line], at: at)
+        } else {
+          _ = try? world.apply(plan.actions[line], at: at)
+        }
+      case .command:
+        _ = try? world.apply(plan.actions[line], at: at)
       case .relaunch:
-        _ = try? world.apply(.quit)
+        _ = try? world.apply(plan.actions[line], at: at)
         _ = try? world.apply(.launch)
       }
     }
@@ -186,24 +192,37 @@ public struct Population: Sendable {
   }
 }
 
-/// A usage line's commands, built once per user rather than at each step.
-private enum Step {
-  /// Opens the screen, and closes it after the line's `for`.
-  case screen(String, open: Command, close: Command)
-  case command(Command)
-  case relaunch
+/// A cohort's usage lines as commands, built once per user rather than at each step, and
+/// kept in parallel arrays, so that a step reads them in place.
+private struct Plan {
+  enum Kind { case screen, command, relaunch }
+  var kinds: [Kind] = []
+  /// Each line's command: `open`, `donate`, `set` or `write` (`quit` for a relaunch).
+  var actions: [Command] = []
+  /// An `open` line's close, and its screen (the action itself for other lines).
+  var closes: [Command] = []
+  var screens: [String] = []
 
-  init(_ usage: Usage) {
-    switch usage.action {
-    case .open(let screen, _): self = .screen(screen, open: .open(screen), close: .close(screen))
-    case .donate(let event, let fields):
-      // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
-      // each other.
-      self = .command(.donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
-    case .set(let parameter, let value): self = .command(.set(parameter: parameter, value))
-    case .write(let key, let value): self = .command(.write(key, value))
-    case .relaunch: self = .relaunch
+  init(_ usage: [Usage]) {
+    for line in usage {
+      switch line.action {
+      case .open(let screen, _): add(.screen, .open(screen), close: .close(screen), screen: screen)
+      case .donate(let event, let fields):
+        // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
+        // each other.
+        add(.command, .donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
+      case .set(let parameter, let value): add(.command, .set(parameter: parameter, value))
+      case .write(let key, let value): add(.command, .write(key, value))
+      case .relaunch: add(.relaunch, .quit)
+      }
     }
+  }
+
+  private mutating func add(_ kind: Kind, _ action: Command, close: Command? = nil, screen: String = "") {
+    kinds.append(kind)
+    actions.append(action)
+    closes.append(close ?? action)
+    screens.append(screen)
   }
 }
 
