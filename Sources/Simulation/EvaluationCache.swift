@@ -123,7 +123,7 @@ extension World {
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in
   /// groups and worlds with several devices keep nothing.
   mutating func remember(_ tip: String, reasons: [Suppression], heldBack: Bool) {
-    guard deviceOrder.count == 1, !engine.catalog.groupedTips.contains(tip) else { return }
+    guard deviceOrder.count == 1, !(hasGroupedTips && engine.catalog.groupedTips.contains(tip)) else { return }
     cache.store(
       EvaluationCache.Entry(reasons: reasons, heldBack: heldBack, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
   }
@@ -149,19 +149,26 @@ extension World {
   /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
   /// nothing the open screens show.
   func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
-    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty else { return nil }
+    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, !hasGroupedTips else { return nil }
     // No screen open: only the interval end and duration limits are observable.
-    if openScreens.isEmpty { return .some(engine.nextChange(after: now, readBy: [])) }
+    if openScreens.isEmpty { return .some(World.nextChangeWithNoScreenOpen(engine, after: now)) }
     var best: Instant?
     var any = false
-    for screen in openScreens {
-      for tip in tips(on: screen.name) {
+    // By index: `for screen in openScreens` copied each opening's fields.
+    for index in openScreens.indices {
+      for tip in tipsByScreen[openScreens[index].name] ?? [] {
         guard let entry = cache.entry(for: tip, at: now) else { return nil }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
       }
     }
     return any ? .some(best) : nil
+  }
+
+  /// Apart, so that the engine is not copied on every call of `nextChangeOfOpenTips`.
+  @inline(never)
+  private static func nextChangeWithNoScreenOpen(_ engine: borrowing TipEngine, after now: Instant) -> Instant? {
+    engine.nextChange(after: now, readBy: [])
   }
 
   /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both
