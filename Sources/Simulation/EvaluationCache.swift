@@ -86,7 +86,8 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   mutating func removeAll() {
-    if !entries.isEmpty { entries = [:] }
+    // Keeping the table's capacity: it fills again at the next reconcile.
+    if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
     openingBound = []
     generation &+= 1
   }
@@ -111,13 +112,13 @@ extension World {
   /// the display started the frequency interval, or when the tip has a duration limit
   /// (every tip's next change counts the duration limits).
   mutating func forgetAfterDisplayChange(of tip: String, on screen: String, startedInterval: Bool) {
-    let sharing = engine.catalog.tips(sharingIDWith: tip)
-    if startedInterval || sharing.contains(where: { $0.options.maxDisplayDuration != nil }) {
+    let sharing = engine.catalog.names(sharingIDWith: tip)
+    if startedInterval || sharing.anyDurationLimit {
       cache.removeAll()
       return
     }
     cache.evict(tipsByScreen[screen] ?? [])
-    cache.evict(sharing.map(\.name))
+    cache.evict(sharing.names)
   }
 
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in

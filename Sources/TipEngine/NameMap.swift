@@ -40,7 +40,7 @@ public struct NameMap<Value> {
   public mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
 
   @inlinable
-  public mutating func removeAll() { storage.removeAll() }
+  public mutating func removeAll(keepingCapacity: Bool = false) { storage.removeAll(keepingCapacity: keepingCapacity) }
 
   @inlinable
   public func filter(_ isIncluded: ((key: String, value: Value)) throws -> Bool) rethrows -> NameMap {

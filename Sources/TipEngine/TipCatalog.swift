@@ -148,6 +148,19 @@ public struct TipCatalog: Hashable, Sendable {
     groups.filter { $0.members.contains(tipName) }
   }
 
+  /// The names of the tips that share a persisted id with `tipName` (rule 1), itself
+  /// included, and whether any of them has a `MaxDisplayDuration`; no definition is copied.
+  public func names(sharingIDWith tipName: String) -> (names: [String], anyDurationLimit: Bool) {
+    guard let id = persistedID(ofTip: tipName) else { return ([], false) }
+    var names: [String] = []
+    var anyDurationLimit = false
+    for index in tips.indices where tips[index].id == id {
+      names.append(tips[index].name)
+      if tips[index].options.maxDisplayDuration != nil { anyDurationLimit = true }
+    }
+    return (names, anyDurationLimit)
+  }
+
   /// The tips that share a persisted id with `tipName` (rule 1), itself included.
   public func tips(sharingIDWith tipName: String) -> [TipDefinition] {
     guard let tip = tip(named: tipName) else { return [] }

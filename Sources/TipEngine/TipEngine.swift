@@ -37,9 +37,12 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The app terminates. Displays still in progress end now.
   public mutating func terminate(at now: Instant) {
-    for index in catalog.tips.indices {
-      let tip = catalog.tips[index].name
-      if record(of: tip).displayStartedAt != nil { _ = endDisplay(of: tip, at: now) }
+    // Most launches end with nothing on screen: then no tip's record is read.
+    if datastore.tips.values.contains(where: { $0.displayStartedAt != nil }) {
+      for index in catalog.tips.indices {
+        let tip = catalog.tips[index].name
+        if record(of: tip).displayStartedAt != nil { _ = endDisplay(of: tip, at: now) }
+      }
     }
     isConfigured = false
   }
