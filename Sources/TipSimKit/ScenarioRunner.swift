@@ -40,16 +40,19 @@ public struct RunReport: Sendable {
 /// Replays scenarios: parse everything first (a syntax error runs nothing), then run each
 /// statement in order; the first invalid statement stops the run with exit 2.
 public enum ScenarioRunner {
-  /// Replays scenario text. `out` and `err` receive output as it is produced.
+  /// Replays scenario text. `out` and `err` receive output as it is produced. Without
+  /// `keepsLog` (`tipsim run`, which prints as it goes) the report has no transcript and the
+  /// session keeps its log only when a statement reads it, so memory does not grow with the
+  /// log.
   public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
-    state: String? = nil, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    state: String? = nil, keepsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
     var session = session
     var transcript = ""
     var errors = ""
     func emit(_ line: String) {
-      transcript += line + "\n"
+      if keepsLog { transcript += line + "\n" }
       out(line + "\n")
     }
     func fail(_ diagnostic: Diagnostic, lines: [String]) -> RunReport {
@@ -66,6 +69,7 @@ public enum ScenarioRunner {
     do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
     // A script stops at its first error, so only `undo` needs the per-statement snapshots.
     session.keepsUndo = statements.contains { if case .undo = $0.action { true } else { false } }
+    if !keepsLog { session.keepsRecords = statements.contains(where: \.readsTheLog) }
     var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
     for statement in statements {
       // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
@@ -120,11 +124,11 @@ public enum ScenarioRunner {
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
   public static func run(
     file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
-    out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    keepsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
     switch ScenarioFile.read(path) {
     case .success(let source):
-      return run(source: source, file: path, format: format, session: session, state: state, out: out, err: err)
+      return run(source: source, file: path, format: format, session: session, state: state, keepsLog: keepsLog, out: out, err: err)
     case .failure(let problem):
       let text = "\(path):1:1: error: \(problem.message)\n"
       err(text)
@@ -164,6 +168,15 @@ public enum ScenarioFile {
 }
 
 extension Statement {
+  /// Whether the statement reads the log kept so far (or snapshots it).
+  var readsTheLog: Bool {
+    switch action {
+    case .log, .checkpoint, .restore, .checkpoints, .undo, .timeline, .whatIf, .matrix: true
+    case .repeat(_, _, let body): body.contains(where: \.readsTheLog)
+    default: false
+    }
+  }
+
   /// Whether the statement launches an app (`launch`, or `on DEVICE: launch`).
   var launches: Bool {
     switch action {

@@ -18,6 +18,9 @@ public struct Session: Sendable {
   /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
   /// use `undo`). Off, each statement costs no snapshot.
   public var keepsUndo = true
+  /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
+  /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
+  public var keepsRecords = true
   /// How many undo steps are kept.
   public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.
@@ -155,7 +158,7 @@ public struct Session: Sendable {
     case .checkpoint(let name):
       checkpoints.removeAll { $0.name == name.value }
       note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
-      records += produced
+      if keepsRecords { records += produced }
       checkpoints.append((name.value, snapshot))
       return produced.map(Output.record)
     case .restore(let name):
@@ -178,7 +181,7 @@ public struct Session: Sendable {
     case .undo:
       guard let (previous, text) = undoStack.popLast() else {
         note("nothing to undo")
-        records += produced
+        if keepsRecords { records += produced }
         return produced.map(Output.record)
       }
       rewind(to: previous)
@@ -257,7 +260,7 @@ public struct Session: Sendable {
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     }
-    records += produced
+    if keepsRecords { records += produced }
     return produced.map(Output.record)
   }
 
@@ -283,7 +286,7 @@ public struct Session: Sendable {
   private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {
     let produced: [LogRecord]
     do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
-    records += produced
+    if keepsRecords { records += produced }
     return produced.map(Output.record)
   }
 }

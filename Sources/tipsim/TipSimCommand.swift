@@ -52,15 +52,21 @@ struct RunCommand: ParsableCommand {
   func run() throws {
     Console.ignoreBrokenPipe()
     var worst: Int32 = 0
+    let out = Console.BufferedOut()
+    func err(_ text: String) {
+      out.flush()
+      Console.err(text)
+    }
     for file in files {
-      if files.count > 1 && !json { Console.out("== \(file)\n") }
+      if files.count > 1 && !json { out.write("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
-      let report = ScenarioRunner.run(file: file, format: format, state: state, out: Console.out, err: Console.err)
+      let report = ScenarioRunner.run(file: file, format: format, state: state, keepsLog: false, out: out.write, err: err)
       // The text log already shows each failure in place; JSON readers get it on stderr too.
-      if report.exitCode == 1 && json { Console.err(report.failureMessage + "\n") }
+      if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
       worst = max(worst, report.exitCode)
       if report.exitCode == 2 { break }
     }
+    out.flush()
     if worst != 0 { throw ExitCode(worst) }
   }
 }

@@ -36,6 +36,17 @@ import TipEngine
     #expect(shown?.instant == start + .hours(1))
   }
 
+  @Test func applyingAtAnInstantEqualsAdvancingThenApplying() throws {
+    var two = try makeWorld(
+      tips: [(tip("first"), on("a", .inline)), (tip("d", options: TipOptions(maxDisplayDuration: .minutes(3))), on("c"))],
+      frequency: .hourly)
+    try two.run(.launch, .open("s"))
+    var one = two
+    let records = try two.run(.advanceTo(start + .hours(2))) + two.run(.close("s"))
+    #expect(try one.apply(.close("s"), at: start + .hours(2)) == records)
+    #expect(one == two)
+  }
+
   @Test func advanceInPiecesEqualsAdvanceInOne() throws {
     var one = try makeWorld(
       tips: [

@@ -136,4 +136,36 @@ import TipSimKit
       return strip(replay.session.records) == strip(base.session.records) ? nil : "logs differ"
     }
   }
+
+  /// Population runs its users quietly: reconcile asks only whether a tip may show and keeps
+  /// no reasons. The world it leaves must be the explaining world's.
+  @Test func aQuietWorldEndsWhereAnExplainingWorldEnds() {
+    check("quiet and explaining worlds agree") { lines in
+      let source = lines.joined(separator: "\n") + "\n"
+      let loud = ScenarioRunner.run(source: source).session.world
+      var quietWorld = World()
+      quietWorld.isQuiet = true
+      let quiet = ScenarioRunner.run(source: source, session: Session(world: quietWorld)).session.world
+      if quiet.engine != loud.engine { return "the engines differ" }
+      if quiet.onScreen != loud.onScreen { return "what is on screen differs" }
+      if quiet.displayHistory != loud.displayHistory { return "the display histories differ" }
+      if quiet.openScreens != loud.openScreens || quiet.clock != loud.clock { return "the screens or clocks differ" }
+      return nil
+    }
+  }
+
+  /// `tipsim run` keeps no transcript, and no log unless a statement reads it.
+  @Test func aReplayThatKeepsNoLogPrintsTheSameAndKeepsOnlyWhatIsRead() {
+    check("a replay without its log prints the same") { lines in
+      let source = lines.joined(separator: "\n") + "\n"
+      var printed = ""
+      let lean = ScenarioRunner.run(source: source, keepsLog: false, out: { printed += $0 })
+      let full = ScenarioRunner.run(source: source)
+      if printed != full.transcript { return "the printed logs differ" }
+      if !lean.transcript.isEmpty || !lean.session.records.isEmpty { return "the lean replay kept its log" }
+      return nil
+    }
+    let withLog = ScenarioRunner.run(source: "launch\nadvance 1h\nlog\n", keepsLog: false)
+    #expect(withLog.session.records.count == 2)
+  }
 }
