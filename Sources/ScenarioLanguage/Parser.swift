@@ -10,9 +10,11 @@ public struct Parser {
 
   /// `firstLine` numbers the first line (the shell parses one entry at a time).
   public init(source: String, firstLine: Int = 1) {
-    // "\r\n" is one Character in Swift: split on both forms of line end.
-    var lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    // Split on the byte "\n" (a line feed is always a Character of its own, or ends "\r\n"),
+    // then drop a "\r" before it: the same lines as splitting Characters, without grapheme
+    // breaking the whole file.
+    var lines = source.utf8.split(separator: 10, omittingEmptySubsequences: false).map { bytes in
+      String(Substring(bytes.last == 13 ? bytes.dropLast() : bytes))
     }
     if lines.last == "" { lines.removeLast() }
     self.lines = lines
