@@ -7,7 +7,13 @@ public enum Lexer {
   public static let maximumLineLength = 10_000
 
   public static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
-    let chars = Array(line)
+    // An ASCII line (nearly every line) is lexed as bytes: a byte is a Character there, so
+    // columns are the same, without breaking the line into Characters.
+    if line.utf8.allSatisfy({ $0 < 0x80 }) { return try tokenize(line.utf8.map(ASCIIByte.init), lineNumber: lineNumber) }
+    return try tokenize(Array(line), lineNumber: lineNumber)
+  }
+
+  private static func tokenize<Unit: LexUnit>(_ chars: [Unit], lineNumber: Int) throws(Diagnostic) -> [Token] {
     guard chars.count <= maximumLineLength else {
       throw Diagnostic("line is longer than \(maximumLineLength) characters", at: SourceLocation(line: lineNumber, column: 1))
     }
@@ -42,12 +48,12 @@ public enum Lexer {
             case "n": text.append("\n")
             case "t": text.append("\t")
             default:
-              throw Diagnostic("unknown escape \\\(chars[i + 1]) in string (use \\\" or \\\\)", at: location(i), length: 2)
+              throw Diagnostic("unknown escape \\\(chars[i + 1].character) in string (use \\\" or \\\\)", at: location(i), length: 2)
             }
             i += 2
             continue
           }
-          text.append(d)
+          text.append(d.character)
           i += 1
         }
         guard closed else { throw Diagnostic("unterminated string", at: location(start), length: chars.count - start) }
@@ -60,19 +66,19 @@ public enum Lexer {
         {
           i += 1
         }
-        add(.name(String(chars[start..<i])), from: start)
+        add(.name(Unit.string(chars[start..<i])), from: start)
       } else if c.isASCII && c.isLexNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isLexNumber) {
         tokens.append(try number(chars, &i, location: location))
       } else {
-        let two = i + 1 < chars.count ? String(chars[i...i + 1]) : ""
+        let two = i + 1 < chars.count ? Unit.string(chars[i...i + 1]) : ""
         if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
           i += 2
           add(.symbol(two), from: start)
-        } else if ".:,();=<>!%".contains(c) {
+        } else if ".:,();=<>!%".contains(c.character) {
           i += 1
-          add(.symbol(String(c)), from: start)
+          add(.symbol(String(c.character)), from: start)
         } else {
-          throw Diagnostic("unexpected character '\(c)'", at: location(i))
+          throw Diagnostic("unexpected character '\(c.character)'", at: location(i))
         }
       }
     }
@@ -80,12 +86,13 @@ public enum Lexer {
   }
 
   /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
-  private static func number(_ chars: [Character], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token {
+  private static func number<Unit: LexUnit>(_ chars: [Unit], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token
+  {
     let start = i
     func digits() -> String {
       let from = i
       while i < chars.count, chars[i].isASCII, chars[i].isLexNumber { i += 1 }
-      return String(chars[from..<i])
+      return Unit.string(chars[from..<i])
     }
     func fail(_ message: String) -> Diagnostic {
       var end = i
@@ -98,7 +105,7 @@ public enum Lexer {
     // An instant: four digits and a dash.
     if !negative, whole.count == 4, i < chars.count, chars[i] == "-" {
       var fields: [Int64] = [Int64(whole) ?? 0]
-      for separator in ["-", "-", "T", ":", ":"] as [Character] {
+      for separator in ["-", "-", "T", ":", ":"] as [Unit] {
         guard i < chars.count, chars[i] == separator else {
           if separator == ":" && fields.count == 5 { break }
           throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30")
@@ -110,7 +117,7 @@ public enum Lexer {
       }
       let civil = CivilTime(
         year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4], second: fields.count > 5 ? fields[5] : 0)
-      guard civil.isValid else { throw fail("\(String(chars[start..<i])) is not a valid date and time") }
+      guard civil.isValid else { throw fail("\(Unit.string(chars[start..<i])) is not a valid date and time") }
       return Token(kind: .instant(civil), location: location(start), length: i - start)
     }
     // A duration: number-unit pairs.
@@ -120,7 +127,7 @@ public enum Lexer {
       while true {
         let unitStart = i
         while i < chars.count, chars[i].isLexLetter { i += 1 }
-        let unit = String(chars[unitStart..<i])
+        let unit = Unit.string(chars[unitStart..<i])
         let size: Int64
         switch unit {
         case "s": size = 1
@@ -152,16 +159,48 @@ public enum Lexer {
   }
 }
 
-extension Character {
+/// What the lexer reads a line as: Characters, or bytes for an ASCII line.
+protocol LexUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
+  var isLexLetter: Bool { get }
+  var isLexNumber: Bool { get }
+  var isASCII: Bool { get }
+  var isWhitespace: Bool { get }
+  var character: Character { get }
+  static func string(_ units: ArraySlice<Self>) -> String
+}
+
+extension Character: LexUnit {
   /// `isLetter`, without a Unicode property lookup for ASCII (most scenario text).
-  fileprivate var isLexLetter: Bool {
+  var isLexLetter: Bool {
     guard let byte = asciiValue else { return isLetter }
-    return (65...90).contains(byte) || (97...122).contains(byte)
+    return byte.isLexLetter
   }
 
   /// `isNumber`, without a Unicode property lookup for ASCII.
-  fileprivate var isLexNumber: Bool {
+  var isLexNumber: Bool {
     guard let byte = asciiValue else { return isNumber }
-    return (48...57).contains(byte)
+    return byte.isLexNumber
   }
+
+  var character: Character { self }
+  static func string(_ units: ArraySlice<Character>) -> String { String(units) }
+}
+
+/// A byte of an ASCII line.
+struct ASCIIByte: LexUnit {
+  var value: UInt8
+
+  init(_ value: UInt8) { self.value = value }
+  init(unicodeScalarLiteral scalar: Unicode.Scalar) { value = UInt8(ascii: scalar) }
+  var isLexLetter: Bool { value.isLexLetter }
+  var isLexNumber: Bool { value.isLexNumber }
+  var isASCII: Bool { true }
+  var isWhitespace: Bool { value == 0x20 || (0x09...0x0D).contains(value) }
+  var character: Character { Character(Unicode.Scalar(value)) }
+  static func string(_ units: ArraySlice<ASCIIByte>) -> String { String(decoding: units.lazy.map(\.value), as: UTF8.self) }
+}
+
+extension UInt8 {
+  fileprivate var isLexLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
+  fileprivate var isLexNumber: Bool { (48...57).contains(self) }
 }
