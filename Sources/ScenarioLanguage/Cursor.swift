@@ -34,7 +34,8 @@ struct Cursor {
   }
 
   mutating func name(_ what: String) throws(Diagnostic) -> Located<String> {
-    guard let token = peek, case .name(let n) = token.kind, !n.contains("-") else { throw expected(what) }
+    // A byte search: `String.contains(String)` is Foundation's, and costly on every name.
+    guard let token = peek, case .name(let n) = token.kind, !n.utf8.contains(UInt8(ascii: "-")) else { throw expected(what) }
     index += 1
     return Located(n, at: token.location, length: token.length)
   }

@@ -19,7 +19,7 @@ public struct TextRenderer: Sendable {
 
   static let verbWidth = 12
   /// Where the details of a record start: the stamp, two spaces, the verb column.
-  static var detailIndent: String { String(repeating: " ", count: 19 + 2 + verbWidth) }
+  static let detailIndent = String(repeating: " ", count: 19 + 2 + verbWidth)
 
   func stamp(_ instant: Instant) -> String { timeZone.civil(of: instant).logStamp }
 
@@ -27,11 +27,20 @@ public struct TextRenderer: Sendable {
   public func render(_ record: LogRecord) -> String {
     var (verb, color, details) = describe(record.event)
     if let device = record.device, !details.isEmpty { details[0] = "[\(device)] " + details[0] }
-    let padded = verb.padding(toLength: TextRenderer.verbWidth - 1)
-    let head = style.dim(stamp(record.instant)) + "  " + color(padded) + " "
-    guard let first = details.first else { return head }
-    var text = head + first
-    for line in details.dropFirst() { text += "\n" + TextRenderer.detailIndent + line }
+    // Appended into one string with room for a typical record, not concatenated pairwise.
+    var text = ""
+    text.reserveCapacity(128)
+    text += style.dim(stamp(record.instant))
+    text += "  "
+    text += color(verb.padding(toLength: TextRenderer.verbWidth - 1))
+    text += " "
+    guard let first = details.first else { return text }
+    text += first
+    for line in details.dropFirst() {
+      text += "\n"
+      text += TextRenderer.detailIndent
+      text += line
+    }
     return text
   }
 
