@@ -164,7 +164,9 @@ public struct Population: Sendable {
       case .screen:
         let closing = order % 2 == 1
         if world.isOpen(plan.screens[line]) != closing {
-          if at > world.clock { _ = try? world.apply(.advanceTo(at)) }
+          // Nothing to do: the clock moves with the next step (advancing in pieces or in
+          // one go is the same).
+          continue
         } else if closing {
           _ = try? world.apply(plan.closes[line], at: at)
         } else {
