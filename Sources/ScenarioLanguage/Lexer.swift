@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import TipEngine
 
@@ -66,7 +67,7 @@ public enum Lexer {
         {
           i += 1
         }
-        add(.name(Unit.string(chars[start..<i])), from: start)
+        add(.name(Unit.name(chars[start..<i])), from: start)
       } else if c.isASCII && c.isLexNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isLexNumber) {
         tokens.append(try number(chars, &i, location: location))
       } else {
@@ -167,6 +168,9 @@ protocol LexUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
   var isWhitespace: Bool { get }
   var character: Character { get }
   static func string(_ units: ArraySlice<Self>) -> String
+  /// A name, in Unicode's composed form (NFC): `é` typed as `e` + U+0301 names the same
+  /// tip as `é`, and every table compares names by their bytes (`NameMap`).
+  static func name(_ units: ArraySlice<Self>) -> String
 }
 
 extension Character: LexUnit {
@@ -184,6 +188,7 @@ extension Character: LexUnit {
 
   var character: Character { self }
   static func string(_ units: ArraySlice<Character>) -> String { String(units) }
+  static func name(_ units: ArraySlice<Character>) -> String { String(units).precomposedStringWithCanonicalMapping }
 }
 
 /// A byte of an ASCII line.
@@ -198,6 +203,7 @@ struct ASCIIByte: LexUnit {
   var isWhitespace: Bool { value == 0x20 || (0x09...0x0D).contains(value) }
   var character: Character { Character(Unicode.Scalar(value)) }
   static func string(_ units: ArraySlice<ASCIIByte>) -> String { String(decoding: units.lazy.map(\.value), as: UTF8.self) }
+  static func name(_ units: ArraySlice<ASCIIByte>) -> String { string(units) }
 }
 
 extension UInt8 {

@@ -8,7 +8,9 @@
 /// Names compare by their UTF-8 bytes, as the hash reads them: a name written in two Unicode
 /// normalization forms (`é` and `e` + U+0301) is two names here, where `String` would call
 /// them equal. Comparing bytes keeps equality and the hash consistent, which `Dictionary`
-/// needs. Iteration order is unspecified, as for `Dictionary`: output never depends on it.
+/// needs; the lexer writes every name in the composed form, so a scenario never meets the
+/// difference. Iteration order is unspecified, as for `Dictionary`: output never depends
+/// on it.
 @frozen
 public struct NameMap<Value> {
   @usableFromInline var storage: [NameKey: Value]

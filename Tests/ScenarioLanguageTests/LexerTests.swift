@@ -48,4 +48,18 @@ import TipEngine
     let statements = try Parser(source: "launch\r\nadvance 1h\r\n").parse()
     #expect(statements.count == 2)
   }
+
+  /// Names are written in the composed form (NFC): tables compare names by their bytes.
+  @Test func aNameTypedDecomposedIsTheComposedName() throws {
+    let decomposed = try Lexer.tokenize("open cafe\u{301} now", lineNumber: 1)
+    #expect(decomposed.map(\.kind) == [.name("open"), .name("caf\u{E9}"), .name("now")])
+    #expect(decomposed[1].location.column == 6 && decomposed[1].length == 4)
+  }
+
+  @Test func anASCIILineAndTheSameLineWithANonASCIICommentLexAlike() throws {
+    let line = "donate viewedBackyard backyardID=2 at 2026-11-01T09:00:30 for 1d12h (x >= -3.5) \"t\\\"\""
+    let plain = try Lexer.tokenize(line, lineNumber: 4)
+    let commented = try Lexer.tokenize(line + " # café", lineNumber: 4)
+    #expect(plain == commented)
+  }
 }
