@@ -212,21 +212,47 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 
   public var serialized: String {
+    var out = ""
+    out.reserveCapacity(256)
+    serialize(into: &out)
+    return out
+  }
+
+  /// Appends the value to `out`: one string for a whole record, not one per value.
+  func serialize(into out: inout String) {
     switch self {
-    case .null: return "null"
-    case .bool(let b): return b ? "true" : "false"
-    case .int(let i): return String(i)
-    case .double(let d): return d.isFinite ? String(d) : "null"
-    case .string(let s): return JSONValue.quote(s)
-    case .array(let items): return "[" + items.map(\.serialized).joined(separator: ",") + "]"
-    case .object(let o): return "{" + o.pairs.map { JSONValue.quote($0.0) + ":" + $0.1.serialized }.joined(separator: ",") + "}"
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let i): out += String(i)
+    case .double(let d): out += d.isFinite ? String(d) : "null"
+    case .string(let s): JSONValue.quote(s, into: &out)
+    case .array(let items):
+      out += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { out += "," }
+        item.serialize(into: &out)
+      }
+      out += "]"
+    case .object(let o):
+      out += "{"
+      for (index, pair) in o.pairs.enumerated() {
+        if index > 0 { out += "," }
+        JSONValue.quote(pair.0, into: &out)
+        out += ":"
+        pair.1.serialize(into: &out)
+      }
+      out += "}"
     }
   }
 
-  static func quote(_ s: String) -> String {
+  static func quote(_ s: String, into out: inout String) {
+    out += "\""
+    defer { out += "\"" }
     // Most strings need no escape: one pass over the bytes finds out.
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) { return "\"" + s + "\"" }
-    var out = "\""
+    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+      out += s
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
@@ -240,7 +266,6 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
       default: out.unicodeScalars.append(scalar)
       }
     }
-    return out + "\""
   }
 }
 
