@@ -124,7 +124,7 @@ extension World {
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in
   /// groups and worlds with several devices keep nothing.
   mutating func remember(_ tip: String, reasons: [Suppression], heldBack: Bool) {
-    guard deviceOrder.count == 1, !(hasGroupedTips && engine.catalog.groupedTips.contains(tip)) else { return }
+    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty || !engine.catalog.groupedTips.contains(tip) else { return }
     cache.store(
       EvaluationCache.Entry(reasons: reasons, heldBack: heldBack, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
   }
@@ -150,9 +150,9 @@ extension World {
   /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
   /// nothing the open screens show.
   func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
-    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, !hasGroupedTips else { return nil }
+    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty else { return nil }
     // No screen open: only the interval end and duration limits are observable.
-    if openScreens.isEmpty { return .some(World.nextChangeWithNoScreenOpen(engine, after: now)) }
+    if openScreens.isEmpty { return .some(engine.nextChange(after: now, readBy: [])) }
     var best: Instant?
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
@@ -164,12 +164,6 @@ extension World {
       }
     }
     return any ? .some(best) : nil
-  }
-
-  /// Apart, so that the engine is not copied on every call of `nextChangeOfOpenTips`.
-  @inline(never)
-  private static func nextChangeWithNoScreenOpen(_ engine: borrowing TipEngine, after now: Instant) -> Instant? {
-    engine.nextChange(after: now, readBy: [])
   }
 
   /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both

@@ -60,7 +60,6 @@ extension World {
       indexPlacements()
     case .defineGroup(let group):
       engine.catalog.define(group)
-      hasGroupedTips = !engine.catalog.groupedTips.isEmpty
     case .launch:
       guard !isRunning else { throw SimulationError("the app is already running; `quit` first") }
       engine.configuration.frequency = frequency

@@ -182,23 +182,20 @@ extension World {
   /// its own instant; it never ticks.
   mutating func advance(to target: Instant, log: inout Log) {
     let from = clock
-    while true {
-      let (next, settled) = nextObservableInstant()
-      if let next, next <= target {
-        moveClock(to: next, log: &log)
-        continue
-      }
-      if settled {
-        // Every tip on an open screen keeps its reasons past the target, and no interval
-        // end, duration limit or delivery comes before it: only the clock moves.
-        assert(movingTheClockChangesNothing(to: target), "evaluation cache: time changed something before \(String(describing: next))")
-        if target != clock { clockHasMoved = true }
-        clock = target
-        log.instant = target
-      } else {
-        moveClock(to: target, log: &log)
-      }
-      break
+    var step = nextObservableInstant()
+    while let next = step.next, next <= target {
+      moveClock(to: next, log: &log)
+      step = nextObservableInstant()
+    }
+    if step.settled {
+      // Every tip on an open screen keeps its reasons past the target, and no interval end,
+      // duration limit or delivery comes before it: only the clock moves.
+      assert(movingTheClockChangesNothing(to: target), "evaluation cache: time changed something before \(target)")
+      if target != clock { clockHasMoved = true }
+      clock = target
+      log.instant = target
+    } else {
+      moveClock(to: target, log: &log)
     }
     log.add(.advanced(from: from, to: target))
   }

@@ -55,9 +55,6 @@ public struct World: Hashable, Sendable {
   /// kept. Population runs its users quietly; what they saw is read off the datastore and
   /// display history, and why a tip is held back at the end is asked afresh.
   public var isQuiet = false
-  /// Whether any tip belongs to a group (`engine.catalog.groupedTips` is not empty), read
-  /// where reading the catalog would copy the engine.
-  var hasGroupedTips = false
   /// What reconcile found for each tip and until when (not part of the world's value).
   var cache = EvaluationCache()
 

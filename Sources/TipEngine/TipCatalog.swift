@@ -160,12 +160,6 @@ public struct TipCatalog: Hashable, Sendable {
     }
     return (names, anyDurationLimit)
   }
-
-  /// The tips that share a persisted id with `tipName` (rule 1), itself included.
-  public func tips(sharingIDWith tipName: String) -> [TipDefinition] {
-    guard let tip = tip(named: tipName) else { return [] }
-    return tips.filter { $0.id == tip.id }
-  }
 }
 
 /// A window over an event's donations that rules read (`within:`, or the donation limit's

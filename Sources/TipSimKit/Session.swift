@@ -56,6 +56,11 @@ public struct Session: Sendable {
     case full(Snapshot)
   }
 
+  /// Adds what a statement logged to the session's log, when it keeps one.
+  private mutating func keep(_ produced: [LogRecord]) {
+    if keepsRecords { records += produced }
+  }
+
   private mutating func rewind(to point: UndoPoint) {
     switch point {
     case .prefix(let world, let recordCount, let historyCount):
@@ -158,7 +163,7 @@ public struct Session: Sendable {
     case .checkpoint(let name):
       checkpoints.removeAll { $0.name == name.value }
       note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
-      if keepsRecords { records += produced }
+      keep(produced)
       checkpoints.append((name.value, snapshot))
       return produced.map(Output.record)
     case .restore(let name):
@@ -181,7 +186,7 @@ public struct Session: Sendable {
     case .undo:
       guard let (previous, text) = undoStack.popLast() else {
         note("nothing to undo")
-        if keepsRecords { records += produced }
+        keep(produced)
         return produced.map(Output.record)
       }
       rewind(to: previous)
@@ -260,7 +265,7 @@ public struct Session: Sendable {
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     }
-    if keepsRecords { records += produced }
+    keep(produced)
     return produced.map(Output.record)
   }
 
@@ -286,7 +291,7 @@ public struct Session: Sendable {
   private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {
     let produced: [LogRecord]
     do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
-    if keepsRecords { records += produced }
+    keep(produced)
     return produced.map(Output.record)
   }
 }
