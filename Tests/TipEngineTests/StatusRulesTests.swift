@@ -46,6 +46,34 @@ import TipEngine
     }
   }
 
+  /// `shouldDisplay(_:at:)` answers without explaining (population's quiet users ask it):
+  /// the same yes or no as the decision, case by case.
+  @Test func rule4_theUnexplainedAnswerIsTheDecisions() throws {
+    let flag = ParameterDefinition(name: "flag", defaultValue: .bool(false))
+    let either = Expression.or(eq(param("flag"), .bool(true)), ge(.aggregate(EventAggregate(event: "e")), 1))
+    var engine = makeEngine(
+      tips: [tip("plain"), tip("ruled", rules: [eq(param("flag"), .bool(true))]), tip("either", rules: [either]), tip("waiting")],
+      parameters: [flag], events: [EventDefinition(id: "e")], frequency: .daily)
+    func agree(_ expected: [String: Bool], _ note: Comment) {
+      for (name, shows) in expected.sorted(by: { $0.key < $1.key }) {
+        #expect(engine.shouldDisplay(name, at: t0 + .hours(1)) == shows, note)
+        #expect(engine.decision(for: name, at: t0 + .hours(1)).shouldDisplay == shows, note)
+      }
+    }
+    agree(["plain": true, "ruled": false, "either": false, "waiting": true, "unknown": false], "rules decide")
+    _ = try engine.donate("e", at: t0)
+    agree(["either": true], "the second side of `or` decides")
+    display(&engine, "plain", at: t0)
+    agree(["plain": true, "waiting": false], "the frequency interval holds back a tip that never appeared")
+    try engine.invalidate("plain", reason: .tipClosed, at: t0)
+    agree(["plain": false], "invalidated")
+    engine.configuration.testing.show = ["plain"]
+    engine.configuration.testing.hide = ["ruled"]
+    agree(["plain": true, "ruled": false], "testing overrides")
+    engine.terminate(at: t0 + .minutes(30))
+    agree(["plain": false, "either": false], "not configured")
+  }
+
   @Test(arguments: InvalidationReason.allCases)
   func rule5_anyCallerMayInvalidateWithAnyReason(reason: InvalidationReason) throws {
     var engine = makeEngine(tips: [tip("a")])
