@@ -46,7 +46,10 @@ extension Character {
 
 extension String {
   /// Terminal cells the string occupies.
-  public var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+  public var displayWidth: Int {
+    // Printable ASCII (a log's verbs and names, nearly always) is one cell per byte.
+    utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : reduce(0) { $0 + $1.displayWidth }
+  }
 }
 
 /// The closest candidate to a misspelt name, for "did you mean".

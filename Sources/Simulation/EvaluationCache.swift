@@ -16,6 +16,12 @@ import TipEngine
 /// Tips in groups are never kept (their presentation depends on the other members), nor is
 /// anything when the scenario has several devices.
 ///
+/// Reconcile visits only the tips that need it: it keeps the invariant that every tip on an
+/// open screen has a valid entry that has been logged since its screen opened, or is
+/// displayed with no decision left to make (invalidated as it started), or is *pending*.
+/// Evicting an entry, an entry reaching its `validUntil` (an ordered queue of the ends) and
+/// opening a screen make tips pending; forgetting everything makes every tip pending.
+///
 /// It is not part of the world's value: two worlds that differ only in what they have cached
 /// are equal. Debug builds (the test suite, the fuzzers) check every hit against a fresh
 /// evaluation, and every remembered next instant against a scan, and trap on a difference.
@@ -30,6 +36,16 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   private var entries: NameMap<Entry> = [:]
+  /// The tips reconcile must visit (see above), unless `everythingPending`.
+  private var pending: NameMap<Bool> = [:]
+  /// Whether reconcile must visit every tip: nothing is known yet, or everything was forgotten.
+  private(set) var everythingPending = true
+  /// The entries' ends, earliest first: a binary heap. An item whose entry has changed since
+  /// is skipped when it comes out.
+  private var ends: [(until: Instant, tip: String)] = []
+  /// Counts the entries removed (one at a time or all at once): reconcile visits every tip
+  /// after one goes in the middle of its pass.
+  private(set) var removals = 0
   /// The tips whose entry has a reason that belongs to one opening of its screen.
   private var openingBound: [String] = []
   /// Counts every change to the entries and every open or close.
@@ -54,6 +70,8 @@ struct EvaluationCache: Hashable, Sendable {
 
   mutating func store(_ entry: Entry, for tip: String) {
     entries[tip] = entry
+    if !pending.isEmpty { pending[tip] = nil }
+    if let until = entry.validUntil { pushEnd(until, tip) }
     generation &+= 1
     let bound = entry.reasons.contains(where: \.belongsToOneOpening)
     if bound != openingBound.contains(tip) {
@@ -65,9 +83,14 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func evict(_ tips: @autoclosure () -> [String]) {
     guard !entries.isEmpty else { return }
     let tips = tips()
-    guard !tips.isEmpty else { return }
-    for tip in tips { entries[tip] = nil }
+    var removed = false
+    for tip in tips where entries.removeValue(forKey: tip) != nil {
+      pending[tip] = true
+      removed = true
+    }
+    guard removed else { return }
     if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
+    removals &+= 1
     generation &+= 1
   }
 
@@ -81,15 +104,88 @@ struct EvaluationCache: Hashable, Sendable {
     openingBound.removeAll { tip in
       guard onScreen.contains(tip) else { return false }
       entries[tip] = nil
+      pending[tip] = true
+      removals &+= 1
       return true
     }
   }
 
+  /// Makes `tips` pending: a screen that opens logs its tips' reasons again.
+  mutating func markPending(_ tips: [String]) {
+    guard !everythingPending else { return }
+    for tip in tips { pending[tip] = true }
+  }
+
   mutating func removeAll() {
-    // Keeping the table's capacity: it fills again at the next reconcile.
+    // Keeping the tables' capacity: they fill again at the next reconcile.
     if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+    if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+    ends.removeAll(keepingCapacity: true)
+    everythingPending = true
     openingBound = []
+    removals &+= 1
     generation &+= 1
+  }
+
+  /// Whether reconcile must visit `tip`.
+  func isPending(_ tip: String) -> Bool { everythingPending || pending[tip] != nil }
+
+  /// The pending tips, in no particular order, after making pending those whose entry ends
+  /// at or before `now`; nil when every tip is. Reconcile is about to visit them: the marks
+  /// are cleared, and a removal during its pass marks again.
+  mutating func takePending(at now: Instant) -> [String]? {
+    while let first = ends.first, first.until <= now {
+      popEnd()
+      if entries[first.tip]?.validUntil == first.until { pending[first.tip] = true }
+    }
+    if ends.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
+    guard !everythingPending else {
+      everythingPending = false
+      if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+      return nil
+    }
+    guard !pending.isEmpty else { return [] }
+    defer { pending.removeAll(keepingCapacity: true) }
+    return pending.keys
+  }
+
+  /// Every tip is visited from now on (a world whose entries do not cover every tip).
+  mutating func visitEverything() { everythingPending = true }
+
+  private mutating func pushEnd(_ until: Instant, _ tip: String) {
+    ends.append((until, tip))
+    var child = ends.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard ends[child].until < ends[parent].until else { break }
+      ends.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func popEnd() {
+    ends.swapAt(0, ends.count - 1)
+    ends.removeLast()
+    var parent = 0
+    while true {
+      var smallest = parent
+      let left = 2 * parent + 1
+      if left < ends.count && ends[left].until < ends[smallest].until { smallest = left }
+      if left + 1 < ends.count && ends[left + 1].until < ends[smallest].until { smallest = left + 1 }
+      guard smallest != parent else { return }
+      ends.swapAt(parent, smallest)
+      parent = smallest
+    }
+  }
+
+  /// Queues again the ends of the entries still to come, dropping the items of entries that
+  /// have changed since they were queued. The order of equal ends does not matter: they
+  /// only mark tips, and reconcile sorts what it visits.
+  private mutating func rebuildEnds(after now: Instant) {
+    ends.removeAll(keepingCapacity: true)
+    for (tip, entry) in entries {
+      if let until = entry.validUntil, until > now { pushEnd(until, tip) }
+    }
   }
 
   static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }
@@ -164,6 +260,24 @@ extension World {
       }
     }
     return any ? .some(best) : nil
+  }
+
+  /// Whether every tip on an open screen that reconcile would not visit needs no visit: it
+  /// has a valid entry that a fresh evaluation agrees with, logged since its screen opened,
+  /// or it is displayed and was invalidated as it started. It traps when not. Debug builds
+  /// check it after every reconcile.
+  func pendingMarksCoverEveryTip() -> Bool {
+    guard isRunning, deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty else { return true }
+    for screen in openScreens {
+      for tip in tipsByScreen[screen.name] ?? [] where !cache.isPending(tip) {
+        if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
+        precondition(cacheHitIsFresh(tip, on: screen), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
+        precondition(
+          isQuiet || onScreen[tip] != nil || lastLogged[tip] != nil,
+          "evaluation cache: \(tip) at \(clock) is not pending and was not logged since its screen opened")
+      }
+    }
+    return true
   }
 
   /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both

@@ -85,6 +85,7 @@ extension World {
         break
       }
       openScreens.append(OpenScreen(name: screen, openedAt: clock))
+      cache.markPending(tipsByScreen[screen] ?? [])
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {
         for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }

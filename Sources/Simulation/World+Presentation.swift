@@ -9,14 +9,22 @@ extension World {
   /// change of reasons.
   mutating func reconcile(log: inout Log) {
     guard isRunning else { return }
+    // Only the pending tips are visited (see `EvaluationCache`): the others have nothing to
+    // decide or log. An entry removed during the pass can concern a tip already passed, so
+    // from then on every tip is visited, as before the cache kept marks.
+    var plan = VisitPlan(pending: pendingVisits())
+    let removals = cache.removals
     // 1. Displays that must end.
     // Stored properties are read directly here: calling a method on `self` in this mutating
     // loop made the optimizer copy the whole world for each call.
-    for screen in openScreens where !onScreen.isEmpty {
-      for tip in tipsByScreen[screen.name] ?? [] {
+    for screenIndex in openScreens.indices where !onScreen.isEmpty && plan.hasVisits(on: screenIndex) {
+      let tips = tipsByScreen[openScreens[screenIndex].name] ?? []
+      for position in tips.indices where plan.visits(screenIndex, position) {
+        defer { if cache.removals != removals { plan.visitEverything() } }
+        let tip = tips[position]
         guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
         guard cache.entry(for: tip, at: clock) == nil else {
-          assert(cacheHitIsFresh(tip, on: screen))
+          assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
           continue
         }
         // A quiet world does not explain: it asks the engine for the answer alone.
@@ -46,8 +54,13 @@ extension World {
     while appeared && pass < 16 {
       appeared = false
       pass += 1
-      for screenIndex in openScreens.indices {
-        for tip in tipsByScreen[openScreens[screenIndex].name] ?? [] where onScreen.isEmpty || onScreen[tip] == nil {
+      plan.restart()
+      for screenIndex in openScreens.indices where plan.hasVisits(on: screenIndex) {
+        let tips = tipsByScreen[openScreens[screenIndex].name] ?? []
+        for position in tips.indices where plan.visits(screenIndex, position) {
+          defer { if cache.removals != removals { plan.visitEverything() } }
+          let tip = tips[position]
+          guard onScreen.isEmpty || onScreen[tip] == nil else { continue }
           if let entry = cache.entry(for: tip, at: clock) {
             assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
             if isQuiet { continue }
@@ -85,6 +98,28 @@ extension World {
         }
       }
     }
+    assert(pendingMarksCoverEveryTip())
+  }
+
+  /// The tips reconcile visits: the pending ones on open screens, as (index in
+  /// `openScreens`, position in the screen's tips) in evaluation order; nil for every tip
+  /// (after everything was forgotten, and in worlds where not every tip is kept: groups,
+  /// several devices).
+  private mutating func pendingVisits() -> [(screen: Int, position: Int)]? {
+    let pending = cache.takePending(at: clock)
+    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty else {
+      cache.visitEverything()
+      return nil
+    }
+    guard let pending else { return nil }
+    var visits: [(screen: Int, position: Int)] = []
+    for tip in pending {
+      // A tip on a closed screen is marked again when its screen opens.
+      guard let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.name == slot.screen }) else { continue }
+      visits.append((index, slot.position))
+    }
+    visits.sort { $0.screen != $1.screen ? $0.screen < $1.screen : $0.position < $1.position }
+    return visits
   }
 
   /// Every reason a tip does not appear now, or none: the engine's holds, its groups, and
@@ -144,6 +179,8 @@ extension World {
     let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
     forgetAfterDisplayChange(of: tip, on: placement.screen, startedInterval: start.startedInterval)
+    // It has no entry until the next reconcile decides whether its display goes on.
+    cache.markPending([tip])
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
@@ -265,5 +302,33 @@ extension World {
       }
     }
     reconcile(log: &log)
+  }
+}
+
+/// The tips one reconcile pass visits: every tip on the open screens, or only the pending
+/// ones, in the same order.
+struct VisitPlan {
+  /// (index in `openScreens`, position in the screen's tips), in evaluation order; nil for all.
+  private var pending: [(screen: Int, position: Int)]?
+  private var cursor = 0
+
+  init(pending: [(screen: Int, position: Int)]?) { self.pending = pending }
+
+  mutating func restart() { cursor = 0 }
+  mutating func visitEverything() { pending = nil }
+
+  /// Whether the pass has a tip to visit on the open screen at `screen`.
+  func hasVisits(on screen: Int) -> Bool {
+    guard let pending else { return true }
+    return cursor < pending.count && pending[cursor].screen == screen
+  }
+
+  /// Whether the pass visits the tip at `position` on the open screen at `screen`; a tip is
+  /// asked about once per pass, in order.
+  mutating func visits(_ screen: Int, _ position: Int) -> Bool {
+    guard let pending else { return true }
+    guard cursor < pending.count, pending[cursor].screen == screen, pending[cursor].position == position else { return false }
+    cursor += 1
+    return true
   }
 }

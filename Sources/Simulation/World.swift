@@ -16,6 +16,8 @@ public struct World: Hashable, Sendable {
   public internal(set) var placements: NameMap<Placement> = [:]
   /// Screen → its tips in evaluation order; kept by `indexPlacements()`.
   var tipsByScreen: NameMap<[String]> = [:]
+  /// Tip → its screen and its position in the screen's `tipsByScreen`; kept with it.
+  var slots: NameMap<TipSlot> = [:]
   /// Stores in definition order, each with its keys in definition order.
   public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
@@ -96,16 +98,26 @@ public struct World: Hashable, Sendable {
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
     var index: NameMap<[String]> = [:]
+    var slots: NameMap<TipSlot> = [:]
     for definition in screens {
-      index[definition.name] = definition.anchors.flatMap { anchor in
-        engine.catalog.tips.compactMap { tip in
+      let tips: [String] = definition.anchors.flatMap { anchor in
+        engine.catalog.tips.compactMap { tip -> String? in
           guard let placement = placements[tip.name], placement.screen == definition.name, placement.anchor == anchor else { return nil }
           return tip.name
         }
       }
+      index[definition.name] = tips
+      for (position, tip) in tips.enumerated() { slots[tip] = TipSlot(screen: definition.name, position: position) }
     }
     tipsByScreen = index
+    self.slots = slots
   }
+}
+
+/// Where a tip is evaluated: its screen, and its position among the screen's tips.
+struct TipSlot: Hashable, Sendable {
+  var screen: String
+  var position: Int
 }
 
 /// An external key-value store (UserDefaults, a view model) that the app owns.

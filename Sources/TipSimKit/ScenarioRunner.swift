@@ -161,7 +161,10 @@ public enum ScenarioFile {
   /// CRLF line ends and a leading byte-order mark are accepted.
   public static func decode(_ data: Data) -> Result<String, Problem> {
     guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
-    guard !data.contains(0) else { return .failure(Problem(message: "file contains a NUL byte; a scenario is text")) }
+    // Through the bytes: `Data`'s iterator reads one byte per call.
+    guard !data.withUnsafeBytes({ $0.contains(0) }) else {
+      return .failure(Problem(message: "file contains a NUL byte; a scenario is text"))
+    }
     guard let text = String(data: data, encoding: .utf8) else { return .failure(Problem(message: "file is not valid UTF-8 text")) }
     return .success(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
   }
