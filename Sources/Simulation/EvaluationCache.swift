@@ -36,8 +36,9 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   private var entries: NameMap<Entry> = [:]
-  /// The tips reconcile must visit (see above), unless `everythingPending`.
-  private var pending: NameMap<Bool> = [:]
+  /// The tips reconcile must visit (see above), unless `everythingPending`; a tip may be
+  /// listed twice, or stay listed after it is stored (it is then visited as a hit).
+  private var pending: [String] = []
   /// Whether reconcile must visit every tip: nothing is known yet, or everything was forgotten.
   private(set) var everythingPending = true
   /// The entries' ends, earliest first: a binary heap. An item whose entry has changed since
@@ -70,7 +71,6 @@ struct EvaluationCache: Hashable, Sendable {
 
   mutating func store(_ entry: Entry, for tip: String) {
     entries[tip] = entry
-    if !pending.isEmpty { pending[tip] = nil }
     if let until = entry.validUntil { pushEnd(until, tip) }
     generation &+= 1
     let bound = entry.reasons.contains(where: \.belongsToOneOpening)
@@ -85,7 +85,7 @@ struct EvaluationCache: Hashable, Sendable {
     let tips = tips()
     var removed = false
     for tip in tips where entries.removeValue(forKey: tip) != nil {
-      pending[tip] = true
+      pending.append(tip)
       removed = true
     }
     guard removed else { return }
@@ -104,7 +104,7 @@ struct EvaluationCache: Hashable, Sendable {
     openingBound.removeAll { tip in
       guard onScreen.contains(tip) else { return false }
       entries[tip] = nil
-      pending[tip] = true
+      pending.append(tip)
       removals &+= 1
       return true
     }
@@ -113,7 +113,7 @@ struct EvaluationCache: Hashable, Sendable {
   /// Makes `tips` pending: a screen that opens logs its tips' reasons again.
   mutating func markPending(_ tips: [String]) {
     guard !everythingPending else { return }
-    for tip in tips { pending[tip] = true }
+    pending += tips
   }
 
   mutating func removeAll() {
@@ -128,15 +128,15 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   /// Whether reconcile must visit `tip`.
-  func isPending(_ tip: String) -> Bool { everythingPending || pending[tip] != nil }
+  func isPending(_ tip: String) -> Bool { everythingPending || pending.contains(tip) }
 
-  /// The pending tips, in no particular order, after making pending those whose entry ends
+  /// The pending tips, in no particular order and perhaps repeated, after making pending those whose entry ends
   /// at or before `now`; nil when every tip is. Reconcile is about to visit them: the marks
   /// are cleared, and a removal during its pass marks again.
   mutating func takePending(at now: Instant) -> [String]? {
     while let first = ends.first, first.until <= now {
       popEnd()
-      if entries[first.tip]?.validUntil == first.until { pending[first.tip] = true }
+      if entries[first.tip]?.validUntil == first.until { pending.append(first.tip) }
     }
     if ends.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
     guard !everythingPending else {
@@ -144,9 +144,8 @@ struct EvaluationCache: Hashable, Sendable {
       if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
       return nil
     }
-    guard !pending.isEmpty else { return [] }
-    defer { pending.removeAll(keepingCapacity: true) }
-    return pending.keys
+    defer { pending = [] }
+    return pending
   }
 
   /// Every tip is visited from now on (a world whose entries do not cover every tip).

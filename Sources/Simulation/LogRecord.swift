@@ -22,6 +22,8 @@ public struct TipRef: Hashable, Sendable {
 }
 
 /// Every kind of happening the log records.
+/// The rare cases and the large ones are `indirect`, so that a record stays small: a log
+/// is mostly donations and suppressions, and records are copied as they are collected.
 public enum LogEvent: Hashable, Sendable {
   /// The app launched and configured TipKit; transient parameters that were reset.
   case launched(frequency: DisplayFrequency, transientReset: [String])
@@ -29,30 +31,30 @@ public enum LogEvent: Hashable, Sendable {
   case screenOpened(String)
   case screenClosed(String)
   /// A parameter changed value, by a `set` or through its binding to an external store.
-  case parameterChanged(name: String, from: Value, to: Value, via: StoreKey?)
-  case storeWritten(StoreKey, Value)
+  indirect case parameterChanged(name: String, from: Value, to: Value, via: StoreKey?)
+  indirect case storeWritten(StoreKey, Value)
   /// A donation, with the event's kept donation count after it.
   case donated(event: String, fields: [FieldValue], kept: Int)
-  case shown(TipShown)
+  indirect case shown(TipShown)
   case suppressed(TipRef, reasons: [Suppression])
-  case hidden(TipRef, cause: HideCause)
-  case invalidated(tip: String, reason: InvalidationReason, displays: Int, maximum: Int?, cause: InvalidationCause)
-  case actionTapped(tip: String, action: String, title: String)
+  indirect case hidden(TipRef, cause: HideCause)
+  indirect case invalidated(tip: String, reason: InvalidationReason, displays: Int, maximum: Int?, cause: InvalidationCause)
+  indirect case actionTapped(tip: String, action: String, title: String)
   case advanced(from: Instant, to: Instant)
   /// `next` landed here, because of these.
   case timeStep([TipEngine.ChangeCause])
   /// A tip's status changed during `next`.
-  case statusChanged(tip: String, from: TipStatus, to: TipStatus)
-  case testing(TestingOverrides)
+  indirect case statusChanged(tip: String, from: TipStatus, to: TipStatus)
+  indirect case testing(TestingOverrides)
   case datastoreReset
-  case eligibilityReset(tip: String, status: TipStatus)
-  case policySet(name: String, value: String)
+  indirect case eligibilityReset(tip: String, status: TipStatus)
+  indirect case policySet(name: String, value: String)
   /// An anchor scrolled away or came back; the tips on screen there.
-  case anchorChanged(screen: String, anchor: String, visible: Bool, tips: [String])
+  indirect case anchorChanged(screen: String, anchor: String, visible: Bool, tips: [String])
   /// A sheet covered a screen or went away; the tips on screen under it.
-  case sheetChanged(screen: String, presented: Bool, tips: [String])
+  indirect case sheetChanged(screen: String, presented: Bool, tips: [String])
   /// The user tapped a control; a blocking tip refused the tap.
-  case controlTapped(screen: String, anchor: String, refusedBy: String?)
+  indirect case controlTapped(screen: String, anchor: String, refusedBy: String?)
   /// Something that had no effect, or a harmless repeat.
   case warning(String)
   /// A remark that is not a warning (a setting that applies at the next launch).
@@ -60,11 +62,11 @@ public enum LogEvent: Hashable, Sendable {
   /// iCloud brought another device's tip records and donations here (rule 39).
   case synced(from: String)
   /// The answer to `why TIP`.
-  case explanation(Explanation)
+  indirect case explanation(Explanation)
   /// The answer to `status`.
   case statusReport([TipStatusLine])
   /// An expectation checked.
-  case expectation(ExpectationResult)
+  indirect case expectation(ExpectationResult)
 }
 
 /// A donation field value, in the event's field order.

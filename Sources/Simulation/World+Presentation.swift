@@ -118,7 +118,15 @@ extension World {
       guard let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.name == slot.screen }) else { continue }
       visits.append((index, slot.position))
     }
+    guard visits.count > 1 else { return visits }
     visits.sort { $0.screen != $1.screen ? $0.screen < $1.screen : $0.position < $1.position }
+    // A tip listed twice is visited once.
+    var kept = 1
+    for visit in visits.dropFirst() where visit != visits[kept - 1] {
+      visits[kept] = visit
+      kept += 1
+    }
+    visits.removeLast(visits.count - kept)
     return visits
   }
 
