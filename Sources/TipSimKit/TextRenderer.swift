@@ -25,23 +25,55 @@ public struct TextRenderer: Sendable {
 
   /// The record as one or more lines (no trailing newline).
   public func render(_ record: LogRecord) -> String {
-    var (verb, color, details) = describe(record.event)
-    if let device = record.device, !details.isEmpty { details[0] = "[\(device)] " + details[0] }
     // Appended into one string with room for a typical record, not concatenated pairwise.
-    var text = ""
-    text.reserveCapacity(128)
-    text += style.dim(stamp(record.instant))
-    text += "  "
+    var out = DetailLines(text: "")
+    out.text.reserveCapacity(160)
+    out.text += style.dim(stamp(record.instant))
+    out.text += "  "
+    if let device = record.device { out.firstLinePrefix = "[\(device)] " }
+    // The records nearly every log is made of are written in place; the others are described
+    // line by line first.
+    switch record.event {
+    case .suppressed(let ref, let reasons):
+      writeVerb("suppressed", style.yellow, into: &out.text)
+      writeSuppressed(ref, reasons, into: &out)
+    case .donated(let event, let fields, let kept):
+      writeVerb("donate", { $0 }, into: &out.text)
+      writeDonated(event, fields, kept, into: &out)
+    default:
+      let (verb, color, details) = describe(record.event)
+      writeVerb(verb, color, into: &out.text)
+      for line in details { out.line(line) }
+    }
+    return out.text
+  }
+
+  /// The verb column: the verb, padded and colored, then a space.
+  private func writeVerb(_ verb: String, _ color: (String) -> String, into text: inout String) {
     text += color(verb.padding(toLength: TextRenderer.verbWidth - 1))
     text += " "
-    guard let first = details.first else { return text }
-    text += first
-    for line in details.dropFirst() {
-      text += "\n"
-      text += TextRenderer.detailIndent
-      text += line
+  }
+
+  private func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
+    out.startLine()
+    out.text += ref.tip
+    out.text += " at "
+    writePlace(ref.placement, into: &out.text)
+    for reason in reasons { write(reason, into: &out) }
+  }
+
+  private func writeDonated(_ event: String, _ fields: [FieldValue], _ kept: Int, into out: inout DetailLines) {
+    out.startLine()
+    out.text += event
+    for field in fields {
+      out.text += " "
+      out.text += field.field
+      out.text += "="
+      out.text += field.value.description
     }
-    return text
+    out.text += " ("
+    out.text += String(kept)
+    out.text += " kept)"
   }
 
   private func describe(_ event: LogEvent) -> (String, (String) -> String, [String]) {
@@ -63,8 +95,9 @@ public struct TextRenderer: Sendable {
     case .storeWritten(let key, let value):
       return ("write", plain, ["\(key) = \(value)"])
     case .donated(let event, let fields, let kept):
-      let values = fields.map { "\($0.field)=\($0.value)" }.joined(separator: " ")
-      return ("donate", plain, ["\(event)\(values.isEmpty ? "" : " " + values) (\(kept) kept)"])
+      var out = DetailLines()
+      writeDonated(event, fields, kept, into: &out)
+      return ("donate", plain, out.lines)
     case .shown(let shown):
       var line = "\(style.bold(shown.ref.tip)) at \(place(shown.ref.placement)) · \(displayCount(shown.number, shown.maximum))"
       if !shown.counted { line += " · not counted again (policy countPolicy perScreenOpen, rule 21)" }
@@ -81,7 +114,9 @@ public struct TextRenderer: Sendable {
       }
       return ("shown", style.green, details)
     case .suppressed(let ref, let reasons):
-      return ("suppressed", style.yellow, ["\(ref.tip) at \(place(ref.placement))"] + reasons.flatMap(describe))
+      var out = DetailLines()
+      writeSuppressed(ref, reasons, into: &out)
+      return ("suppressed", style.yellow, out.lines)
     case .hidden(let ref, let cause):
       return ("hidden", style.dim, ["\(ref.tip) at \(place(ref.placement)) · \(describe(cause))"] + hiddenDetails(cause))
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
@@ -136,7 +171,16 @@ public struct TextRenderer: Sendable {
   }
 
   func place(_ placement: Placement) -> String {
-    "\(placement.screen).\(placement.anchor)" + (placement.style == .inline ? " (inline)" : "")
+    var text = ""
+    writePlace(placement, into: &text)
+    return text
+  }
+
+  private func writePlace(_ placement: Placement, into text: inout String) {
+    text += placement.screen
+    text += "."
+    text += placement.anchor
+    if placement.style == .inline { text += " (inline)" }
   }
 
   func displayCount(_ number: Int, _ maximum: Int?) -> String {
@@ -193,60 +237,103 @@ public struct TextRenderer: Sendable {
 
   /// One line per reason, each with the values that decided it.
   func describe(_ suppression: Suppression) -> [String] {
+    var out = DetailLines()
+    write(suppression, into: &out)
+    return out.lines
+  }
+
+  private func write(_ suppression: Suppression, into out: inout DetailLines) {
     switch suppression {
-    case .hold(let hold): describe(hold)
+    case .hold(let hold): write(hold, into: &out)
     case .group(let name, let priority, let current, let blockedBy):
       if let blockedBy {
-        ["group: \(name) (\(priority.rawValue)) waits for \(blockedBy), its first member not invalidated, which is not available (rule 31)"]
+        out.line(
+          "group: \(name) (\(priority.rawValue)) waits for \(blockedBy), its first member not invalidated, which is not available (rule 31)"
+        )
       } else if let current {
-        ["group: \(name) (\(priority.rawValue)) presents \(current) first (rule \(priority == .ordered ? 31 : 30))"]
+        out.line("group: \(name) (\(priority.rawValue)) presents \(current) first (rule \(priority == .ordered ? 31 : 30))")
       } else {
-        ["group: \(name) (\(priority.rawValue)) presents no tip now"]
+        out.line("group: \(name) (\(priority.rawValue)) presents no tip now")
       }
-    case .popoverBusy(let by): ["popoverBusy: \(by) is presented on this screen; one popover at a time (observed, rule 37)"]
-    case .dismissed(let at): ["dismissed: tapped away at \(stamp(at)); back when its screen opens again (observed, rule 36)"]
-    case .screenNotOpen(let screen?): ["screenNotOpen: \(screen) is not open"]
-    case .screenNotOpen(nil): ["screenNotOpen: the tip has no anchor"]
-    case .anchorHidden(let anchor): ["anchorHidden: \(anchor) is out of sight; a tip follows its anchor"]
+    case .popoverBusy(let by): out.line("popoverBusy: \(by) is presented on this screen; one popover at a time (observed, rule 37)")
+    case .dismissed(let at): out.line("dismissed: tapped away at \(stamp(at)); back when its screen opens again (observed, rule 36)")
+    case .screenNotOpen(let screen?): out.line("screenNotOpen: \(screen) is not open")
+    case .screenNotOpen(nil): out.line("screenNotOpen: the tip has no anchor")
+    case .anchorHidden(let anchor): out.line("anchorHidden: \(anchor) is out of sight; a tip follows its anchor")
     }
   }
 
   func describe(_ hold: Hold) -> [String] {
+    var out = DetailLines()
+    write(hold, into: &out)
+    return out.lines
+  }
+
+  private func write(_ hold: Hold, into out: inout DetailLines) {
     switch hold {
-    case .notConfigured: return ["notConfigured: the app has not launched, TipKit is not configured (rule 25)"]
-    case .hiddenForTesting(let override): return ["hiddenForTesting: \(override.rawValue) is in force (rule 33)"]
+    case .notConfigured: out.line("notConfigured: the app has not launched, TipKit is not configured (rule 25)")
+    case .hiddenForTesting(let override): out.line("hiddenForTesting: \(override.rawValue) is in force (rule 33)")
     case .invalidated(let reason, let at):
-      return ["invalidated: \(reason.rawValue)" + (at.map { " at \(stamp($0))" } ?? "") + "; permanent until reset (rule 6)"]
+      out.line("invalidated: \(reason.rawValue)" + (at.map { " at \(stamp($0))" } ?? "") + "; permanent until reset (rule 6)")
     case .rules(let failing):
-      var lines: [String] = []
       for rule in failing {
-        lines.append("rules: `\(rule.rule)` is false — " + rule.readings.map(describe).joined(separator: ", "))
+        out.startLine()
+        out.text += "rules: `"
+        out.text += rule.rule.description
+        out.text += "` is false — "
+        for (index, reading) in rule.readings.enumerated() {
+          if index > 0 { out.text += ", " }
+          write(reading, into: &out.text)
+        }
         for case .parameter(let name, let value, _, let bound?) in rule.boundReadings {
-          lines.append("boundParameter: \(name) = \(value) mirrors \(bound) = \(value)")
+          out.line("boundParameter: \(name) = \(value) mirrors \(bound) = \(value)")
         }
       }
-      return lines
     case .frequency(let f):
-      return [
-        "frequency: \(f.frequency.rawValue) — a tip that never appeared waits until \(stamp(f.intervalEnd))"
-          + " (interval started \(stamp(f.intervalStart))\(f.startedBy.map { " by \($0)" } ?? ""); rule 26)"
-      ]
+      out.startLine()
+      out.text += "frequency: "
+      out.text += f.frequency.rawValue
+      out.text += " — a tip that never appeared waits until "
+      out.text += stamp(f.intervalEnd)
+      out.text += " (interval started "
+      out.text += stamp(f.intervalStart)
+      if let by = f.startedBy {
+        out.text += " by "
+        out.text += by
+      }
+      out.text += "; rule 26)"
     }
   }
 
   func describe(_ reading: Reading) -> String {
+    var text = ""
+    write(reading, into: &text)
+    return text
+  }
+
+  private func write(_ reading: Reading, into text: inout String) {
     switch reading {
     case .parameter(let name, let value, let source, let bound):
-      let origin: String =
-        if let bound { "bound to \(bound)" } else {
-          switch source {
-          case .defaultValue: "default"
-          case .written(let at): "set \(stamp(at))"
-          }
+      text += name
+      text += " = "
+      text += value.description
+      text += " ("
+      if let bound {
+        text += "bound to "
+        text += bound
+      } else {
+        switch source {
+        case .defaultValue: text += "default"
+        case .written(let at):
+          text += "set "
+          text += stamp(at)
         }
-      return "\(name) = \(value) (\(origin))"
+      }
+      text += ")"
     case .aggregate(let aggregate, let value):
-      return "\(aggregate) = \(value)"
+      text += aggregate.description
+      text += " = "
+      text += value.description
     }
   }
 
@@ -272,4 +359,52 @@ extension String {
     return width >= length ? self : self + String(repeating: " ", count: length - width)
   }
 
+}
+
+/// A record's detail lines as they are written: into the record's text, where the first
+/// follows the verb column and each later one starts a line under it; or, made with
+/// `init()`, collected one string per line.
+struct DetailLines {
+  var text: String
+  /// Written before the first line (`[device] `).
+  var firstLinePrefix = ""
+  private let collects: Bool
+  private var collected: [String] = []
+  private var started = false
+
+  /// Lines written into `text`.
+  init(text: String) {
+    self.text = text
+    collects = false
+  }
+
+  /// Lines collected one by one (`lines`).
+  init() {
+    text = ""
+    collects = true
+  }
+
+  /// Starts a line; what follows is appended to `text`.
+  mutating func startLine() {
+    if started {
+      if collects {
+        collected.append(text)
+        text = ""
+      } else {
+        text += "\n"
+        text += TextRenderer.detailIndent
+      }
+    } else {
+      started = true
+      text += firstLinePrefix
+    }
+  }
+
+  mutating func line(_ line: String) {
+    startLine()
+    text += line
+  }
+
+  /// The collected lines.
+  var lines: [String] { started ? collected + [text] : [] }
 }
