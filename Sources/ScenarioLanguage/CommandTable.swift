@@ -1,3 +1,5 @@
+import TipEngine
+
 /// The commands of the language: one table drives parsing (which words are commands),
 /// `help`, and the shell's completion, so they cannot drift apart.
 public struct CommandInfo: Hashable, Sendable {
@@ -233,9 +235,15 @@ public enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  public static let shellOnly: Set<String> = ["save", "load", "exit"]
+  public static let shellOnly = ["save", "load", "exit"]
 
   public static let names = all.map(\.name)
+  /// The same, for lookups: the parser checks every line's first word.
+  static let nameSet: NameMap<Bool> = {
+    var set = NameMap<Bool>()
+    for name in names { set[name] = true }
+    return set
+  }()
 
   public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 

@@ -45,6 +45,10 @@ extension Character {
 }
 
 extension String {
+  /// The Characters in the line: the column of its end, less one. An ASCII line (nearly
+  /// every line) counts its bytes instead of breaking graphemes.
+  var columnCount: Int { utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? utf8.count : count }
+
   /// Terminal cells the string occupies.
   public var displayWidth: Int {
     // Printable ASCII (a log's verbs and names, nearly always) is one cell per byte.

@@ -202,7 +202,13 @@ struct ASCIIByte: LexUnit {
   var isASCII: Bool { true }
   var isWhitespace: Bool { value == 0x20 || (0x09...0x0D).contains(value) }
   var character: Character { Character(Unicode.Scalar(value)) }
-  static func string(_ units: ArraySlice<ASCIIByte>) -> String { String(decoding: units.lazy.map(\.value), as: UTF8.self) }
+  static func string(_ units: ArraySlice<ASCIIByte>) -> String {
+    // Copied byte by byte: decoding a lazy map went through the generic, non-contiguous path.
+    String(unsafeUninitializedCapacity: units.count) { buffer in
+      for (offset, unit) in units.enumerated() { buffer[offset] = unit.value }
+      return units.count
+    }
+  }
   static func name(_ units: ArraySlice<ASCIIByte>) -> String { string(units) }
 }
 

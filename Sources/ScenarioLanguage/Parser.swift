@@ -25,6 +25,12 @@ public struct Parser {
   public static func isIndented(_ line: String) -> Bool { line.hasPrefix("  ") || line.hasPrefix("\t") }
 
   static func isBlank(_ line: String) -> Bool {
+    // A line of code is nearly always told by its first visible byte: an ASCII one other than
+    // `#` and `\r` starts a Character that is neither, whatever follows it.
+    for byte in line.utf8 where byte != 0x20 && byte != 0x09 {
+      if byte < 0x80 && byte != UInt8(ascii: "#") && byte != 0x0D { return false }
+      break
+    }
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "\r"
   }
@@ -84,7 +90,7 @@ public struct Parser {
   }
 
   func endOfLine(_ number: Int) -> SourceLocation {
-    SourceLocation(line: number, column: (lines[safe: number - firstLine]?.count ?? 0) + 1)
+    SourceLocation(line: number, column: (lines[safe: number - firstLine]?.columnCount ?? 0) + 1)
   }
 
   /// `timezone ZONE`: read raw, since zone names contain `/`, `-` and `+`.
@@ -132,7 +138,7 @@ public struct Parser {
   func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
     var c = Cursor(tokens, end: endOfLine(line))
     guard let first = c.peek, case .name(let word) = first.kind else { throw c.expected("a command") }
-    guard CommandTable.names.contains(word) else {
+    guard CommandTable.nameSet[word] != nil else {
       let hint = suggestion(for: word, among: CommandTable.names).map { "did you mean '\($0)'?" } ?? "type `help` for the list of commands"
       throw Diagnostic("unknown command '\(word)'", at: first.location, length: first.length, note: hint)
     }

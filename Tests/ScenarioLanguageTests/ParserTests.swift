@@ -15,6 +15,16 @@ import TipEngine
     }
   }
 
+  @Test func blankAndCommentLinesAreSkippedAndTheirLookalikesAreNot() throws {
+    // Blank: spaces, tabs, a lone carriage return, a comment after indentation.
+    #expect(try parse("\n   \n\t\n \r\n  # note\n#\nlaunch\n").count == 1)
+    // A `#` that a combining mark joins is not a comment sign but one unexpected Character.
+    #expect(diagnostic("#\u{301} x\n")?.location.column == 1)
+    // A line's end column counts Characters, in ASCII and beyond.
+    #expect(diagnostic("open\n")?.location.column == 5)
+    #expect(diagnostic("param e\u{301} =\n")?.location.column == 10)
+  }
+
   @Test func aTipBlockEndsAtTheFirstLineThatIsNotIndented() throws {
     let statements = try parse(
       """
