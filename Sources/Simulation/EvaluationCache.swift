@@ -110,7 +110,7 @@ struct EvaluationCache: Hashable, Sendable {
     }
   }
 
-  /// Makes `tips` pending: a screen that opens logs its tips' reasons again.
+  /// Makes `tips` pending.
   mutating func markPending(_ tips: [String]) {
     guard !everythingPending else { return }
     pending += tips
@@ -125,6 +125,29 @@ struct EvaluationCache: Hashable, Sendable {
     openingBound = []
     removals &+= 1
     generation &+= 1
+  }
+
+  /// The tips marked pending since reconcile last took them.
+  var pendingTips: [String] { pending }
+
+  /// The earliest end among the entries of the tips `isOpen` accepts (tips on open screens).
+  /// Items of entries changed since, and of tips it rejects, are dropped on the way: a
+  /// screen that opens queues its tips' ends again (`reopen`).
+  mutating func earliestEnd(where isOpen: (String) -> Bool) -> Instant? {
+    while let first = ends.first {
+      if entries[first.tip]?.validUntil == first.until && isOpen(first.tip) { return first.until }
+      popEnd()
+    }
+    return nil
+  }
+
+  /// A screen opened: its tips are pending (their reasons are logged again), and the ends of
+  /// their entries are queued again.
+  mutating func reopen(_ tips: [String], at now: Instant) {
+    markPending(tips)
+    for tip in tips {
+      if let until = entries[tip]?.validUntil, until > now { pushEnd(until, tip) }
+    }
   }
 
   /// Whether reconcile must visit `tip`.
@@ -233,11 +256,32 @@ extension World {
       assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
       return (known, true)
     }
-    if let known = nextChangeOfOpenTips(after: clock) {
+    if let known = earliestEndOfOpenTips() ?? nextChangeOfOpenTips(after: clock) {
       cache.memoize(nextChange: known, at: clock)
       return (known, true)
     }
     return (nextInstant(after: clock, observableOnly: true), false)
+  }
+
+  /// What `nextChangeOfOpenTips(after: clock)` answers, read off the queue of entry ends
+  /// without looking up every open tip: when no tip on an open screen is pending or shown
+  /// without an entry, every one has a valid entry, and the earliest end among them is the
+  /// answer. Nil when that cannot be told so (the scan then decides).
+  private mutating func earliestEndOfOpenTips() -> Instant?? {
+    guard deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty, !openScreens.isEmpty,
+      !cache.everythingPending
+    else { return nil }
+    let slots = self.slots
+    let open = openScreens
+    func isOpen(_ tip: String) -> Bool {
+      guard let screen = slots[tip]?.screen else { return false }
+      return open.contains { $0.name == screen }
+    }
+    if cache.pendingTips.contains(where: isOpen) { return nil }
+    if !onScreen.isEmpty, onScreen.contains(where: { $0.value.invalidatedAtStart && isOpen($0.key) }) { return nil }
+    guard let end = cache.earliestEnd(where: isOpen), end > clock else { return nil }
+    assert(nextChangeOfOpenTips(after: clock) == .some(end), "evaluation cache: the queue of entry ends disagrees with a scan")
+    return .some(end)
   }
 
   /// What `nextInstant(after: clock, observableOnly: true)` answers, read off the entries
