@@ -43,7 +43,9 @@ struct EvaluationCache: Hashable, Sendable {
   private(set) var everythingPending = true
   /// The entries' ends, earliest first: a binary heap. An item whose entry has changed since
   /// is skipped when it comes out.
-  private var ends: [(until: Instant, tip: String)] = []
+  private var ends: [(until: Instant, tip: Int)] = []
+  /// The tips of the queued ends, by the index an item holds (the heap moves plain values).
+  private var endTips: [String] = []
   /// Counts the entries removed (one at a time or all at once): reconcile visits every tip
   /// after one goes in the middle of its pass.
   private(set) var removals = 0
@@ -121,6 +123,7 @@ struct EvaluationCache: Hashable, Sendable {
     if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
     if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
     ends.removeAll(keepingCapacity: true)
+    endTips.removeAll(keepingCapacity: true)
     everythingPending = true
     openingBound = []
     removals &+= 1
@@ -135,7 +138,8 @@ struct EvaluationCache: Hashable, Sendable {
   /// screen that opens queues its tips' ends again (`reopen`).
   mutating func earliestEnd(where isOpen: (String) -> Bool) -> Instant? {
     while let first = ends.first {
-      if entries[first.tip]?.validUntil == first.until && isOpen(first.tip) { return first.until }
+      let tip = endTips[first.tip]
+      if entries[tip]?.validUntil == first.until && isOpen(tip) { return first.until }
       popEnd()
     }
     return nil
@@ -159,9 +163,10 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func takePending(at now: Instant) -> [String]? {
     while let first = ends.first, first.until <= now {
       popEnd()
-      if entries[first.tip]?.validUntil == first.until { pending.append(first.tip) }
+      let tip = endTips[first.tip]
+      if entries[tip]?.validUntil == first.until { pending.append(tip) }
     }
-    if ends.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
+    if endTips.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
     guard !everythingPending else {
       everythingPending = false
       if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
@@ -175,7 +180,8 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func visitEverything() { everythingPending = true }
 
   private mutating func pushEnd(_ until: Instant, _ tip: String) {
-    ends.append((until, tip))
+    endTips.append(tip)
+    ends.append((until, endTips.count - 1))
     var child = ends.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
@@ -205,6 +211,7 @@ struct EvaluationCache: Hashable, Sendable {
   /// only mark tips, and reconcile sorts what it visits.
   private mutating func rebuildEnds(after now: Instant) {
     ends.removeAll(keepingCapacity: true)
+    endTips.removeAll(keepingCapacity: true)
     for (tip, entry) in entries {
       if let until = entry.validUntil, until > now { pushEnd(until, tip) }
     }

@@ -51,9 +51,12 @@ public enum ScenarioRunner {
     var session = session
     var transcript = ""
     var errors = ""
-    func emit(_ line: String) {
-      if keepsLog { transcript += line + "\n" }
-      out(line + "\n")
+    func emit(_ line: consuming String) {
+      // Owned, so the newline is appended in place rather than into a copy.
+      var line = line
+      line += "\n"
+      if keepsLog { transcript += line }
+      out(line)
     }
     func fail(_ diagnostic: Diagnostic, lines: [String]) -> RunReport {
       let index = diagnostic.location.line - 1
