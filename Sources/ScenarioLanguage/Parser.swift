@@ -52,17 +52,19 @@ public struct Parser {
           "indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
           note: "only the lines of a `tip` block are indented")
       }
-      if line.hasPrefix("timeline"), let range = line.range(of: " --svg") {
+      // The lines read raw start with `t`, `s` or `l`; the first byte rules the others out.
+      let initial = line.utf8.first ?? 0
+      if initial == UInt8(ascii: "t"), line.hasPrefix("timeline"), let range = line.range(of: " --svg") {
         statements.append(try parseTimeline(line, line: number, svgAt: range))
         i += 1
         continue
       }
-      if line.hasPrefix("save-state ") || line.hasPrefix("load-state ") {
+      if initial == UInt8(ascii: "s") || initial == UInt8(ascii: "l"), line.hasPrefix("save-state ") || line.hasPrefix("load-state ") {
         statements.append(try parseStateLine(line, line: number))
         i += 1
         continue
       }
-      if line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
+      if initial == UInt8(ascii: "t"), line == "timezone" || line.hasPrefix("timezone ") || line.hasPrefix("timezone\t") {
         statements.append(try parseTimeZone(line, line: number))
         i += 1
         continue
