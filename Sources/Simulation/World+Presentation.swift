@@ -103,15 +103,11 @@ extension World {
 
   /// The tips reconcile visits: the pending ones on open screens, as (index in
   /// `openScreens`, position in the screen's tips) in evaluation order; nil for every tip
-  /// (after everything was forgotten, and in worlds where not every tip is kept: groups,
-  /// several devices).
+  /// (after everything was forgotten, and where the cache keeps no marks: see
+  /// `EvaluationCache.track(_:at:)`).
   private mutating func pendingVisits() -> [(screen: Int, position: Int)]? {
-    let pending = cache.takePending(at: clock)
-    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty else {
-      cache.visitEverything()
-      return nil
-    }
-    guard let pending else { return nil }
+    cache.track(deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
+    guard cache.tracks, let pending = cache.takePending(at: clock) else { return nil }
     var visits: [(screen: Int, position: Int)] = []
     for tip in pending {
       // A tip on a closed screen is marked again when its screen opens.

@@ -163,7 +163,9 @@ public struct Population: Sendable {
       switch plan.kinds[line] {
       case .screen:
         let closing = order % 2 == 1
-        if world.isOpen(plan.screens[line]) != closing {
+        // The open screens are read directly: calling `isOpen` on the world copied all of it.
+        let screen = plan.screens[line]
+        if world.openScreens.contains(where: { $0.name == screen }) != closing {
           // Nothing to do: the clock moves with the next step (advancing in pieces or in
           // one go is the same).
           continue
