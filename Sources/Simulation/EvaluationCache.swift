@@ -183,17 +183,19 @@ struct EvaluationCache: Hashable, Sendable {
   /// and more than four tips (for fewer, looking each up costs less than the bookkeeping:
   /// population's two-tip story ran 5% slower with marks).
   /// Starting visits every tip once, with the ends of the entries kept so far queued.
+  /// Called while everything is pending; without marks, nothing is pending from then on.
   mutating func track(_ on: Bool, at now: Instant) {
-    guard on != tracks else { return }
-    tracks = on
-    pending.removeAll()
-    everythingPending = true
-    if on {
-      rebuildEnds(after: now)
-    } else {
-      ends = []
-      endTips = []
+    if on != tracks {
+      tracks = on
+      pending.removeAll()
+      if on {
+        rebuildEnds(after: now)
+      } else {
+        ends = []
+        endTips = []
+      }
     }
+    everythingPending = on
   }
 
   private mutating func pushEnd(_ until: Instant, _ tip: String) {

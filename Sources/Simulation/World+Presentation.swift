@@ -106,7 +106,14 @@ extension World {
   /// (after everything was forgotten, and where the cache keeps no marks: see
   /// `EvaluationCache.track(_:at:)`).
   private mutating func pendingVisits() -> [(screen: Int, position: Int)]? {
-    cache.track(deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
+    // Whether marks pay changes only with definitions and devices, which forget everything:
+    // it is decided again then, and checked against the world in debug builds.
+    if cache.everythingPending {
+      cache.track(deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
+    }
+    assert(
+      cache.tracks == (deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4),
+      "evaluation cache: pending marks kept where they do not pay, or the reverse")
     guard cache.tracks, let pending = cache.takePending(at: clock) else { return nil }
     var visits: [(screen: Int, position: Int)] = []
     for tip in pending {
