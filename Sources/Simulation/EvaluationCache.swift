@@ -87,14 +87,20 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func evict(_ tips: @autoclosure () -> [String]) {
     guard !entries.isEmpty else { return }
     let tips = tips()
-    var removed = false
-    for tip in tips where entries.removeValue(forKey: tip) != nil {
-      if tracks { pending.append(tip) }
-      removed = true
+    guard !tips.isEmpty else { return }
+    if tracks {
+      // A removal, not an eviction of a missing entry, makes a tip pending and restarts a pass.
+      var removed = false
+      for tip in tips where entries.removeValue(forKey: tip) != nil {
+        pending.append(tip)
+        removed = true
+      }
+      guard removed else { return }
+      removals &+= 1
+    } else {
+      for tip in tips { entries[tip] = nil }
     }
-    guard removed else { return }
     if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
-    removals &+= 1
     generation &+= 1
   }
 
