@@ -109,10 +109,10 @@ extension World {
     // Whether marks pay changes only with definitions and devices, which forget everything:
     // it is decided again then, and checked against the world in debug builds.
     if cache.everythingPending {
-      cache.track(deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
+      cache.track(!isQuiet && deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
     }
     assert(
-      cache.tracks == (deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4),
+      cache.tracks == (!isQuiet && deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4),
       "evaluation cache: pending marks kept where they do not pay, or the reverse")
     guard cache.tracks, let pending = cache.takePending(at: clock) else { return nil }
     var visits: [(screen: Int, position: Int)] = []

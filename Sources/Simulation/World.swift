@@ -56,7 +56,10 @@ public struct World: Hashable, Sendable {
   /// asks the engine only whether a tip may show (not why), and `lastEvaluation` is not
   /// kept. Population runs its users quietly; what they saw is read off the datastore and
   /// display history, and why a tip is held back at the end is asked afresh.
-  public var isQuiet = false
+  public var isQuiet = false {
+    // A quiet world's cache keeps other reasons (see `EvaluationCache.Entry`) and no marks.
+    didSet { if isQuiet != oldValue { cache.removeAll() } }
+  }
   /// What reconcile found for each tip and until when (not part of the world's value).
   var cache = EvaluationCache()
 
