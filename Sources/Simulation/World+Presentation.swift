@@ -12,7 +12,7 @@ extension World {
     // Only the pending tips are visited (see `EvaluationCache`): the others have nothing to
     // decide or log. An entry removed during the pass can concern a tip already passed, so
     // from then on every tip is visited, as before the cache kept marks.
-    var plan = VisitPlan(pending: pendingVisits())
+    var plan = VisitPlan(pending: cache.tracks || cache.everythingPending ? pendingVisits() : nil)
     let removals = cache.removals
     // 1. Displays that must end.
     // Stored properties are read directly here: calling a method on `self` in this mutating
@@ -191,7 +191,7 @@ extension World {
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
     forgetAfterDisplayChange(of: tip, on: placement.screen, startedInterval: start.startedInterval)
     // It has no entry until the next reconcile decides whether its display goes on.
-    cache.markPending([tip])
+    if cache.tracks { cache.markPending([tip]) }
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
