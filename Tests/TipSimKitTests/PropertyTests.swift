@@ -154,6 +154,36 @@ import TipSimKit
     }
   }
 
+  /// A world that turns quiet, or explaining, half-way forgets its cache (the two keep
+  /// different reasons, and only an explaining world keeps pending marks) and ends where a
+  /// world that explains throughout ends.
+  @Test func aWorldThatChangesQuietnessHalfWayEndsWhereAnExplainingWorldEnds() {
+    check("changing quietness half-way") { lines in
+      let loud = ScenarioRunner.run(source: lines.joined(separator: "\n") + "\n")
+      guard loud.exitCode == 0 else { return nil }
+      // Split after a whole statement: never inside a tip block, never before the launch.
+      var split = lines.count * 2 / 3
+      while split < lines.count && (lines[split].hasPrefix("  ") || !lines[..<split].contains("launch")) { split += 1 }
+      for quietFirst in [true, false] {
+        var world = World()
+        world.isQuiet = quietFirst
+        let first = ScenarioRunner.run(source: lines[..<split].joined(separator: "\n") + "\n", session: Session(world: world))
+        guard first.exitCode == 0 else { return nil }
+        world = first.session.world
+        world.isQuiet = !quietFirst
+        let second = ScenarioRunner.run(source: lines[split...].joined(separator: "\n") + "\n", session: Session(world: world))
+        guard second.exitCode == 0 else { return nil }
+        let end = second.session.world
+        if end.engine != loud.session.world.engine || end.onScreen != loud.session.world.onScreen
+          || end.displayHistory != loud.session.world.displayHistory || end.clock != loud.session.world.clock
+        {
+          return "quiet \(quietFirst ? "first" : "second"): the worlds differ"
+        }
+      }
+      return nil
+    }
+  }
+
   /// `tipsim run` keeps no transcript, and no log unless a statement reads it.
   @Test func aReplayThatKeepsNoLogPrintsTheSameAndKeepsOnlyWhatIsRead() {
     check("a replay without its log prints the same") { lines in
