@@ -16,11 +16,13 @@ import TipEngine
 /// Tips in groups are never kept (their presentation depends on the other members), nor is
 /// anything when the scenario has several devices.
 ///
-/// Reconcile visits only the tips that need it: it keeps the invariant that every tip on an
-/// open screen has a valid entry that has been logged since its screen opened, or is
+/// Where it pays (`track(_:at:)`: an explaining world, one device, no groups, more than four
+/// tips), reconcile visits only the tips that need it: it keeps the invariant that every tip
+/// on an open screen has a valid entry that has been logged since its screen opened, or is
 /// displayed with no decision left to make (invalidated as it started), or is *pending*.
-/// Evicting an entry, an entry reaching its `validUntil` (an ordered queue of the ends) and
-/// opening a screen make tips pending; forgetting everything makes every tip pending.
+/// Removing an entry, an entry reaching its `validUntil` (an ordered queue of the ends), a
+/// display starting and a screen opening make tips pending; forgetting everything makes
+/// every tip pending. Debug builds check the invariant after every reconcile.
 ///
 /// It is not part of the world's value: two worlds that differ only in what they have cached
 /// are equal. Debug builds (the test suite, the fuzzers) check every hit against a fresh
