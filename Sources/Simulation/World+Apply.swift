@@ -104,7 +104,8 @@ extension World {
       if !onScreen.isEmpty {
         for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
       }
-      openScreens.removeAll { $0.name == screen }
+      // A screen is open once at most: removing it by index spares `removeAll`'s pass.
+      if let index = openScreens.firstIndex(where: { $0.name == screen }) { openScreens.remove(at: index) }
       if !sheets.isEmpty { sheets.remove(screen) }
       if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }
     case .set(let name, let value):

@@ -137,7 +137,7 @@ public struct OpenScreen: Hashable, Sendable {
   public var name: String
   public var openedAt: Instant
   /// Tips tapped away while this screen stays open (rule 36), and when.
-  public var dismissed: NameMap<Instant> = [:]
+  public var dismissed = NameMap<Instant>()
   /// Tips that have counted a display during this opening (policy `perScreenOpen`).
   public var counted: Set<String> = []
   /// The tip in the screen's one popover slot (rule 37).
