@@ -291,7 +291,7 @@ extension World {
       assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
       return (known, true)
     }
-    if let known = earliestEndOfOpenTips() ?? nextChangeOfOpenTips(after: clock) {
+    if let known = earliestEndOfOpenTips() ?? World.nextChangeOfOpenTips(in: &self, after: clock) {
       cache.memoize(nextChange: known, at: clock)
       return (known, true)
     }
@@ -322,15 +322,23 @@ extension World {
   /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
   /// nothing the open screens show.
   func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
-    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty else { return nil }
+    var world = self
+    return World.nextChangeOfOpenTips(in: &world, after: now)
+  }
+
+  /// The same, reading `world` in place: `advance` asks at every step, and as a method
+  /// called from a mutating one it copied the world, then the engine, each time.
+  static func nextChangeOfOpenTips(in world: inout World, after now: Instant) -> Instant?? {
+    guard now == world.clock, world.deviceOrder.count == 1, world.pendingSync.isEmpty, world.engine.catalog.groupedTips.isEmpty
+    else { return nil }
     // No screen open: only the interval end and duration limits are observable.
-    if openScreens.isEmpty { return .some(engine.nextChange(after: now, readBy: [])) }
+    if world.openScreens.isEmpty { return .some(world.engine.nextChange(after: now, readBy: [])) }
     var best: Instant?
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
-    for index in openScreens.indices {
-      for tip in tipsByScreen[openScreens[index].name] ?? [] {
-        guard let entry = cache.entry(for: tip, at: now) else { return nil }
+    for index in world.openScreens.indices {
+      for tip in world.tipsByScreen[world.openScreens[index].name] ?? [] {
+        guard let entry = world.cache.entry(for: tip, at: now) else { return nil }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
       }
