@@ -295,7 +295,8 @@ extension World {
       cache.memoize(nextChange: known, at: clock)
       return (known, true)
     }
-    return (nextInstant(after: clock, observableOnly: true), false)
+    // The entries cannot tell: scan (what `nextInstant` would do after asking them again).
+    return (scanNextInstant(after: clock, observableOnly: true), false)
   }
 
   /// What `nextChangeOfOpenTips(after: clock)` answers, read off the queue of entry ends

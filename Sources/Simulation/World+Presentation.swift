@@ -271,7 +271,7 @@ extension World {
     return scanNextInstant(after: now, observableOnly: observableOnly)
   }
 
-  private func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
+  func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
     var candidates = pendingSync.map(\.at).filter { $0 > now }
     func scan(_ engine: TipEngine, _ openScreens: [OpenScreen]) {
       var open: Set<String>?
