@@ -122,10 +122,10 @@ struct EvaluationCache: Hashable, Sendable {
     }
   }
 
-  /// Makes `tips` pending.
-  mutating func markPending(_ tips: [String]) {
+  /// Makes `tips` pending (not read without marks, or while every tip is pending).
+  mutating func markPending(_ tips: @autoclosure () -> [String]) {
     guard tracks && !everythingPending else { return }
-    pending += tips
+    pending += tips()
   }
 
   mutating func removeAll() {
@@ -157,7 +157,10 @@ struct EvaluationCache: Hashable, Sendable {
 
   /// A screen opened: its tips are pending (their reasons are logged again), and the ends of
   /// their entries are queued again.
-  mutating func reopen(_ tips: [String], at now: Instant) {
+  /// `tips` is not read without marks.
+  mutating func reopen(_ tips: @autoclosure () -> [String], at now: Instant) {
+    guard tracks else { return }
+    let tips = tips()
     markPending(tips)
     for tip in tips {
       if let until = entries[tip]?.validUntil, until > now { pushEnd(until, tip) }
@@ -186,7 +189,8 @@ struct EvaluationCache: Hashable, Sendable {
     return pending
   }
 
-  /// Starts or stops keeping pending marks and the queue of ends. Reconcile keeps them only
+  /// Starts or stops keeping pending marks and the queue of ends (`World.pendingMarksPay`
+  /// decides). Reconcile keeps them only
   /// where visiting the pending tips pays: a world that explains (a quiet one re-checks a tip
   /// for less than the bookkeeping costs: population over 50 tips ran 30% slower with
   /// marks), on one device, without groups (their tips are not kept), with more than four
@@ -297,6 +301,12 @@ extension World {
     }
     // The entries cannot tell: scan (what `nextInstant` would do after asking them again).
     return (scanNextInstant(after: clock, observableOnly: true), false)
+  }
+
+  /// Whether the cache keeps pending marks (`EvaluationCache.track(_:at:)` says why). It
+  /// changes only with definitions, devices and quietness, which forget everything.
+  var pendingMarksPay: Bool {
+    !isQuiet && deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4
   }
 
   /// What `nextChangeOfOpenTips(after: clock)` answers, read off the queue of entry ends

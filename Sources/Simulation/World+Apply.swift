@@ -85,7 +85,7 @@ extension World {
         break
       }
       openScreens.append(OpenScreen(name: screen, openedAt: clock))
-      if cache.tracks { cache.reopen(tipsByScreen[screen] ?? [], at: clock) }
+      cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {
         for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }

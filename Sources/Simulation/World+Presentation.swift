@@ -108,12 +108,8 @@ extension World {
   private mutating func pendingVisits() -> [(screen: Int, position: Int)]? {
     // Whether marks pay changes only with definitions and devices, which forget everything:
     // it is decided again then, and checked against the world in debug builds.
-    if cache.everythingPending {
-      cache.track(!isQuiet && deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4, at: clock)
-    }
-    assert(
-      cache.tracks == (!isQuiet && deviceOrder.count == 1 && engine.catalog.groupedTips.isEmpty && engine.catalog.tips.count > 4),
-      "evaluation cache: pending marks kept where they do not pay, or the reverse")
+    if cache.everythingPending { cache.track(pendingMarksPay, at: clock) }
+    assert(cache.tracks == pendingMarksPay, "evaluation cache: pending marks kept where they do not pay, or the reverse")
     guard cache.tracks, let pending = cache.takePending(at: clock) else { return nil }
     var visits: [(screen: Int, position: Int)] = []
     for tip in pending {
@@ -191,7 +187,7 @@ extension World {
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
     forgetAfterDisplayChange(of: tip, on: placement.screen, startedInterval: start.startedInterval)
     // It has no entry until the next reconcile decides whether its display goes on.
-    if cache.tracks { cache.markPending([tip]) }
+    cache.markPending([tip])
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
