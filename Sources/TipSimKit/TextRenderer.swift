@@ -25,27 +25,18 @@ public struct TextRenderer: Sendable {
 
   /// The record as one or more lines (no trailing newline).
   public func render(_ record: LogRecord) -> String {
-    // Appended into one string with room for a typical record, not concatenated pairwise.
-    var out = DetailLines(text: "")
-    out.text.reserveCapacity(160)
-    out.text += style.dim(stamp(record.instant))
-    out.text += "  "
-    if let device = record.device { out.firstLinePrefix = "[\(device)] " }
-    // The records nearly every log is made of are written in place; the others are described
-    // line by line first.
-    switch record.event {
-    case .suppressed(let ref, let reasons):
-      writeVerb("suppressed", style.yellow, into: &out.text)
-      writeSuppressed(ref, reasons, into: &out)
-    case .donated(let event, let fields, let kept):
-      writeVerb("donate", { $0 }, into: &out.text)
-      writeDonated(event, fields, kept, into: &out)
-    default:
-      let (verb, color, details) = describe(record.event)
-      writeVerb(verb, color, into: &out.text)
-      for line in details { out.line(line) }
-    }
-    return out.text
+    var details = DetailLines(text: "")
+    details.text.reserveCapacity(128)
+    if let device = record.device { details.firstLinePrefix = "[\(device)] " }
+    let (verb, color) = write(record.event, into: &details)
+    // Appended into one string, not concatenated pairwise.
+    var text = ""
+    text.reserveCapacity(36 + details.text.utf8.count)
+    text += style.dim(stamp(record.instant))
+    text += "  "
+    writeVerb(verb, color, into: &text)
+    text += details.text
+    return text
   }
 
   /// The verb column: the verb, padded and colored, then a space.
@@ -76,28 +67,34 @@ public struct TextRenderer: Sendable {
     out.text += " kept)"
   }
 
-  private func describe(_ event: LogEvent) -> (String, (String) -> String, [String]) {
+  /// Writes the record's details into `out` and returns its verb and the verb's color.
+  private func write(_ event: LogEvent, into out: inout DetailLines) -> (String, (String) -> String) {
     let plain: (String) -> String = { $0 }
     switch event {
     case .launched(let frequency, let reset):
       var details = ["TipKit configured (frequency \(frequency.rawValue))"]
       if !reset.isEmpty { details.append("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
-      return ("launch", style.cyan, details)
+      out.add(details)
+      return ("launch", style.cyan)
     case .quit:
-      return ("quit", style.cyan, ["app terminated"])
+      out.line("app terminated")
+      return ("quit", style.cyan)
     case .screenOpened(let screen):
-      return ("open", style.cyan, [screen])
+      out.line(screen)
+      return ("open", style.cyan)
     case .screenClosed(let screen):
-      return ("close", style.cyan, [screen])
+      out.line(screen)
+      return ("close", style.cyan)
     case .parameterChanged(let name, let from, let to, let via):
       let source = via.map { " (bound to \($0))" } ?? ""
-      return ("set", plain, ["\(name) = \(to)\(source), was \(from)"])
+      out.line("\(name) = \(to)\(source), was \(from)")
+      return ("set", plain)
     case .storeWritten(let key, let value):
-      return ("write", plain, ["\(key) = \(value)"])
+      out.line("\(key) = \(value)")
+      return ("write", plain)
     case .donated(let event, let fields, let kept):
-      var out = DetailLines()
       writeDonated(event, fields, kept, into: &out)
-      return ("donate", plain, out.lines)
+      return ("donate", plain)
     case .shown(let shown):
       var line = "\(style.bold(shown.ref.tip)) at \(place(shown.ref.placement)) · \(displayCount(shown.number, shown.maximum))"
       if !shown.counted { line += " · not counted again (policy countPolicy perScreenOpen, rule 21)" }
@@ -112,61 +109,82 @@ public struct TextRenderer: Sendable {
       if shown.behindSheet {
         details.append("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)")
       }
-      return ("shown", style.green, details)
+      out.add(details)
+      return ("shown", style.green)
     case .suppressed(let ref, let reasons):
-      var out = DetailLines()
       writeSuppressed(ref, reasons, into: &out)
-      return ("suppressed", style.yellow, out.lines)
+      return ("suppressed", style.yellow)
     case .hidden(let ref, let cause):
-      return ("hidden", style.dim, ["\(ref.tip) at \(place(ref.placement)) · \(describe(cause))"] + hiddenDetails(cause))
+      out.add(["\(ref.tip) at \(place(ref.placement)) · \(describe(cause))"] + hiddenDetails(cause))
+      return ("hidden", style.dim)
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
-      return (
-        "invalidated", style.red, ["\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))"]
-      )
+      out.line("\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))")
+      return ("invalidated", style.red)
     case .actionTapped(let tip, let action, let title):
-      return ("tap", plain, ["\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)"])
+      out.line("\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)")
+      return ("tap", plain)
     case .advanced(let from, let to):
-      return ("advance", style.cyan, ["\(to - from) to \(stamp(to))"])
+      out.line("\(to - from) to \(stamp(to))")
+      return ("advance", style.cyan)
     case .timeStep(let causes):
-      return ("next", style.cyan, causes.isEmpty ? ["an iCloud delivery arrives (rule 39)"] : causes.map(describe))
+      out.add(causes.isEmpty ? ["an iCloud delivery arrives (rule 39)"] : causes.map(describe))
+      return ("next", style.cyan)
     case .statusChanged(let tip, let from, let to):
-      return ("status", plain, ["\(tip): \(from) → \(to)"])
+      out.line("\(tip): \(from) → \(to)")
+      return ("status", plain)
     case .testing(let overrides):
-      return ("testing", style.cyan, [describe(overrides)])
+      out.line(describe(overrides))
+      return ("testing", style.cyan)
     case .anchorChanged(let screen, let anchor, let visible, let tips):
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(visible ? "visible again" : "follows it out of sight")"
-      return (visible ? "show" : "hide", plain, ["\(screen).\(anchor) \(visible ? "back in view" : "scrolled away or collapsed")\(effect)"])
+      out.line("\(screen).\(anchor) \(visible ? "back in view" : "scrolled away or collapsed")\(effect)")
+      return (visible ? "show" : "hide", plain)
     case .sheetChanged(let screen, let presented, let tips):
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(presented ? "covered" : "visible again")"
-      return (presented ? "sheet" : "sheet", plain, ["\(presented ? "a sheet covers" : "the sheet leaves") \(screen)\(effect)"])
+      out.line("\(presented ? "a sheet covers" : "the sheet leaves") \(screen)\(effect)")
+      return (presented ? "sheet" : "sheet", plain)
     case .controlTapped(let screen, let anchor, let refusedBy):
       if let refusedBy {
-        return ("tap", style.yellow, ["\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed"])
+        out.line("\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed")
+        return ("tap", style.yellow)
       }
-      return ("tap", plain, ["\(screen).\(anchor)"])
+      out.line("\(screen).\(anchor)")
+      return ("tap", plain)
     case .datastoreReset:
-      return ("reset", style.cyan, ["Tips.resetDatastore(): tip, parameter and event records erased (rule 34)"])
+      out.line("Tips.resetDatastore(): tip, parameter and event records erased (rule 34)")
+      return ("reset", style.cyan)
     case .eligibilityReset(let tip, let status):
-      return ("reset", style.cyan, ["\(tip): resetEligibility, now \(status); display history kept (rule 7)"])
+      out.line("\(tip): resetEligibility, now \(status); display history kept (rule 7)")
+      return ("reset", style.cyan)
     case .policySet(let name, let value):
-      return ("policy", style.cyan, ["\(name) = \(value) (rule \(Policies.rule(of: name) ?? 0))"])
+      out.line("\(name) = \(value) (rule \(Policies.rule(of: name) ?? 0))")
+      return ("policy", style.cyan)
     case .warning(let message):
-      return ("warning", style.yellow, [message])
+      out.line(message)
+      return ("warning", style.yellow)
     case .note(let message):
-      return ("note", plain, [message])
+      out.line(message)
+      return ("note", plain)
     case .synced(let from):
-      return ("icloud", style.cyan, ["tip records and donations from \(from) arrived (last writer wins, rule 39)"])
+      out.line("tip records and donations from \(from) arrived (last writer wins, rule 39)")
+      return ("icloud", style.cyan)
     case .explanation(let explanation):
-      return ("why", style.cyan, ExplanationRenderer(renderer: self).lines(explanation))
+      out.add(ExplanationRenderer(renderer: self).lines(explanation))
+      return ("why", style.cyan)
     case .statusReport(let lines):
-      return ("status", style.cyan, statusTable(lines))
+      out.add(statusTable(lines))
+      return ("status", style.cyan)
     case .expectation(let result):
-      if result.passed { return ("expect ✓", style.green, [result.text]) }
+      if result.passed {
+        out.line(result.text)
+        return ("expect ✓", style.green)
+      }
       var details = [
         "\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)", "found: \(result.found)",
       ]
       if let explanation = result.explanation { details += ExplanationRenderer(renderer: self).lines(explanation) }
-      return ("FAILED ✗", style.red, details)
+      out.add(details)
+      return ("FAILED ✗", style.red)
     }
   }
 
@@ -403,6 +421,10 @@ struct DetailLines {
   mutating func line(_ line: String) {
     startLine()
     text += line
+  }
+
+  mutating func add(_ lines: [String]) {
+    for line in lines { self.line(line) }
   }
 
   /// The collected lines.
