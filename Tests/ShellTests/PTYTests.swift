@@ -36,7 +36,14 @@ import Testing
     }
   }
 
-  func drive(_ steps: [[Any]], arguments: [String] = [], history: String) throws -> Result {
+  /// Runs the binary through the driver. Without a `history` path the run gets a fresh history
+  /// file, removed afterwards with its lock.
+  func drive(_ steps: [[Any]], arguments: [String] = [], history: String? = nil) throws -> Result {
+    guard let history else {
+      let history = temporaryHistory()
+      defer { removeHistory(history) }
+      return try drive(steps, arguments: arguments, history: history)
+    }
     let binary = try #require(PTYTests.binary, "build tipsim first (swift build)")
     let spec: [String: Any] = [
       "argv": [binary] + arguments,
@@ -62,6 +69,11 @@ import Testing
     FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-history-\(UUID().uuidString)").path
   }
 
+  func removeHistory(_ path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+    try? FileManager.default.removeItem(atPath: path + ".lock")
+  }
+
   let prompt = "tipsim> "
 
   @Test func typingWithTabCompletion() throws {
@@ -70,8 +82,7 @@ import Testing
         ["wait", prompt], ["send", "open back\t\r"], ["wait", "shown +addBackyard"], ["send", "why favoriteBa\t\r"],
         ["wait", "Save as a Favorite"], ["wait", prompt],
         ["send", "\u{4}"], ["eof", 10, "\u{4}"],
-      ],
-      history: temporaryHistory())
+      ])
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.output.contains("open backyards"))
     #expect(result.status == 0)
@@ -79,7 +90,7 @@ import Testing
 
   @Test func historyIsRecalledWithTheUpArrowAcrossTwoRuns() throws {
     let history = temporaryHistory()
-    defer { try? FileManager.default.removeItem(atPath: history) }
+    defer { removeHistory(history) }
     let first = try drive(
       [
         ["wait", prompt], ["send", "status favoriteBackyard\r"], ["wait", "displays 0 of 5"], ["wait", prompt], ["send", "\u{4}"],
@@ -101,8 +112,7 @@ import Testing
         ["wait", "\\.\\.\\.> "],
         ["send", "\u{3}"], ["wait", prompt], ["send", "status\r"], ["wait", "addBackyard +available"], ["wait", prompt], ["send", "\u{4}"],
         ["eof", 10, "\u{4}"],
-      ],
-      history: temporaryHistory())
+      ])
     #expect(result.failed == nil, "\(result.output)")
     #expect(!result.output.contains("unknown command"))
     #expect(result.output.contains("tip block cancelled"))
@@ -116,8 +126,7 @@ import Testing
         ["wait", "\\.\\.\\.> "], ["send", "\r"], ["wait", prompt], ["send", "why colleagues\r"],
         ["wait", "colleagues \"Eightを利用している同僚がわかるようになりました\""], ["wait", prompt],
         ["send", "\u{4}"], ["eof", 10, "\u{4}"],
-      ],
-      history: temporaryHistory())
+      ])
     #expect(result.failed == nil, "\(result.output)")
   }
 
@@ -127,8 +136,7 @@ import Testing
         ["wait", prompt], ["send", "open detial\r"], ["wait", "did you mean 'detail'\\?"], ["send", "open detail\r"],
         ["wait", "suppressed +favoriteBackyard"], ["wait", prompt],
         ["send", "\u{4}"], ["eof", 10, "\u{4}"],
-      ],
-      history: temporaryHistory())
+      ])
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.output.contains("error: unknown screen 'detial'"))
     #expect(result.output.contains("^~~~~~"))
