@@ -1,9 +1,10 @@
+import Foundation
 import Simulation
 import TipEngine
 
 /// Turns scenario text into statements. Syntax only: names are checked against the world's
 /// definitions when each statement runs (see `Resolver`).
-public struct Parser {
+public struct Parser: Sendable {
   /// The lines of the source, for diagnostics.
   public let lines: [String]
   let firstLine: Int
@@ -35,11 +36,72 @@ public struct Parser {
     return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "\r"
   }
 
-  /// Parses every statement; the first error stops parsing.
+  /// Parses every statement; the first error stops parsing. A long script is read in parts,
+  /// one per core.
   public func parse() throws(Diagnostic) -> [Statement] {
+    try parse(parts: min(Parser.cores, lines.count / Parser.linesPerPart))
+  }
+
+  /// Parses in about `count` parts at once, each on its own thread. Each part starts at a line
+  /// that is not indented, where no `tip` block goes on, and the earliest part's error wins:
+  /// the outcome is the one of a single pass.
+  public func parse(parts count: Int) throws(Diagnostic) -> [Statement] {
+    let parts = Parser.parts(of: lines, count: count)
+    guard parts.count > 1 else { return try parse(lines.indices) }
+    let results = PartResults(count: parts.count)
+    DispatchQueue.concurrentPerform(iterations: parts.count) { index in
+      results.set(index, Result { () throws(Diagnostic) in try parse(parts[index]) })
+    }
     var statements: [Statement] = []
-    var i = 0
-    while i < lines.count {
+    for result in results.take() { statements += try result.get() }
+    return statements
+  }
+
+  /// Below this many lines per part, a second core costs more than it saves.
+  static let linesPerPart = 4096
+  static let cores = ProcessInfo.processInfo.activeProcessorCount
+
+  /// About `count` ranges of equal length covering `lines`, each starting at a line that is not
+  /// indented (or at the first line).
+  static func parts(of lines: [String], count: Int) -> [Range<Int>] {
+    guard count > 1 else { return [lines.indices] }
+    var starts = [0]
+    for part in 1..<count {
+      var start = max(starts[starts.count - 1] + 1, lines.count * part / count)
+      while start < lines.count, Parser.isIndented(lines[start]) { start += 1 }
+      if start < lines.count { starts.append(start) }
+    }
+    return starts.indices.map { starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : lines.count) }
+  }
+
+  /// Each part's statements or error, set from the parsing threads.
+  private final class PartResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Result<[Statement], Diagnostic>]
+
+    init(count: Int) { results = Array(repeating: .success([]), count: count) }
+
+    func set(_ index: Int, _ result: Result<[Statement], Diagnostic>) {
+      lock.lock()
+      results[index] = result
+      lock.unlock()
+    }
+
+    /// The results, moved out.
+    func take() -> [Result<[Statement], Diagnostic>] {
+      lock.lock()
+      defer { lock.unlock() }
+      var taken: [Result<[Statement], Diagnostic>] = []
+      swap(&taken, &results)
+      return taken
+    }
+  }
+
+  /// Parses the statements that start in `range`; a `tip` block may read on past its end.
+  func parse(_ range: Range<Int>) throws(Diagnostic) -> [Statement] {
+    var statements: [Statement] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
       let number = firstLine + i
       let line = lines[i]
       if Parser.isBlank(line) {

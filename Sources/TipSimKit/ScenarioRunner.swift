@@ -51,14 +51,14 @@ public enum ScenarioRunner {
     var session = session
     var transcript = ""
     var errors = ""
-    func emit(_ line: consuming String) {
-      // Owned, so the newline is appended in place rather than into a copy.
-      var line = line
-      line += "\n"
-      if keepsLog { transcript += line }
-      out(line)
+    func write(_ text: String) {
+      if keepsLog { transcript += text }
+      out(text)
     }
+    // The log renders on a second core while the statements after it run.
+    var pipeline = LogPipeline(format: format, file: file)
     func fail(_ diagnostic: Diagnostic, lines: [String]) -> RunReport {
+      pipeline.flush(write: write)
       let index = diagnostic.location.line - 1
       let text = diagnostic.rendered(file: file, source: lines.indices.contains(index) ? lines[index] : nil) + "\n"
       errors += text
@@ -72,7 +72,10 @@ public enum ScenarioRunner {
     do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
     // A script stops at its first error, so only `undo` needs the per-statement snapshots.
     session.keepsUndo = statements.contains { if case .undo = $0.action { true } else { false } }
-    if !keepsLog { session.keepsRecords = statements.contains(where: \.readsTheLog) }
+    if !keepsLog {
+      session.keepsRecords = statements.contains(where: \.readsTheLog)
+      session.keepsHistory = statements.contains(where: \.readsTheHistory)
+    }
     var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
     for statement in statements {
       // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
@@ -82,19 +85,9 @@ public enum ScenarioRunner {
       }
       let outputs: [Session.Output]
       do { outputs = try session.execute(statement) } catch { return fail(error, lines: parser.lines) }
-      for output in outputs {
-        switch (output, format) {
-        case (.record(let record), .text(let style)):
-          emit(TextRenderer(timeZone: session.world.timeZone, style: style, file: file).render(record))
-        case (.record(let record), .json):
-          emit(JSONRenderer(timeZone: session.world.timeZone).render(record))
-        case (.text(let text), .text):
-          if !text.isEmpty { emit(text) }
-        case (.text, .json):
-          break
-        }
-      }
+      if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
     }
+    pipeline.flush(write: write)
     if let state, case .failure(let problem) = StateFile.write(StateFile.encode(session.world), to: state) {
       let text = "\(state):1:1: error: \(problem.message)\n"
       errors += text
@@ -111,13 +104,13 @@ public enum ScenarioRunner {
         failed == 0
         ? "\(checked) expectation\(checked == 1 ? "" : "s") held"
         : "\(failed) of \(checked) expectation\(checked == 1 ? "" : "s") failed"
-      emit(failed == 0 ? style.green("── " + summary) : style.red("── " + summary))
+      write((failed == 0 ? style.green("── " + summary) : style.red("── " + summary)) + "\n")
     case .json:
       var o = JSONObject()
       o["kind"] = "summary"
       o["expectations"] = .int(checked)
       o["failed"] = .int(failed)
-      emit(JSONValue.object(o).serialized)
+      write(JSONValue.object(o).serialized + "\n")
     }
     return RunReport(
       file: file, exitCode: failed == 0 ? 0 : 1, transcript: transcript, errors: errors, failures: session.failures,
@@ -179,6 +172,15 @@ extension Statement {
     switch action {
     case .log, .checkpoint, .restore, .checkpoints, .undo, .timeline, .whatIf, .matrix: true
     case .repeat(_, _, let body): body.contains(where: \.readsTheLog)
+    default: false
+    }
+  }
+
+  /// Whether the statement replays the statements that changed the world before it.
+  var readsTheHistory: Bool {
+    switch action {
+    case .whatIf, .matrix, .population, .lint: true
+    case .repeat(_, _, let body): body.contains(where: \.readsTheHistory)
     default: false
     }
   }

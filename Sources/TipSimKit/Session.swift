@@ -21,6 +21,9 @@ public struct Session: Sendable {
   /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
   /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
   public var keepsRecords = true
+  /// Whether the statements that changed the world are kept for those that replay them
+  /// (`whatif`, `matrix`, `population`, `lint`; `save` in the shell). Off, as `keepsRecords`.
+  public var keepsHistory = true
   /// How many undo steps are kept.
   public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.
@@ -110,7 +113,7 @@ public struct Session: Sendable {
         if case .repeat = statement.action { .prefix(world: world, records: records.count, history: history.count) } else { nil }
       do {
         let outputs = try perform(statement)
-        if statement.changesWorld { history.append(statement) }
+        if keepsHistory && statement.changesWorld { history.append(statement) }
         return outputs
       } catch {
         if let before { rewind(to: before) }
@@ -121,7 +124,7 @@ public struct Session: Sendable {
     do {
       let outputs = try perform(statement)
       if statement.changesWorld {
-        history.append(statement)
+        if keepsHistory { history.append(statement) }
         undoStack.append((before, statement.text))
         if undoStack.count > Session.undoDepth { undoStack.removeFirst() }
       }

@@ -136,4 +136,53 @@ import TipEngine
         note: did you mean 'xy'?
         """)
   }
+
+  /// A script of `statements` statements: `tip` blocks of 1 to 40 lines between plain lines,
+  /// so that some block spans wherever a part would ideally start.
+  func longScript(statements: Int) -> [String] {
+    var lines: [String] = ["screen s: a", "param flag = false"]
+    for i in 0..<statements {
+      if i % 7 == 0 {
+        lines.append("tip t\(i)")
+        lines.append("  title \"T\"")
+        lines.append("  anchor s.a")
+        for _ in 0..<(i % 40) { lines.append("  rule flag == true") }
+      } else {
+        lines.append(i % 3 == 0 ? "" : "advance \(1 + i % 50)m")
+      }
+    }
+    return lines
+  }
+
+  @Test func aLongScriptParsedInPartsGivesTheStatementsOfOnePass() throws {
+    let source = longScript(statements: 3000).joined(separator: "\n") + "\n"
+    let parser = Parser(source: source)
+    let whole = try parser.parse(parts: 1)
+    #expect(whole.count > 2000)
+    for parts in [2, 3, 7, 64] { #expect(try parser.parse(parts: parts) == whole, "\(parts) parts") }
+    #expect(try parser.parse() == whole)
+  }
+
+  @Test func aLongScriptParsedInPartsReportsItsFirstError() throws {
+    var lines = longScript(statements: 3000)
+    let late = lines.count - 10
+    lines[late] = "advance soon"
+    for parts in [1, 2, 5] {
+      let late = Result { try Parser(source: lines.joined(separator: "\n")).parse(parts: parts) }
+      #expect(throws: Diagnostic.self) { try late.get() }
+      if case .failure(let error as Diagnostic) = late { #expect(error.location.line == lines.count - 9) }
+    }
+    // An indented line after a plain one: at a part's start it is still outside any block.
+    lines[100] = "advance 1m"
+    lines[101] = "  rule flag == true"
+    for parts in [1, 2, 5, 40] {
+      let early = Result { try Parser(source: lines.joined(separator: "\n")).parse(parts: parts) }
+      if case .failure(let error as Diagnostic) = early {
+        #expect(error.message == "indented line outside a tip block")
+        #expect(error.location.line == 102)
+      } else {
+        Issue.record("\(parts) parts: no error")
+      }
+    }
+  }
 }

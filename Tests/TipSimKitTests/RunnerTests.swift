@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 import Testing
 import TipSimKit
 
@@ -61,6 +62,62 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   @Test func unreadableFilesExitTwo() {
     #expect(TipSim.replay(file: "/nonexistent/x.scenario").exitCode == 2)
     #expect(TipSim.replay(file: "/nonexistent/x.scenario").errors == "/nonexistent/x.scenario:1:1: error: no such file\n")
+  }
+
+  /// The log as the runner wrote it before it rendered on a second core: each output
+  /// rendered in place, with the time zone of its moment.
+  func renderedInPlace(_ source: String, format: OutputFormat) throws -> String {
+    var session = Session()
+    var text = ""
+    for statement in try Parser(source: source).parse() {
+      for output in try session.execute(statement) {
+        switch (output, format) {
+        case (.record(let record), .text(let style)):
+          text += TextRenderer(timeZone: session.world.timeZone, style: style).render(record) + "\n"
+        case (.record(let record), .json):
+          text += JSONRenderer(timeZone: session.world.timeZone).render(record) + "\n"
+        case (.text(let output), .text):
+          if !output.isEmpty { text += output + "\n" }
+        case (.text, .json):
+          break
+        }
+      }
+    }
+    return text
+  }
+
+  @Test func theLogRenderedOnASecondCoreIsTheLogRenderedInPlace() throws {
+    // Thousands of records; a time zone change after the first record (the clock's instant
+    // stays, its civil time moves), and text outputs half-way.
+    var lines = BenchmarkInputs.replayScenario(lines: 1500).split(separator: "\n").map(String.init)
+    let launch = try #require(lines.firstIndex(of: "launch"))
+    lines.insert(contentsOf: ["status tip3", "help advance"], at: 800)
+    lines.insert("timezone Asia/Tokyo", at: launch + 1)
+    let source = lines.joined(separator: "\n") + "\n"
+    for format in [OutputFormat.text(.plain), .text(TextStyle(colors: true)), .json] {
+      var streamed = ""
+      let report = ScenarioRunner.run(source: source, format: format, keepsLog: false, out: { streamed += $0 })
+      let expected = try renderedInPlace(source, format: format)
+      #expect(expected.split(separator: "\n").count > 2000)
+      if case .text = format { #expect(expected.contains("2026-11-01 09:00:00") && expected.contains("2026-11-01 18:")) }
+      #expect(streamed.hasPrefix(expected))
+      // Then the summary line, alone.
+      #expect(streamed.utf8.dropFirst(expected.utf8.count).split(separator: 10).count == 1)
+      #expect(report.exitCode == 0)
+    }
+  }
+
+  @Test func aStatementThatFailsLateIsReportedAfterTheWholeLogBeforeIt() throws {
+    let source = BenchmarkInputs.replayScenario(lines: 1500) + "open nowhere\nadvance 1h\n"
+    var events: [(stream: String, text: String)] = []
+    let report = ScenarioRunner.run(
+      source: source, file: "late.scenario", keepsLog: false, out: { events.append(("out", $0)) }, err: { events.append(("err", $0)) })
+    #expect(report.exitCode == 2)
+    #expect(events.last?.stream == "err")
+    #expect(events.last?.text.hasPrefix("late.scenario:1501:6: error: unknown screen 'nowhere'") == true)
+    let streamed = events.dropLast().map(\.text).joined()
+    #expect(events.dropLast().allSatisfy { $0.stream == "out" })
+    #expect(streamed == (try renderedInPlace(BenchmarkInputs.replayScenario(lines: 1500), format: .text(.plain))))
   }
 
   @Test func theSameScenarioGivesByteIdenticalOutput() throws {

@@ -1,0 +1,102 @@
+import Dispatch
+import Simulation
+
+/// Renders a run's log on a second core while the run goes on. Outputs are gathered in
+/// batches; a batch renders on a worker while the statements after it run, and each batch's
+/// text reaches `write` whole and in order, on the caller's thread. The log is therefore
+/// byte-identical to rendering each output in place: only when the text is made changes.
+struct LogPipeline {
+  /// Outputs per batch: enough that handing a batch over costs nothing next to rendering it,
+  /// few enough that a slow statement does not hold back much of the log before it.
+  static let batchSize = 256
+
+  let format: OutputFormat
+  let file: String
+  private var batch: [Item] = []
+  private var inFlight: Rendering?
+
+  struct Item: Sendable {
+    var output: Session.Output
+    /// The world's time zone when the output was made: a later `timezone` changes it.
+    var timeZone: SimTimeZone
+  }
+
+  /// One batch's text, written by the worker before it signals `done` and read only after.
+  private final class Rendering: @unchecked Sendable {
+    var text = ""
+    let done = DispatchSemaphore(value: 0)
+  }
+
+  init(format: OutputFormat, file: String) {
+    self.format = format
+    self.file = file
+    batch.reserveCapacity(Self.batchSize)
+  }
+
+  mutating func add(_ outputs: [Session.Output], timeZone: SimTimeZone, write: (String) -> Void) {
+    for output in outputs {
+      batch.append(Item(output: output, timeZone: timeZone))
+      if batch.count == Self.batchSize { submit(write: write) }
+    }
+  }
+
+  /// Writes everything added so far: before a diagnostic, the summary, or the end.
+  mutating func flush(write: (String) -> Void) {
+    if !batch.isEmpty { submit(write: write) }
+    collect(write: write)
+  }
+
+  /// Hands the batch to the worker once the previous one is written, so at most one renders
+  /// while the caller goes on.
+  private mutating func submit(write: (String) -> Void) {
+    collect(write: write)
+    let items = batch
+    batch.removeAll(keepingCapacity: true)
+    let rendering = Rendering()
+    let format = format
+    let file = file
+    DispatchQueue.global().async {
+      rendering.text = LogPipeline.render(items, format: format, file: file)
+      rendering.done.signal()
+    }
+    inFlight = rendering
+  }
+
+  private mutating func collect(write: (String) -> Void) {
+    guard let rendering = inFlight else { return }
+    inFlight = nil
+    rendering.done.wait()
+    if !rendering.text.isEmpty { write(rendering.text) }
+  }
+
+  /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
+  /// part of a JSON log.
+  static func render(_ items: [Item], format: OutputFormat, file: String) -> String {
+    var text = ""
+    text.reserveCapacity(items.count * 96)
+    switch format {
+    case .text(let style):
+      var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
+      for item in items {
+        switch item.output {
+        case .record(let record):
+          renderer.timeZone = item.timeZone
+          text += renderer.render(record)
+          text += "\n"
+        case .text(let output) where !output.isEmpty:
+          text += output
+          text += "\n"
+        case .text:
+          break
+        }
+      }
+    case .json:
+      for item in items {
+        guard case .record(let record) = item.output else { continue }
+        text += JSONRenderer(timeZone: item.timeZone).render(record)
+        text += "\n"
+      }
+    }
+    return text
+  }
+}
