@@ -38,6 +38,8 @@ public struct TipCatalog: Hashable, Sendable {
   /// Whether a tip of this name is defined.
   public func hasTip(named name: String) -> Bool { tipIndex[name] != nil }
   public func parameter(named name: String) -> ParameterDefinition? { parameterIndex[name].map { parameters[$0] } }
+  /// The parameter's position in `parameters`.
+  public func index(ofParameter name: String) -> Int? { parameterIndex[name] }
   public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
   public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
 

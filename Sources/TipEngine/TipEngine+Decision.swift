@@ -2,16 +2,18 @@ extension TipEngine {
   /// The decision for a tip at `now`: status with overrides, and every hold with its deciding
   /// values (rules 3, 4, 33, 43).
   public func decision(for tipName: String, at now: Instant) -> Decision {
-    guard let tip = catalog.tip(named: tipName) else {
+    // The definition is read in place, not copied (its copy showed in replay profiles).
+    guard let index = catalog.index(ofTip: tipName) else {
       return Decision(tip: tipName, status: .pending, storedStatus: .pending, override: nil, rules: [], holds: [.notConfigured])
     }
-    let rules = tip.rules.map { evaluate($0, at: now) }
-    let record = record(of: tipName)
+    let rules = catalog.tips[index].rules.map { evaluate($0, at: now) }
+    let id = catalog.tips[index].id
+    let record = datastore.tips[id] ?? TipRecord()
     var stored: [Hold] = []
     if let reason = record.invalidation { stored.append(.invalidated(reason, at: record.invalidatedAt)) }
     let failing = rules.filter { !$0.holds }
     if !failing.isEmpty { stored.append(.rules(failing)) }
-    if record.invalidation == nil, let hold = frequencyHold(for: tip, record: record, at: now) {
+    if record.invalidation == nil, let hold = frequencyHold(for: catalog.tips[index], record: record, at: now) {
       stored.append(.frequency(hold))
     }
     let storedStatus: TipStatus =
@@ -20,7 +22,7 @@ extension TipEngine {
     guard isConfigured else {
       return Decision(tip: tipName, status: .pending, storedStatus: storedStatus, override: nil, rules: rules, holds: [.notConfigured])
     }
-    let override = configuration.testing.override(for: tip.name, id: tip.id)
+    let override = configuration.testing.isEmpty ? nil : configuration.testing.override(for: tipName, id: id)
     switch override {
     case .some(let o) where o.shows:
       // Show-overrides ignore rules and frequency, and mask an invalidation (rule 33).
@@ -89,7 +91,8 @@ extension TipEngine {
     case .parameter(let name):
       guard let (value, source) = parameterValue(name) else { return .bool(false) }
       guard recording else { return value }
-      let reading = Reading.parameter(name: name, value: value, source: source, boundTo: catalog.parameter(named: name)?.boundTo)
+      let boundTo = catalog.index(ofParameter: name).flatMap { catalog.parameters[$0].boundTo }
+      let reading = Reading.parameter(name: name, value: value, source: source, boundTo: boundTo)
       if !readings.contains(reading) { readings.append(reading) }
       return value
     case .aggregate(let aggregate):
