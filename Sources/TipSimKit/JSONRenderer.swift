@@ -212,58 +212,64 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 
   public var serialized: String {
-    var out = ""
+    var out: [UInt8] = []
     out.reserveCapacity(256)
     serialize(into: &out)
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
-  /// Appends the value to `out`: one string for a whole record, not one per value.
-  func serialize(into out: inout String) {
+  /// Appends the value's UTF-8 to `out`: one buffer for a whole record, and bytes rather than
+  /// `String` appends, which check capacity and ASCII-ness at every small piece.
+  func serialize(into out: inout [UInt8]) {
     switch self {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .int(let i): out += String(i)
-    case .double(let d): out += d.isFinite ? String(d) : "null"
+    case .null: out += "null".utf8
+    case .bool(let b): out += (b ? "true" : "false").utf8
+    case .int(let i): out += String(i).utf8
+    case .double(let d): out += (d.isFinite ? String(d) : "null").utf8
     case .string(let s): JSONValue.quote(s, into: &out)
     case .array(let items):
-      out += "["
+      out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         item.serialize(into: &out)
       }
-      out += "]"
+      out.append(UInt8(ascii: "]"))
     case .object(let o):
-      out += "{"
+      out.append(UInt8(ascii: "{"))
       for (index, pair) in o.pairs.enumerated() {
-        if index > 0 { out += "," }
+        if index > 0 { out.append(UInt8(ascii: ",")) }
         JSONValue.quote(pair.0, into: &out)
-        out += ":"
+        out.append(UInt8(ascii: ":"))
         pair.1.serialize(into: &out)
       }
-      out += "}"
+      out.append(UInt8(ascii: "}"))
     }
   }
 
-  static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    defer { out += "\"" }
-    // Most strings need no escape: one pass over the bytes finds out.
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-      out += s
-      return
-    }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+  /// A JSON string. Only ASCII bytes are ever escaped (quote, backslash, controls), and no byte of
+  /// a multi-byte UTF-8 sequence is ASCII, so the escaping reads bytes.
+  static func quote(_ s: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    defer { out.append(UInt8(ascii: "\"")) }
+    var s = s
+    s.withUTF8 { bytes in
+      // Most strings need no escape: one pass over the bytes finds out.
+      guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+        out.append(contentsOf: bytes)
+        return
+      }
+      for byte in bytes {
+        switch byte {
+        case 0x22: out += #"\""#.utf8
+        case 0x5C: out += #"\\"#.utf8
+        case 0x0A: out += #"\n"#.utf8
+        case 0x0D: out += #"\r"#.utf8
+        case 0x09: out += #"\t"#.utf8
+        case ..<0x20:
+          let hex = String(byte, radix: 16)
+          out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+        default: out.append(byte)
+        }
       }
     }
   }

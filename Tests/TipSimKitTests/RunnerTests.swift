@@ -140,6 +140,20 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(lines[2].contains(#""reasons":["rules"]"#))
   }
 
+  @Test func jsonStringsEscapeQuotesBackslashesAndControlsAndKeepTheRest() throws {
+    // A tab and two other control characters typed raw into a string, beside a quote, a
+    // backslash and text beyond ASCII.
+    let value = "a\"b\\c\td\u{1}e\u{1F} é日本"
+    let source =
+      "param p = \"\"\nlaunch\nset p \"\(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\n"
+    let report = ScenarioRunner.run(source: source, format: .json)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let line = try #require(report.transcript.split(separator: "\n").first { $0.contains(#""kind":"set""#) })
+    #expect(line.contains(#""value":"a\"b\\c\td\u0001e\u001f é日本""#))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    #expect(object["value"] as? String == value)
+  }
+
   /// Every example of the scenario-language contract, as written there, in one session.
   @Test func everyContractExampleWorksAsWritten() {
     let contract = """
