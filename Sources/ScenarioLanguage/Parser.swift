@@ -1,4 +1,3 @@
-import Foundation
 import Simulation
 import TipEngine
 
@@ -36,30 +35,16 @@ public struct Parser: Sendable {
     return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "\r"
   }
 
-  /// Parses every statement; the first error stops parsing. A long script is read in parts,
-  /// one per core.
-  public func parse() throws(Diagnostic) -> [Statement] {
-    try parse(parts: min(Parser.cores, lines.count / Parser.linesPerPart))
-  }
+  /// Parses every statement; the first error stops parsing.
+  public func parse() throws(Diagnostic) -> [Statement] { try parse(lines.indices) }
 
-  /// Parses in about `count` parts at once, each on its own thread. Each part starts at a line
-  /// that is not indented, where no `tip` block goes on, and the earliest part's error wins:
-  /// the outcome is the one of a single pass.
-  public func parse(parts count: Int) throws(Diagnostic) -> [Statement] {
-    let parts = Parser.parts(of: lines, count: count)
-    guard parts.count > 1 else { return try parse(lines.indices) }
-    let results = PartResults(count: parts.count)
-    DispatchQueue.concurrentPerform(iterations: parts.count) { index in
-      results.set(index, Result { () throws(Diagnostic) in try parse(parts[index]) })
-    }
-    var statements: [Statement] = []
-    for result in results.take() { statements += try result.get() }
-    return statements
+  /// Parses in order, part by part, handing each part's statements to `deliver` as soon as they
+  /// are read (parts of about `size` lines, each starting at a line that is not indented, where
+  /// no `tip` block goes on); the first error stops. A runner can run the first parts while
+  /// the rest is read.
+  public func parse(partsOf size: Int, deliver: ([Statement]) -> Void) throws(Diagnostic) {
+    for range in Parser.parts(of: lines, count: lines.count / max(1, size)) { deliver(try parse(range)) }
   }
-
-  /// Below this many lines per part, a second core costs more than it saves.
-  static let linesPerPart = 4096
-  static let cores = ProcessInfo.processInfo.activeProcessorCount
 
   /// About `count` ranges of equal length covering `lines`, each starting at a line that is not
   /// indented (or at the first line).
@@ -72,29 +57,6 @@ public struct Parser: Sendable {
       if start < lines.count { starts.append(start) }
     }
     return starts.indices.map { starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : lines.count) }
-  }
-
-  /// Each part's statements or error, set from the parsing threads.
-  private final class PartResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<[Statement], Diagnostic>]
-
-    init(count: Int) { results = Array(repeating: .success([]), count: count) }
-
-    func set(_ index: Int, _ result: Result<[Statement], Diagnostic>) {
-      lock.lock()
-      results[index] = result
-      lock.unlock()
-    }
-
-    /// The results, moved out.
-    func take() -> [Result<[Statement], Diagnostic>] {
-      lock.lock()
-      defer { lock.unlock() }
-      var taken: [Result<[Statement], Diagnostic>] = []
-      swap(&taken, &results)
-      return taken
-    }
   }
 
   /// Parses the statements that start in `range`; a `tip` block may read on past its end.

@@ -46,6 +46,13 @@ struct LogPipeline {
     collect(write: write)
   }
 
+  /// Drops everything added so far, unwritten (a run that starts again).
+  mutating func discard() {
+    batch.removeAll(keepingCapacity: true)
+    if let rendering = inFlight { rendering.done.wait() }
+    inFlight = nil
+  }
+
   /// Hands the batch to the worker once the previous one is written, so at most one renders
   /// while the caller goes on.
   private mutating func submit(write: (String) -> Void) {

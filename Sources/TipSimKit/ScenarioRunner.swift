@@ -37,8 +37,9 @@ public struct RunReport: Sendable {
   }
 }
 
-/// Replays scenarios: parse everything first (a syntax error runs nothing), then run each
-/// statement in order; the first invalid statement stops the run with exit 2.
+/// Replays scenarios: run each statement in order; a syntax error anywhere runs nothing, and
+/// the first invalid statement stops the run with exit 2. A worker parses the script while the
+/// first statements run, and nothing is printed until the whole script has parsed.
 public enum ScenarioRunner {
   /// Replays scenario text. `out` and `err` receive output as it is produced. Without
   /// `keepsLog` (`tipsim run`, which prints as it goes) the report has no transcript and the
@@ -48,16 +49,27 @@ public enum ScenarioRunner {
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
     state: String? = nil, keepsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
+    let initial = session
     var session = session
     var transcript = ""
     var errors = ""
+    // A worker parses the script part by part while the statements run. Until the whole
+    // script is known to parse, the run goes ahead but prints nothing (`held`): a syntax error
+    // anywhere still runs nothing, as if everything had been parsed first.
+    let stream = StatementStream(source: source)
+    var held: String? = ""
     func write(_ text: String) {
+      if held != nil {
+        held! += text
+        return
+      }
       if keepsLog { transcript += text }
       out(text)
     }
     // The log renders on a second core while the statements after it run.
     var pipeline = LogPipeline(format: format, file: file)
-    func fail(_ diagnostic: Diagnostic, lines: [String]) -> RunReport {
+    var lines: [String] = []
+    func fail(_ diagnostic: Diagnostic) -> RunReport {
       pipeline.flush(write: write)
       let index = diagnostic.location.line - 1
       let text = diagnostic.rendered(file: file, source: lines.indices.contains(index) ? lines[index] : nil) + "\n"
@@ -67,25 +79,78 @@ public enum ScenarioRunner {
         file: file, exitCode: 2, transcript: transcript, errors: errors, failures: session.failures,
         expectationsChecked: session.expectationsChecked, session: session)
     }
-    let parser = Parser(source: source)
-    let statements: [Statement]
-    do { statements = try parser.parse() } catch { return fail(error, lines: parser.lines) }
-    // A script stops at its first error, so only `undo` needs the per-statement snapshots.
-    session.keepsUndo = statements.contains { if case .undo = $0.action { true } else { false } }
-    if !keepsLog {
-      session.keepsRecords = statements.contains(where: \.readsTheLog)
-      session.keepsHistory = statements.contains(where: \.readsTheHistory)
+    // What the session keeps depends on the whole script; ahead of the parse it keeps the
+    // least, and runs again from the start when the script turns out to need more.
+    var plan = RunPlan(keepsLog: keepsLog)
+    enum Stop: Error {
+      case runAgain
+      case report(RunReport)
     }
-    var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
-    for statement in statements {
-      // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
-      if !stateLoaded, let state, statement.launches {
-        stateLoaded = true
-        do { try session.loadState(state, at: statement.keyword) } catch { return fail(error, lines: parser.lines) }
+    /// Waits for the parse. Then the held output is printed; or the run starts again, keeping
+    /// what the script needs; or the syntax error is reported, with nothing run.
+    func settle() throws(Stop) {
+      let outcome = stream.outcome()
+      lines = outcome.lines
+      switch outcome.parts {
+      case .failure(let diagnostic):
+        pipeline.discard()
+        held = nil
+        session = initial
+        throw .report(fail(diagnostic))
+      case .success(let parts):
+        let needed = RunPlan(keepsLog: keepsLog, parts: parts)
+        guard needed == plan else {
+          pipeline.discard()
+          held = nil
+          plan = needed
+          throw .runAgain
+        }
+        pipeline.flush(write: write)
+        let text = held ?? ""
+        held = nil
+        if !text.isEmpty { write(text) }
       }
-      let outputs: [Session.Output]
-      do { outputs = try session.execute(statement) } catch { return fail(error, lines: parser.lines) }
-      if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
+    }
+    func replay() throws(Stop) {
+      session = initial
+      plan.configure(&session)
+      pipeline = LogPipeline(format: format, file: file)
+      var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
+      var index = 0
+      while let part = stream.part(index) {
+        index += 1
+        for statement in part {
+          // What prints elsewhere, or reads what the session keeps, waits for the parse.
+          if held != nil, statement.needsTheWholeScript { try settle() }
+          // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
+          if !stateLoaded, let state, statement.launches {
+            stateLoaded = true
+            do { try session.loadState(state, at: statement.keyword) } catch {
+              if held != nil { try settle() }
+              throw .report(fail(error))
+            }
+          }
+          let outputs: [Session.Output]
+          do { outputs = try session.execute(statement) } catch {
+            if held != nil { try settle() }
+            throw .report(fail(error))
+          }
+          if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
+        }
+        if held != nil, stream.hasEnded { try settle() }
+      }
+      if held != nil { try settle() }
+    }
+    while true {
+      do throws(Stop) {
+        try replay()
+        break
+      } catch {
+        switch error {
+        case .runAgain: continue
+        case .report(let report): return report
+        }
+      }
     }
     pipeline.flush(write: write)
     if let state, case .failure(let problem) = StateFile.write(StateFile.encode(session.world), to: state) {
@@ -166,7 +231,51 @@ public enum ScenarioFile {
   }
 }
 
+/// What a run's session keeps, which depends on the statements of the whole script.
+struct RunPlan: Equatable {
+  var keepsUndo = false
+  /// Nil: as the session's defaults (a run that keeps its log keeps everything).
+  var keepsRecords: Bool?
+  var keepsHistory: Bool?
+
+  /// The least, before the script is known.
+  init(keepsLog: Bool) {
+    if !keepsLog {
+      keepsRecords = false
+      keepsHistory = false
+    }
+  }
+
+  /// What the script needs. A script stops at its first error, so only `undo` needs the
+  /// per-statement snapshots.
+  init(keepsLog: Bool, parts: [[Statement]]) {
+    func any(_ test: (Statement) -> Bool) -> Bool { parts.contains { $0.contains(where: test) } }
+    keepsUndo = any { if case .undo = $0.action { true } else { false } }
+    if !keepsLog {
+      keepsRecords = any(\.readsTheLog)
+      keepsHistory = any(\.readsTheHistory)
+    }
+  }
+
+  func configure(_ session: inout Session) {
+    session.keepsUndo = keepsUndo
+    if let keepsRecords { session.keepsRecords = keepsRecords }
+    if let keepsHistory { session.keepsHistory = keepsHistory }
+  }
+}
+
 extension Statement {
+  /// Whether the statement must wait until the whole script is parsed before it runs: it
+  /// writes a file or prints on standard error, or it reads what the session keeps.
+  var needsTheWholeScript: Bool {
+    switch action {
+    case .saveState, .population, .undo: true
+    case .timeline(let request) where request.svg != nil: true
+    case .repeat(_, _, let body): body.contains(where: \.needsTheWholeScript)
+    default: readsTheLog || readsTheHistory
+    }
+  }
+
   /// Whether the statement reads the log kept so far (or snapshots it).
   var readsTheLog: Bool {
     switch action {

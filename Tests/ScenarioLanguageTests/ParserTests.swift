@@ -154,35 +154,46 @@ import TipEngine
     return lines
   }
 
-  @Test func aLongScriptParsedInPartsGivesTheStatementsOfOnePass() throws {
-    let source = longScript(statements: 3000).joined(separator: "\n") + "\n"
-    let parser = Parser(source: source)
-    let whole = try parser.parse(parts: 1)
-    #expect(whole.count > 2000)
-    for parts in [2, 3, 7, 64] { #expect(try parser.parse(parts: parts) == whole, "\(parts) parts") }
-    #expect(try parser.parse() == whole)
+  /// The statements of `parse(partsOf:deliver:)`, part by part, or its error with the parts
+  /// delivered before it.
+  func parts(_ source: String, size: Int) -> (parts: [[Statement]], error: Diagnostic?) {
+    var parts: [[Statement]] = []
+    do {
+      try Parser(source: source).parse(partsOf: size) { parts.append($0) }
+      return (parts, nil)
+    } catch {
+      return (parts, error)
+    }
   }
 
-  @Test func aLongScriptParsedInPartsReportsItsFirstError() throws {
-    var lines = longScript(statements: 3000)
-    let late = lines.count - 10
-    lines[late] = "advance soon"
-    for parts in [1, 2, 5] {
-      let late = Result { try Parser(source: lines.joined(separator: "\n")).parse(parts: parts) }
-      #expect(throws: Diagnostic.self) { try late.get() }
-      if case .failure(let error as Diagnostic) = late { #expect(error.location.line == lines.count - 9) }
+  @Test func aLongScriptParsedInPartsGivesTheStatementsOfOnePass() throws {
+    let source = longScript(statements: 3000).joined(separator: "\n") + "\n"
+    let whole = try parse(source)
+    #expect(whole.count > 2000)
+    for size in [100_000, 4096, 1000, 333, 7] {
+      let (parts, error) = parts(source, size: size)
+      #expect(error == nil)
+      #expect(parts.count == max(1, Parser(source: source).lines.count / size) || size == 7, "\(size) lines per part")
+      #expect(parts.flatMap { $0 } == whole, "\(size) lines per part")
     }
+  }
+
+  @Test func aLongScriptParsedInPartsStopsAtItsFirstError() throws {
+    var lines = longScript(statements: 3000)
+    lines[lines.count - 10] = "advance soon"
     // An indented line after a plain one: at a part's start it is still outside any block.
     lines[100] = "advance 1m"
     lines[101] = "  rule flag == true"
-    for parts in [1, 2, 5, 40] {
-      let early = Result { try Parser(source: lines.joined(separator: "\n")).parse(parts: parts) }
-      if case .failure(let error as Diagnostic) = early {
-        #expect(error.message == "indented line outside a tip block")
-        #expect(error.location.line == 102)
-      } else {
-        Issue.record("\(parts) parts: no error")
-      }
+    let source = lines.joined(separator: "\n")
+    let whole = diagnostic(source)
+    #expect(whole?.message == "indented line outside a tip block")
+    #expect(whole?.location.line == 102)
+    for size in [1000, 40] {
+      let (parts, error) = parts(source, size: size)
+      #expect(error == whole)
+      // The parts before the error's are delivered, whole; none after it.
+      #expect(parts.flatMap { $0 }.allSatisfy { $0.lines.upperBound < 102 }, "\(size) lines per part")
+      #expect(parts.count == 100 / size, "\(size) lines per part")
     }
   }
 }

@@ -140,6 +140,41 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(lines[2].contains(#""reasons":["rules"]"#))
   }
 
+  // Long scripts parse on a worker while their first statements run; the tests below check
+  // that this is invisible.
+
+  @Test func aSyntaxErrorAtTheEndOfALongScriptRunsNothingAndWritesNoFile() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-ahead-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var lines = BenchmarkInputs.replayScenario(lines: 5000).split(separator: "\n").map(String.init)
+    lines.insert("save-state \(path)", at: 2500)
+    lines.insert("open nowhere", at: 3000)
+    lines.append("advance soon")
+    var printed = ""
+    var errors = ""
+    let report = ScenarioRunner.run(
+      source: lines.joined(separator: "\n") + "\n", file: "ahead.scenario", keepsLog: false, out: { printed += $0 }, err: { errors += $0 })
+    #expect(report.exitCode == 2)
+    #expect(printed.isEmpty)
+    #expect(errors.hasPrefix("ahead.scenario:\(lines.count):9: error: "), "\(errors)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+    #expect(report.session.world.clock == Session().world.clock)
+  }
+
+  @Test func aScriptThatReadsItsLogOrUndoesRunsAgainKeepingThem() throws {
+    // Its statements run ahead keeping the least, until one needs more: then the run starts
+    // again, keeping what the script needs, and prints as if it had known from the start.
+    let base = BenchmarkInputs.replayScenario(lines: 800)
+    for ending in ["log\n", "undo\nstatus tip3\n", "checkpoint a\nadvance 1d\nrestore a\n", "lint\n"] {
+      var printed = ""
+      let report = ScenarioRunner.run(source: base + ending, keepsLog: false, out: { printed += $0 })
+      #expect(report.exitCode == 0, "\(ending): \(report.errors)")
+      let expected = try renderedInPlace(base + ending, format: .text(.plain))
+      #expect(printed.hasPrefix(expected), "\(ending)")
+      #expect(printed.utf8.count > expected.utf8.count && printed.utf8.count < expected.utf8.count + 40, "\(ending)")
+    }
+  }
+
   @Test func jsonStringsEscapeQuotesBackslashesAndControlsAndKeepTheRest() throws {
     // A tab and two other control characters typed raw into a string, beside a quote, a
     // backslash and text beyond ASCII.

@@ -1,0 +1,64 @@
+import Foundation
+import ScenarioLanguage
+
+/// A script's statements as a worker parses them, part by part, so that the runner can run
+/// the first parts while the rest is read. Statements come in order; whether the whole script
+/// parses is known only at the end (`outcome()`).
+final class StatementStream: @unchecked Sendable {
+  /// Lines per part: small enough that the runner soon has work, large enough that taking a
+  /// part costs nothing next to running it.
+  static let linesPerPart = 2048
+
+  private let condition = NSCondition()
+  // Guarded by `condition`.
+  private var parts: [[Statement]] = []
+  private var end: Result<Void, Diagnostic>?
+  private var lines: [String] = []
+
+  init(source: String) {
+    DispatchQueue.global().async { [self] in
+      let parser = Parser(source: source)
+      let result = Result { () throws(Diagnostic) in
+        try parser.parse(partsOf: StatementStream.linesPerPart) { part in
+          condition.lock()
+          parts.append(part)
+          condition.broadcast()
+          condition.unlock()
+        }
+      }
+      condition.lock()
+      lines = parser.lines
+      end = result
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
+
+  /// Part `index`'s statements, once parsed; nil when there is no such part (the script
+  /// ended, or an error stopped the parse before it).
+  func part(_ index: Int) -> [Statement]? {
+    condition.lock()
+    defer { condition.unlock() }
+    while index >= parts.count && end == nil { condition.wait() }
+    return index < parts.count ? parts[index] : nil
+  }
+
+  /// Whether the parse has ended, without waiting.
+  var hasEnded: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return end != nil
+  }
+
+  /// Waits for the end of the parse: every part, or the first error; and the script's lines,
+  /// for diagnostics.
+  func outcome() -> (parts: Result<[[Statement]], Diagnostic>, lines: [String]) {
+    condition.lock()
+    defer { condition.unlock() }
+    while end == nil { condition.wait() }
+    switch end {
+    case .failure(let diagnostic)?: return (.failure(diagnostic), lines)
+    default: return (.success(parts), lines)
+    }
+  }
+}
