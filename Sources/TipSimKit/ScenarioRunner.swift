@@ -79,9 +79,10 @@ public enum ScenarioRunner {
         file: file, exitCode: 2, transcript: transcript, errors: errors, failures: session.failures,
         expectationsChecked: session.expectationsChecked, session: session)
     }
-    // What the session keeps depends on the whole script; ahead of the parse it keeps the
-    // least, and runs again from the start when the script turns out to need more.
-    var plan = RunPlan(keepsLog: keepsLog)
+    // What the session keeps depends on the whole script. Ahead of the parse it keeps its log
+    // and history (dropped if the script never reads them) but no undo snapshots: a script
+    // with `undo` runs again from the start, keeping them.
+    var plan = RunPlan.ahead
     enum Stop: Error {
       case runAgain
       case report(RunReport)
@@ -99,12 +100,14 @@ public enum ScenarioRunner {
         throw .report(fail(diagnostic))
       case .success(let parts):
         let needed = RunPlan(keepsLog: keepsLog, parts: parts)
-        guard needed == plan else {
+        guard needed.keepsUndo == plan.keepsUndo else {
           pipeline.discard()
           held = nil
           plan = needed
           throw .runAgain
         }
+        plan = needed
+        plan.configure(&session)
         pipeline.flush(write: write)
         let text = held ?? ""
         held = nil
@@ -120,7 +123,7 @@ public enum ScenarioRunner {
       while let part = stream.part(index) {
         index += 1
         for statement in part {
-          // What prints elsewhere, or reads what the session keeps, waits for the parse.
+          // What writes a file, prints on standard error or undoes waits for the parse.
           if held != nil, statement.needsTheWholeScript { try settle() }
           // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
           if !stateLoaded, let state, statement.launches {
@@ -234,17 +237,14 @@ public enum ScenarioFile {
 /// What a run's session keeps, which depends on the statements of the whole script.
 struct RunPlan: Equatable {
   var keepsUndo = false
-  /// Nil: as the session's defaults (a run that keeps its log keeps everything).
+  /// Nil: as the session was given (a run that keeps its log keeps everything).
   var keepsRecords: Bool?
   var keepsHistory: Bool?
 
-  /// The least, before the script is known.
-  init(keepsLog: Bool) {
-    if !keepsLog {
-      keepsRecords = false
-      keepsHistory = false
-    }
-  }
+  /// Before the script is known: the log and history as the session was given, no undo.
+  static let ahead = RunPlan()
+
+  private init() {}
 
   /// What the script needs. A script stops at its first error, so only `undo` needs the
   /// per-statement snapshots.
@@ -266,13 +266,14 @@ struct RunPlan: Equatable {
 
 extension Statement {
   /// Whether the statement must wait until the whole script is parsed before it runs: it
-  /// writes a file or prints on standard error, or it reads what the session keeps.
+  /// writes a file or prints on standard error, or it undoes (the undo snapshots are kept
+  /// only once the script is known to need them).
   var needsTheWholeScript: Bool {
     switch action {
     case .saveState, .population, .undo: true
-    case .timeline(let request) where request.svg != nil: true
+    case .timeline(let request): request.svg != nil
     case .repeat(_, _, let body): body.contains(where: \.needsTheWholeScript)
-    default: readsTheLog || readsTheHistory
+    default: false
     }
   }
 

@@ -20,10 +20,15 @@ public struct Session: Sendable {
   public var keepsUndo = true
   /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
   /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
-  public var keepsRecords = true
+  /// Turning it off forgets the log kept so far.
+  public var keepsRecords = true {
+    didSet { if !keepsRecords { records = [] } }
+  }
   /// Whether the statements that changed the world are kept for those that replay them
   /// (`whatif`, `matrix`, `population`, `lint`; `save` in the shell). Off, as `keepsRecords`.
-  public var keepsHistory = true
+  public var keepsHistory = true {
+    didSet { if !keepsHistory { history = [] } }
+  }
   /// How many undo steps are kept.
   public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.

@@ -161,9 +161,9 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(report.session.world.clock == Session().world.clock)
   }
 
-  @Test func aScriptThatReadsItsLogOrUndoesRunsAgainKeepingThem() throws {
-    // Its statements run ahead keeping the least, until one needs more: then the run starts
-    // again, keeping what the script needs, and prints as if it had known from the start.
+  @Test func aScriptThatReadsItsLogOrUndoesPrintsAsIfItWasKnownFromTheStart() throws {
+    // Its statements run ahead of the parse keeping the log and history but no undo
+    // snapshots; `undo` makes the run start again keeping them.
     let base = BenchmarkInputs.replayScenario(lines: 800)
     for ending in ["log\n", "undo\nstatus tip3\n", "checkpoint a\nadvance 1d\nrestore a\n", "lint\n"] {
       var printed = ""
