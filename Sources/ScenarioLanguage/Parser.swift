@@ -3,7 +3,7 @@ import TipEngine
 
 /// Turns scenario text into statements. Syntax only: names are checked against the world's
 /// definitions when each statement runs (see `Resolver`).
-public struct Parser: Sendable {
+public struct Parser {
   /// The lines of the source, for diagnostics.
   public let lines: [String]
   let firstLine: Int

@@ -60,7 +60,7 @@ public enum ScenarioRunner {
     var held: String? = ""
     func write(_ text: String) {
       if held != nil {
-        held! += text
+        held?.append(text)
         return
       }
       if keepsLog { transcript += text }
@@ -114,6 +114,12 @@ public enum ScenarioRunner {
         if !text.isEmpty { write(text) }
       }
     }
+    /// An invalid statement: reported once the parse shows the script is valid (a syntax
+    /// error anywhere wins, with nothing run).
+    func stop(at error: Diagnostic) throws(Stop) -> Never {
+      if held != nil { try settle() }
+      throw .report(fail(error))
+    }
     func replay() throws(Stop) {
       session = initial
       plan.configure(&session)
@@ -128,16 +134,10 @@ public enum ScenarioRunner {
           // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
           if !stateLoaded, let state, statement.launches {
             stateLoaded = true
-            do { try session.loadState(state, at: statement.keyword) } catch {
-              if held != nil { try settle() }
-              throw .report(fail(error))
-            }
+            do { try session.loadState(state, at: statement.keyword) } catch { try stop(at: error) }
           }
           let outputs: [Session.Output]
-          do { outputs = try session.execute(statement) } catch {
-            if held != nil { try settle() }
-            throw .report(fail(error))
-          }
+          do { outputs = try session.execute(statement) } catch { try stop(at: error) }
           if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
         }
         if held != nil, stream.hasEnded { try settle() }
