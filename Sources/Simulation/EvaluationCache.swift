@@ -50,6 +50,8 @@ struct EvaluationCache: Hashable, Sendable {
   private var ends: [(until: Instant, tip: Int)] = []
   /// The tips of the queued ends, by the index an item holds (the heap moves plain values).
   private var endTips: [String] = []
+  /// The storage of reconcile's last list of visits (`takeVisitList`).
+  private var visitList: [(screen: Int, position: Int)] = []
   /// Counts the entries removed (one at a time or all at once): reconcile visits every tip
   /// after one goes in the middle of its pass.
   private(set) var removals = 0
@@ -171,22 +173,37 @@ struct EvaluationCache: Hashable, Sendable {
   func isPending(_ tip: String) -> Bool { everythingPending || pending.contains(tip) }
 
   /// The pending tips, in no particular order and perhaps repeated, after making pending those whose entry ends
-  /// at or before `now`; nil when every tip is. Reconcile is about to visit them: the marks
+  /// at or before `now`: Reconcile is about to visit them: the marks
   /// are cleared, and a removal during its pass marks again.
-  mutating func takePending(at now: Instant) -> [String]? {
+  /// `each` hears them; false (and `each` hears nothing) when every tip is pending. The
+  /// list keeps its capacity: it was a fresh array at every command.
+  mutating func takePending(at now: Instant, _ each: (String) -> Void) -> Bool {
     while let first = ends.first, first.until <= now {
       popEnd()
       let tip = endTips[first.tip]
       if entries[tip]?.validUntil == first.until { pending.append(tip) }
     }
     if endTips.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
+    defer { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
     guard !everythingPending else {
       everythingPending = false
-      if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-      return nil
+      return false
     }
-    defer { pending = [] }
-    return pending
+    for tip in pending { each(tip) }
+    return true
+  }
+
+  /// An empty list for reconcile's visits, with the capacity of the last one handed back.
+  mutating func takeVisitList() -> [(screen: Int, position: Int)] {
+    var list: [(screen: Int, position: Int)] = []
+    swap(&list, &visitList)
+    list.removeAll(keepingCapacity: true)
+    return list
+  }
+
+  /// Hands back a list of visits once reconcile is done with it, to be reused.
+  mutating func reuse(_ list: [(screen: Int, position: Int)]?) {
+    if let list { visitList = list }
   }
 
   /// Starts or stops keeping pending marks and the queue of ends (`World.pendingMarksPay`

@@ -127,7 +127,12 @@ public struct CivilTime: Hashable, Sendable, Comparable {
       put(hour, 2, at: 11)
       put(minute, 2, at: 14)
       put(second, 2, at: 17)
-      for (offset, byte) in [(4, 45), (7, 45), (10, middle), (13, 58), (16, 58)] as [(Int, UInt8)] { buffer[offset] = byte }
+      // Byte by byte: a list of (offset, byte) pairs was an array allocated for every stamp.
+      buffer[4] = 45
+      buffer[7] = 45
+      buffer[10] = middle
+      buffer[13] = 58
+      buffer[16] = 58
       return 19
     }
   }

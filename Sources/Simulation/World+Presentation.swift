@@ -28,9 +28,9 @@ extension World {
           continue
         }
         // A quiet world does not explain: it asks the engine for the answer alone.
-        let decision = isQuiet ? nil : engine.decision(for: tip, at: clock)
-        if !(decision?.shouldDisplay ?? engine.shouldDisplay(tip, at: clock)) {
-          let reasons = decision?.holds.map(Suppression.hold) ?? []
+        let answer = isQuiet ? nil : engine.holds(for: tip, at: clock)
+        if !(answer?.shouldDisplay ?? engine.shouldDisplay(tip, at: clock)) {
+          let reasons = answer?.holds.map(Suppression.hold) ?? []
           endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
           if !isQuiet {
             lastLogged[tip] = reasons
@@ -83,13 +83,21 @@ extension World {
             }
             continue
           }
-          let reasons = World.suppressions(in: &self, of: tip, on: openScreens[screenIndex])
+          var reasons = World.suppressions(in: &self, of: tip, on: openScreens[screenIndex])
           if reasons.isEmpty {
             beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
             appeared = true
           } else {
-            if case .suppressed(reasons, _)? = lastEvaluation[tip] {} else { lastEvaluation[tip] = .suppressed(reasons, at: clock) }
-            if lastLogged[tip] != reasons {
+            // Reasons are compared in full once. Unchanged, they take the stored array, so the
+            // next comparisons compare storage; changed, the logged reasons, usually that same
+            // stored array, differ too without a second look.
+            let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[tip] { last } else { nil }
+            let unchanged = last == reasons
+            if unchanged, let last { reasons = last } else { lastEvaluation[tip] = .suppressed(reasons, at: clock) }
+            let logged = lastLogged[tip]
+            let loggedDiffers =
+              if !unchanged, let logged, let last, logged.sharesStorage(with: last) { true } else { logged != reasons }
+            if loggedDiffers {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
               lastLogged[tip] = reasons
             }
@@ -98,6 +106,7 @@ extension World {
         }
       }
     }
+    cache.reuse(plan.visitList)
     assert(pendingMarksCoverEveryTip())
   }
 
@@ -110,12 +119,18 @@ extension World {
     // it is decided again then, and checked against the world in debug builds.
     if cache.everythingPending { cache.track(pendingMarksPay, at: clock) }
     assert(cache.tracks == pendingMarksPay, "evaluation cache: pending marks kept where they do not pay, or the reverse")
-    guard cache.tracks, let pending = cache.takePending(at: clock) else { return nil }
-    var visits: [(screen: Int, position: Int)] = []
-    for tip in pending {
+    guard cache.tracks else { return nil }
+    var visits = cache.takeVisitList()
+    let slots = self.slots
+    let openScreens = self.openScreens
+    let some = cache.takePending(at: clock) { tip in
       // A tip on a closed screen is marked again when its screen opens.
-      guard let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.name == slot.screen }) else { continue }
+      guard let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.name == slot.screen }) else { return }
       visits.append((index, slot.position))
+    }
+    guard some else {
+      cache.reuse(visits)
+      return nil
     }
     guard visits.count > 1 else { return visits }
     visits.sort { $0.screen != $1.screen ? $0.screen < $1.screen : $0.position < $1.position }
@@ -139,9 +154,14 @@ extension World {
   /// The same, reading `world` in place: `reconcile` calls it on itself without copying the
   /// world, which a borrowed (even `borrowing`) world did not avoid. It changes nothing.
   static func suppressions(in world: inout World, of tip: String, on screen: OpenScreen?) -> [Suppression] {
-    let decision = world.engine.decision(for: tip, at: world.clock)
-    return decision.holds.map(Suppression.hold)
-      + presentationSuppressions(in: &world, of: tip, on: screen, available: decision.shouldDisplay)
+    let (holds, shouldDisplay) = world.engine.holds(for: tip, at: world.clock)
+    var reasons: [Suppression] = []
+    if !holds.isEmpty {
+      reasons.reserveCapacity(holds.count + 1)
+      for hold in holds { reasons.append(.hold(hold)) }
+    }
+    presentationSuppressions(in: &world, of: tip, on: screen, available: shouldDisplay, into: &reasons)
+    return reasons
   }
 
   /// What presentation adds to the engine's holds: the tip's groups (when it is available),
@@ -151,6 +171,14 @@ extension World {
     -> [Suppression]
   {
     var reasons: [Suppression] = []
+    presentationSuppressions(in: &world, of: tip, on: screen, available: available, into: &reasons)
+    return reasons
+  }
+
+  /// The same, appended to `reasons`.
+  static func presentationSuppressions(
+    in world: inout World, of tip: String, on screen: OpenScreen?, available: Bool, into reasons: inout [Suppression]
+  ) {
     if available && !world.engine.catalog.groups.isEmpty {
       for group in world.engine.catalog.groups(containing: tip) {
         let selection = world.engine.selection(of: group, at: world.clock)
@@ -158,13 +186,15 @@ extension World {
       }
     }
     let placement = world.placements[tip]
-    guard let screen else { return reasons + [.screenNotOpen(placement?.screen)] }
+    guard let screen else {
+      reasons.append(.screenNotOpen(placement?.screen))
+      return
+    }
     if let placement, !world.hiddenAnchors.isEmpty, world.hiddenAnchors.contains(placement.description) {
       reasons.append(.anchorHidden(placement.description))
     }
     if !screen.dismissed.isEmpty, let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
     if placement?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
-    return reasons
   }
 
   static func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {
@@ -321,6 +351,9 @@ struct VisitPlan {
 
   init(pending: [(screen: Int, position: Int)]?) { self.pending = pending }
 
+  /// The list of visits, to be reused (nil for all).
+  var visitList: [(screen: Int, position: Int)]? { pending }
+
   mutating func restart() { cursor = 0 }
   mutating func visitEverything() { pending = nil }
 
@@ -337,5 +370,14 @@ struct VisitPlan {
     guard cursor < pending.count, pending[cursor].screen == screen, pending[cursor].position == position else { return false }
     cursor += 1
     return true
+  }
+}
+
+extension Array {
+  /// Whether both arrays are the same non-empty storage, and so equal without comparing
+  /// their elements.
+  func sharesStorage(with other: [Element]) -> Bool {
+    guard count == other.count, !isEmpty else { return false }
+    return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
   }
 }

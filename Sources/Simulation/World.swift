@@ -100,15 +100,19 @@ public struct World: Hashable, Sendable {
 
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
+    // One pass over the tips (by index: a definition is not copied), grouping them by
+    // screen and anchor in definition order; asking every tip for every anchor was quadratic.
+    var placed: NameMap<NameMap<[String]>> = [:]
+    for position in engine.catalog.tips.indices {
+      let name = engine.catalog.tips[position].name
+      guard let placement = placements[name] else { continue }
+      placed[placement.screen, default: [:]][placement.anchor, default: []].append(name)
+    }
     var index: NameMap<[String]> = [:]
     var slots: NameMap<TipSlot> = [:]
     for definition in screens {
-      let tips: [String] = definition.anchors.flatMap { anchor in
-        engine.catalog.tips.compactMap { tip -> String? in
-          guard let placement = placements[tip.name], placement.screen == definition.name, placement.anchor == anchor else { return nil }
-          return tip.name
-        }
-      }
+      let anchors = placed[definition.name] ?? [:]
+      let tips: [String] = definition.anchors.flatMap { anchors[$0] ?? [] }
       index[definition.name] = tips
       for (position, tip) in tips.enumerated() { slots[tip] = TipSlot(screen: definition.name, position: position) }
     }

@@ -100,14 +100,14 @@ public struct DonationLog: Hashable, Sendable {
   /// `aggregate` sees, by time alone: it leaves a window at exactly `date + window` (rule 17),
   /// and the log at `date + maximumAge` (rule 18).
   public func nextExit(after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant? {
-    var candidates: [Instant] = []
-    if let window, let oldest = visible(at: now, limit: limit, within: window).first {
-      candidates.append(oldest.instant + window)
+    // Without an array of candidates: replay asks this for every tip it re-decides.
+    var earliest: Instant?
+    func consider(_ candidate: Instant) {
+      if candidate > now, earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
     }
-    if let age = limit.maximumAge, let oldest = visible(at: now, limit: limit).first {
-      candidates.append(oldest.instant + age)
-    }
-    return candidates.filter { $0 > now }.min()
+    if let window, let oldest = visible(at: now, limit: limit, within: window).first { consider(oldest.instant + window) }
+    if let age = limit.maximumAge, let oldest = visible(at: now, limit: limit).first { consider(oldest.instant + age) }
+    return earliest
   }
 
   /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,

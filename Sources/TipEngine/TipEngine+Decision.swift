@@ -2,16 +2,42 @@ extension TipEngine {
   /// The decision for a tip at `now`: status with overrides, and every hold with its deciding
   /// values (rules 3, 4, 33, 43).
   public func decision(for tipName: String, at now: Instant) -> Decision {
+    decision(for: tipName, at: now, keepingEveryRule: true)
+  }
+
+  /// The holds of `decision(for:at:)` and whether the tip should display, without the rules
+  /// that hold: what presentation asks for every tip it re-decides (building, then freeing,
+  /// every rule's evaluation was a tenth of a replay). Debug builds check it against the
+  /// decision.
+  public func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
+    let lean = decision(for: tipName, at: now, keepingEveryRule: false)
+    assert(
+      {
+        let full = decision(for: tipName, at: now)
+        return full.holds == lean.holds && full.status == lean.status
+      }(),
+      "holds(for: \(tipName)) differ from its decision at \(now)")
+    return (lean.holds, lean.shouldDisplay)
+  }
+
+  /// The decision; without `keepingEveryRule`, its `rules` list is empty (its holds still
+  /// name the rules that fail).
+  private func decision(for tipName: String, at now: Instant, keepingEveryRule: Bool) -> Decision {
     // The definition is read in place, not copied (its copy showed in replay profiles).
     guard let index = catalog.index(ofTip: tipName) else {
       return Decision(tip: tipName, status: .pending, storedStatus: .pending, override: nil, rules: [], holds: [.notConfigured])
     }
-    let rules = catalog.tips[index].rules.map { evaluate($0, at: now) }
+    var rules: [RuleEvaluation] = []
+    var failing: [RuleEvaluation] = []
+    for rule in catalog.tips[index].rules {
+      let evaluation = evaluate(rule, at: now)
+      if keepingEveryRule { rules.append(evaluation) }
+      if !evaluation.holds { failing.append(evaluation) }
+    }
     let id = catalog.tips[index].id
     let record = datastore.tips[id] ?? TipRecord()
     var stored: [Hold] = []
     if let reason = record.invalidation { stored.append(.invalidated(reason, at: record.invalidatedAt)) }
-    let failing = rules.filter { !$0.holds }
     if !failing.isEmpty { stored.append(.rules(failing)) }
     if record.invalidation == nil, let hold = frequencyHold(for: catalog.tips[index], record: record, at: now) {
       stored.append(.frequency(hold))

@@ -128,7 +128,9 @@ public enum ScenarioRunner {
       var index = 0
       while let part = stream.part(index) {
         index += 1
-        for statement in part {
+        // By index: `for statement in part` copied each statement out of the array.
+        for position in part.indices {
+          let statement = part[position]
           // What writes a file, prints on standard error or undoes waits for the parse.
           if held != nil, statement.needsTheWholeScript { try settle() }
           // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
@@ -151,10 +153,13 @@ public enum ScenarioRunner {
       } catch {
         switch error {
         case .runAgain: continue
-        case .report(let report): return report
+        case .report(let report):
+          stream.dispose()
+          return report
         }
       }
     }
+    stream.dispose()
     pipeline.flush(write: write)
     if let state, case .failure(let problem) = StateFile.write(StateFile.encode(session.world), to: state) {
       let text = "\(state):1:1: error: \(problem.message)\n"
@@ -249,11 +254,21 @@ struct RunPlan: Equatable {
   /// What the script needs. A script stops at its first error, so only `undo` needs the
   /// per-statement snapshots.
   init(keepsLog: Bool, parts: [[Statement]]) {
-    func any(_ test: (Statement) -> Bool) -> Bool { parts.contains { $0.contains(where: test) } }
-    keepsUndo = any { if case .undo = $0.action { true } else { false } }
+    // One pass, by index: `contains(where:)` copied every statement, for each question.
+    var undoes = false
+    var readsTheLog = false
+    var readsTheHistory = false
+    for part in parts {
+      for position in part.indices {
+        if case .undo = part[position].action { undoes = true }
+        if part[position].readsTheLog { readsTheLog = true }
+        if part[position].readsTheHistory { readsTheHistory = true }
+      }
+    }
+    keepsUndo = undoes
     if !keepsLog {
-      keepsRecords = any(\.readsTheLog)
-      keepsHistory = any(\.readsTheHistory)
+      keepsRecords = readsTheLog
+      keepsHistory = readsTheHistory
     }
   }
 
