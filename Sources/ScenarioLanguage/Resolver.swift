@@ -25,8 +25,8 @@ public enum Resolver {
   }
 
   private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
-    // The common case first, by index: a use of a defined tip, parameter or event. Listing
-    // every known name for each reference was a twentieth of a replay.
+    // The common case first, by lookup: a use of a defined tip, parameter, event or screen.
+    // Listing every known name for each reference was a twentieth of a replay.
     if !reference.defines, isKnown(reference, in: world) { return }
     let name = reference.name
     let catalog = world.engine.catalog
@@ -70,10 +70,10 @@ public enum Resolver {
   private static func isKnown(_ reference: NameReference, in world: World) -> Bool {
     let name = reference.name.value
     return switch reference.kind {
-    case .tip: world.engine.catalog.index(ofTip: name) != nil
+    case .tip: world.engine.catalog.hasTip(named: name)
     case .parameter: world.engine.catalog.index(ofParameter: name) != nil
     case .event: world.engine.catalog.limit(ofEvent: name) != nil
-    case .screen: world.screens.contains { $0.name == name }
+    case .screen: world.screen(named: name) != nil
     default: false
     }
   }

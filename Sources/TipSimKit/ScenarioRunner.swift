@@ -57,6 +57,7 @@ public enum ScenarioRunner {
     // script is known to parse, the run goes ahead but prints nothing (`held`): a syntax error
     // anywhere still runs nothing, as if everything had been parsed first.
     let stream = StatementStream(source: source)
+    defer { stream.dispose() }
     var held: String? = ""
     func write(_ text: String) {
       if held != nil {
@@ -153,13 +154,10 @@ public enum ScenarioRunner {
       } catch {
         switch error {
         case .runAgain: continue
-        case .report(let report):
-          stream.dispose()
-          return report
+        case .report(let report): return report
         }
       }
     }
-    stream.dispose()
     pipeline.flush(write: write)
     if let state, case .failure(let problem) = StateFile.write(StateFile.encode(session.world), to: state) {
       let text = "\(state):1:1: error: \(problem.message)\n"
