@@ -114,27 +114,46 @@ public struct CivilTime: Hashable, Sendable, Comparable {
       return "\(pad(year, 4))-\(pad(month))-\(pad(day))\(separator)\(pad(hour)):\(pad(minute)):\(pad(second))"
     }
     return String(unsafeUninitializedCapacity: 19) { buffer in
-      func put(_ value: Int64, _ digits: Int, at offset: Int) {
-        var rest = value
-        for i in stride(from: offset + digits - 1, through: offset, by: -1) {
-          buffer[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
-          rest /= 10
-        }
-      }
-      put(year, 4, at: 0)
-      put(month, 2, at: 5)
-      put(day, 2, at: 8)
-      put(hour, 2, at: 11)
-      put(minute, 2, at: 14)
-      put(second, 2, at: 17)
-      // Byte by byte: a list of (offset, byte) pairs was an array allocated for every stamp.
-      buffer[4] = 45
-      buffer[7] = 45
-      buffer[10] = middle
-      buffer[13] = 58
-      buffer[16] = 58
+      fillStamp(buffer, separator: middle)
       return 19
     }
+  }
+
+  /// Appends the log's stamp (`2026-11-01 09:00:00`) to `out` as UTF-8, for renderers that
+  /// write bytes.
+  public func appendLogStamp(to out: inout [UInt8]) {
+    guard (0...9999).contains(year) else {
+      out += logStamp.utf8
+      return
+    }
+    let start = out.count
+    out.append(contentsOf: repeatElement(0, count: 19))
+    out.withUnsafeMutableBufferPointer { bytes in
+      fillStamp(UnsafeMutableBufferPointer(rebasing: bytes[start...]), separator: 0x20)
+    }
+  }
+
+  /// Writes the 19 bytes of a stamp with a year of four digits.
+  private func fillStamp(_ buffer: UnsafeMutableBufferPointer<UInt8>, separator: UInt8) {
+    func put(_ value: Int64, _ digits: Int, at offset: Int) {
+      var rest = value
+      for i in stride(from: offset + digits - 1, through: offset, by: -1) {
+        buffer[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+        rest /= 10
+      }
+    }
+    put(year, 4, at: 0)
+    put(month, 2, at: 5)
+    put(day, 2, at: 8)
+    put(hour, 2, at: 11)
+    put(minute, 2, at: 14)
+    put(second, 2, at: 17)
+    // Byte by byte: a list of (offset, byte) pairs was an array allocated for every stamp.
+    buffer[4] = 45
+    buffer[7] = 45
+    buffer[10] = separator
+    buffer[13] = 58
+    buffer[16] = 58
   }
 
   /// `Nov 01 09:00`, the form of the shell's prompt.

@@ -19,186 +19,214 @@ public struct TextRenderer: Sendable {
 
   static let verbWidth = 12
   /// Where the details of a record start: the stamp, two spaces, the verb column.
-  static let detailIndent = String(repeating: " ", count: 19 + 2 + verbWidth)
+  static let detailIndent = [UInt8](repeating: UInt8(ascii: " "), count: 19 + 2 + verbWidth)
 
   func stamp(_ instant: Instant) -> String { timeZone.civil(of: instant).logStamp }
 
-  /// The record as one or more lines (no trailing newline).
-  public func render(_ record: LogRecord) -> String {
-    var details = DetailLines(text: "")
-    details.text.reserveCapacity(128)
-    if let device = record.device { details.firstLinePrefix = "[\(device)] " }
-    let (verb, color) = write(record.event, into: &details)
-    // Appended into one string, not concatenated pairwise.
-    var text = ""
-    text.reserveCapacity(36 + details.text.utf8.count)
-    text += style.dim(stamp(record.instant))
-    text += "  "
-    writeVerb(verb, color, into: &text)
-    text += details.text
-    return text
+  private func writeStamp(_ instant: Instant, into out: inout DetailLines) {
+    timeZone.civil(of: instant).appendLogStamp(to: &out.text)
   }
 
-  /// The verb column: the verb, padded and colored, then a space.
-  private func writeVerb(_ verb: String, _ color: (String) -> String, into text: inout String) {
-    text += color(verb.padding(toLength: TextRenderer.verbWidth - 1))
-    text += " "
+  /// The record as one or more lines (no trailing newline).
+  public func render(_ record: LogRecord) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(160)
+    render(record, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the record's lines to `out` as UTF-8 (no trailing newline). A log is written as
+  /// bytes into one buffer: `String` appends check capacity and ASCII-ness at every small
+  /// piece, and were most of a replay's rendering.
+  public func render(_ record: LogRecord, into out: inout [UInt8]) {
+    style.paint(.dim, into: &out) { timeZone.civil(of: record.instant).appendLogStamp(to: &$0) }
+    out += "  ".utf8
+    let (verb, color) = verb(of: record.event)
+    style.paint(color, into: &out) { text in
+      text += verb.utf8
+      let width = verb.utf8.allSatisfy { $0 < 0x80 } ? verb.utf8.count : verb.displayWidth
+      if width < TextRenderer.verbWidth - 1 {
+        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: TextRenderer.verbWidth - 1 - width))
+      }
+    }
+    out.append(UInt8(ascii: " "))
+    // The details are written in place: `out` is lent to them, not copied.
+    var details = DetailLines(text: [])
+    swap(&details.text, &out)
+    if let device = record.device { details.firstLinePrefix = "[\(device)] " }
+    write(record.event, into: &details)
+    swap(&details.text, &out)
+  }
+
+  /// The verb column of a record, and its colour (none: plain).
+  private func verb(of event: LogEvent) -> (String, TextStyle.Color?) {
+    switch event {
+    case .launched: ("launch", .cyan)
+    case .quit: ("quit", .cyan)
+    case .screenOpened: ("open", .cyan)
+    case .screenClosed: ("close", .cyan)
+    case .parameterChanged: ("set", nil)
+    case .storeWritten: ("write", nil)
+    case .donated: ("donate", nil)
+    case .shown: ("shown", .green)
+    case .suppressed: ("suppressed", .yellow)
+    case .hidden: ("hidden", .dim)
+    case .invalidated: ("invalidated", .red)
+    case .actionTapped: ("tap", nil)
+    case .advanced: ("advance", .cyan)
+    case .timeStep: ("next", .cyan)
+    case .statusChanged: ("status", nil)
+    case .testing: ("testing", .cyan)
+    case .anchorChanged(_, _, let visible, _): (visible ? "show" : "hide", nil)
+    case .sheetChanged: ("sheet", nil)
+    case .controlTapped(_, _, let refusedBy): ("tap", refusedBy == nil ? nil : .yellow)
+    case .datastoreReset, .eligibilityReset: ("reset", .cyan)
+    case .policySet: ("policy", .cyan)
+    case .warning: ("warning", .yellow)
+    case .note: ("note", nil)
+    case .synced: ("icloud", .cyan)
+    case .explanation: ("why", .cyan)
+    case .statusReport: ("status", .cyan)
+    case .expectation(let result): result.passed ? ("expect ✓", .green) : ("FAILED ✗", .red)
+    }
   }
 
   private func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
-    out.text += ref.tip
-    out.text += " at "
-    writePlace(ref.placement, into: &out.text)
+    out += ref.tip
+    out += " at "
+    writePlace(ref.placement, into: &out)
     for reason in reasons { write(reason, into: &out) }
   }
 
   private func writeDonated(_ event: String, _ fields: [FieldValue], _ kept: Int, into out: inout DetailLines) {
     out.startLine()
-    out.text += event
+    out += event
     for field in fields {
-      out.text += " "
-      out.text += field.field
-      out.text += "="
-      out.text += field.value.description
+      out += " "
+      out += field.field
+      out += "="
+      out += field.value.description
     }
-    out.text += " ("
-    out.text += String(kept)
-    out.text += " kept)"
+    out += " ("
+    out += String(kept)
+    out += " kept)"
   }
 
-  /// Writes the record's details into `out` and returns its verb and the verb's color.
-  private func write(_ event: LogEvent, into out: inout DetailLines) -> (String, (String) -> String) {
-    let plain: (String) -> String = { $0 }
+  /// Writes the record's details into `out`.
+  private func write(_ event: LogEvent, into out: inout DetailLines) {
     switch event {
     case .launched(let frequency, let reset):
-      var details = ["TipKit configured (frequency \(frequency.rawValue))"]
-      if !reset.isEmpty { details.append("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
-      out.add(details)
-      return ("launch", style.cyan)
+      out.line("TipKit configured (frequency \(frequency.rawValue))")
+      if !reset.isEmpty { out.line("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
     case .quit:
       out.line("app terminated")
-      return ("quit", style.cyan)
-    case .screenOpened(let screen):
+    case .screenOpened(let screen), .screenClosed(let screen):
       out.line(screen)
-      return ("open", style.cyan)
-    case .screenClosed(let screen):
-      out.line(screen)
-      return ("close", style.cyan)
     case .parameterChanged(let name, let from, let to, let via):
-      let source = via.map { " (bound to \($0))" } ?? ""
-      out.line("\(name) = \(to)\(source), was \(from)")
-      return ("set", plain)
+      out.startLine()
+      out += name
+      out += " = "
+      out += to.description
+      if let via {
+        out += " (bound to "
+        out += via.description
+        out += ")"
+      }
+      out += ", was "
+      out += from.description
     case .storeWritten(let key, let value):
       out.line("\(key) = \(value)")
-      return ("write", plain)
     case .donated(let event, let fields, let kept):
       writeDonated(event, fields, kept, into: &out)
-      return ("donate", plain)
     case .shown(let shown):
-      var line = "\(style.bold(shown.ref.tip)) at \(place(shown.ref.placement)) · \(displayCount(shown.number, shown.maximum))"
-      if !shown.counted { line += " · not counted again (policy countPolicy perScreenOpen, rule 21)" }
-      if let override = shown.override { line += " · forced by \(override.rawValue) (rule 33)" }
-      var details = [line]
-      if shown.startedInterval { details.append("starts the display-frequency interval (policy cooldownStart, rule 28)") }
+      out.startLine()
+      out += style.bold(shown.ref.tip)
+      out += " at "
+      writePlace(shown.ref.placement, into: &out)
+      out += " · "
+      out += displayCount(shown.number, shown.maximum)
+      if !shown.counted { out += " · not counted again (policy countPolicy perScreenOpen, rule 21)" }
+      if let override = shown.override { out += " · forced by \(override.rawValue) (rule 33)" }
+      if shown.startedInterval { out.line("starts the display-frequency interval (policy cooldownStart, rule 28)") }
       if let quirk = shown.rendering.quirk {
         let seen = shown.rendering.isRendered ? "yes, \(shown.rendering.word)" : "no"
-        details.append(
-          "decided: shown — rendered: \(seen) (quirk \(quirk.id): \(quirk.summary); source: \(quirk.source), rule \(quirk.rule))")
+        out.line("decided: shown — rendered: \(seen) (quirk \(quirk.id): \(quirk.summary); source: \(quirk.source), rule \(quirk.rule))")
       }
       if shown.behindSheet {
-        details.append("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)")
+        out.line("decided: shown — behind a sheet on \(shown.ref.placement.screen): the user cannot see it (observed, rule 42)")
       }
-      out.add(details)
-      return ("shown", style.green)
     case .suppressed(let ref, let reasons):
       writeSuppressed(ref, reasons, into: &out)
-      return ("suppressed", style.yellow)
     case .hidden(let ref, let cause):
-      out.add(["\(ref.tip) at \(place(ref.placement)) · \(describe(cause))"] + hiddenDetails(cause))
-      return ("hidden", style.dim)
+      out.startLine()
+      out += ref.tip
+      out += " at "
+      writePlace(ref.placement, into: &out)
+      out += " · "
+      out += describe(cause)
+      if case .noLongerAvailable(let reasons) = cause { for reason in reasons { write(reason, into: &out) } }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
       out.line("\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))")
-      return ("invalidated", style.red)
     case .actionTapped(let tip, let action, let title):
       out.line("\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)")
-      return ("tap", plain)
     case .advanced(let from, let to):
-      out.line("\(to - from) to \(stamp(to))")
-      return ("advance", style.cyan)
+      out.startLine()
+      out += (to - from).description
+      out += " to "
+      writeStamp(to, into: &out)
     case .timeStep(let causes):
-      out.add(causes.isEmpty ? ["an iCloud delivery arrives (rule 39)"] : causes.map(describe))
-      return ("next", style.cyan)
+      if causes.isEmpty { out.line("an iCloud delivery arrives (rule 39)") }
+      for cause in causes { out.line(describe(cause)) }
     case .statusChanged(let tip, let from, let to):
       out.line("\(tip): \(from) → \(to)")
-      return ("status", plain)
     case .testing(let overrides):
       out.line(describe(overrides))
-      return ("testing", style.cyan)
     case .anchorChanged(let screen, let anchor, let visible, let tips):
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(visible ? "visible again" : "follows it out of sight")"
       out.line("\(screen).\(anchor) \(visible ? "back in view" : "scrolled away or collapsed")\(effect)")
-      return (visible ? "show" : "hide", plain)
     case .sheetChanged(let screen, let presented, let tips):
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(presented ? "covered" : "visible again")"
       out.line("\(presented ? "a sheet covers" : "the sheet leaves") \(screen)\(effect)")
-      return (presented ? "sheet" : "sheet", plain)
     case .controlTapped(let screen, let anchor, let refusedBy):
       if let refusedBy {
         out.line("\(screen).\(anchor) refused: \(refusedBy) blocks the screen until it is dismissed")
-        return ("tap", style.yellow)
+      } else {
+        out.line("\(screen).\(anchor)")
       }
-      out.line("\(screen).\(anchor)")
-      return ("tap", plain)
     case .datastoreReset:
       out.line("Tips.resetDatastore(): tip, parameter and event records erased (rule 34)")
-      return ("reset", style.cyan)
     case .eligibilityReset(let tip, let status):
       out.line("\(tip): resetEligibility, now \(status); display history kept (rule 7)")
-      return ("reset", style.cyan)
     case .policySet(let name, let value):
       out.line("\(name) = \(value) (rule \(Policies.rule(of: name) ?? 0))")
-      return ("policy", style.cyan)
-    case .warning(let message):
+    case .warning(let message), .note(let message):
       out.line(message)
-      return ("warning", style.yellow)
-    case .note(let message):
-      out.line(message)
-      return ("note", plain)
     case .synced(let from):
       out.line("tip records and donations from \(from) arrived (last writer wins, rule 39)")
-      return ("icloud", style.cyan)
     case .explanation(let explanation):
       out.add(ExplanationRenderer(renderer: self).lines(explanation))
-      return ("why", style.cyan)
     case .statusReport(let lines):
       out.add(statusTable(lines))
-      return ("status", style.cyan)
     case .expectation(let result):
-      if result.passed {
-        out.line(result.text)
-        return ("expect ✓", style.green)
-      }
-      var details = [
-        "\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)", "found: \(result.found)",
-      ]
-      if let explanation = result.explanation { details += ExplanationRenderer(renderer: self).lines(explanation) }
-      out.add(details)
-      return ("FAILED ✗", style.red)
+      guard !result.passed else { return out.line(result.text) }
+      out.line("\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
+      out.line("found: \(result.found)")
+      if let explanation = result.explanation { out.add(ExplanationRenderer(renderer: self).lines(explanation)) }
     }
   }
 
   func place(_ placement: Placement) -> String {
-    var text = ""
+    var text = DetailLines()
     writePlace(placement, into: &text)
-    return text
+    return text.string
   }
 
-  private func writePlace(_ placement: Placement, into text: inout String) {
-    text += placement.screen
-    text += "."
-    text += placement.anchor
-    if placement.style == .inline { text += " (inline)" }
+  private func writePlace(_ placement: Placement, into out: inout DetailLines) {
+    out += placement.screen
+    out += "."
+    out += placement.anchor
+    if placement.style == .inline { out += " (inline)" }
   }
 
   func displayCount(_ number: Int, _ maximum: Int?) -> String {
@@ -216,11 +244,6 @@ public struct TextRenderer: Sendable {
     case .anchorHidden: "its anchor went out of sight (policy anchorHidden endDisplay)"
     case .otherTap(let control): "dismissed by a tap on \(control) (presentation tapToDismiss)"
     }
-  }
-
-  private func hiddenDetails(_ cause: HideCause) -> [String] {
-    guard case .noLongerAvailable(let reasons) = cause else { return [] }
-    return reasons.flatMap(describe)
   }
 
   private func describe(_ cause: InvalidationCause, displays: Int, maximum: Int?) -> String {
@@ -296,12 +319,12 @@ public struct TextRenderer: Sendable {
     case .rules(let failing):
       for rule in failing {
         out.startLine()
-        out.text += "rules: `"
-        out.text += rule.rule.description
-        out.text += "` is false — "
+        out += "rules: `"
+        out += rule.rule.description
+        out += "` is false — "
         for (index, reading) in rule.readings.enumerated() {
-          if index > 0 { out.text += ", " }
-          write(reading, into: &out.text)
+          if index > 0 { out += ", " }
+          write(reading, into: &out)
         }
         for case .parameter(let name, let value, _, let bound?) in rule.boundReadings {
           out.line("boundParameter: \(name) = \(value) mirrors \(bound) = \(value)")
@@ -309,27 +332,27 @@ public struct TextRenderer: Sendable {
       }
     case .frequency(let f):
       out.startLine()
-      out.text += "frequency: "
-      out.text += f.frequency.rawValue
-      out.text += " — a tip that never appeared waits until "
-      out.text += stamp(f.intervalEnd)
-      out.text += " (interval started "
-      out.text += stamp(f.intervalStart)
+      out += "frequency: "
+      out += f.frequency.rawValue
+      out += " — a tip that never appeared waits until "
+      writeStamp(f.intervalEnd, into: &out)
+      out += " (interval started "
+      writeStamp(f.intervalStart, into: &out)
       if let by = f.startedBy {
-        out.text += " by "
-        out.text += by
+        out += " by "
+        out += by
       }
-      out.text += "; rule 26)"
+      out += "; rule 26)"
     }
   }
 
   func describe(_ reading: Reading) -> String {
-    var text = ""
+    var text = DetailLines()
     write(reading, into: &text)
-    return text
+    return text.string
   }
 
-  private func write(_ reading: Reading, into text: inout String) {
+  private func write(_ reading: Reading, into text: inout DetailLines) {
     switch reading {
     case .parameter(let name, let value, let source, let bound):
       text += name
@@ -344,7 +367,7 @@ public struct TextRenderer: Sendable {
         case .defaultValue: text += "default"
         case .written(let at):
           text += "set "
-          text += stamp(at)
+          writeStamp(at, into: &text)
         }
       }
       text += ")"
@@ -379,11 +402,11 @@ extension String {
 
 }
 
-/// A record's detail lines as they are written: into the record's text, where the first
-/// follows the verb column and each later one starts a line under it; or, made with
+/// A record's detail lines as they are written, as UTF-8: into the record's text, where the
+/// first follows the verb column and each later one starts a line under it; or, made with
 /// `init()`, collected one string per line.
 struct DetailLines {
-  var text: String
+  var text: [UInt8]
   /// Written before the first line (`[device] `).
   var firstLinePrefix = ""
   private let collects: Bool
@@ -391,42 +414,47 @@ struct DetailLines {
   private var started = false
 
   /// Lines written into `text`.
-  init(text: String) {
+  init(text: [UInt8]) {
     self.text = text
     collects = false
   }
 
   /// Lines collected one by one (`lines`).
   init() {
-    text = ""
+    text = []
     collects = true
   }
+
+  static func += (lines: inout DetailLines, piece: String) { lines.text += piece.utf8 }
 
   /// Starts a line; what follows is appended to `text`.
   mutating func startLine() {
     if started {
       if collects {
-        collected.append(text)
-        text = ""
+        collected.append(string)
+        text.removeAll(keepingCapacity: true)
       } else {
-        text += "\n"
+        text.append(UInt8(ascii: "\n"))
         text += TextRenderer.detailIndent
       }
     } else {
       started = true
-      text += firstLinePrefix
+      text += firstLinePrefix.utf8
     }
   }
 
   mutating func line(_ line: String) {
     startLine()
-    text += line
+    text += line.utf8
   }
 
   mutating func add(_ lines: [String]) {
     for line in lines { self.line(line) }
   }
 
+  /// What is written since the last line started, as a string.
+  var string: String { String(decoding: text, as: UTF8.self) }
+
   /// The collected lines.
-  var lines: [String] { started ? collected + [text] : [] }
+  var lines: [String] { started ? collected + [string] : [] }
 }

@@ -7,11 +7,31 @@ public struct TextStyle: Sendable {
 
   public static let plain = TextStyle(colors: false)
 
-  func paint(_ text: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-  func green(_ s: String) -> String { paint(s, "32") }
-  func red(_ s: String) -> String { paint(s, "31") }
-  func yellow(_ s: String) -> String { paint(s, "33") }
-  func dim(_ s: String) -> String { paint(s, "2") }
-  func bold(_ s: String) -> String { paint(s, "1") }
-  func cyan(_ s: String) -> String { paint(s, "36") }
+  /// An SGR code.
+  enum Color: String {
+    case green = "32"
+    case red = "31"
+    case yellow = "33"
+    case dim = "2"
+    case bold = "1"
+    case cyan = "36"
+  }
+
+  func paint(_ text: String, _ color: Color) -> String { colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text }
+  func green(_ s: String) -> String { paint(s, .green) }
+  func red(_ s: String) -> String { paint(s, .red) }
+  func yellow(_ s: String) -> String { paint(s, .yellow) }
+  func dim(_ s: String) -> String { paint(s, .dim) }
+  func bold(_ s: String) -> String { paint(s, .bold) }
+  func cyan(_ s: String) -> String { paint(s, .cyan) }
+
+  /// Appends what `write` appends to `out`, in `color` when there is one and colours are on.
+  func paint(_ color: Color?, into out: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+    guard colors, let color else { return write(&out) }
+    out += "\u{1B}[".utf8
+    out += color.rawValue.utf8
+    out.append(UInt8(ascii: "m"))
+    write(&out)
+    out += "\u{1B}[0m".utf8
+  }
 }
