@@ -44,10 +44,12 @@ public enum ScenarioRunner {
   /// Replays scenario text. `out` and `err` receive output as it is produced. Without
   /// `keepsLog` (`tipsim run`, which prints as it goes) the report has no transcript and the
   /// session keeps its log only when a statement reads it, so memory does not grow with the
-  /// log.
+  /// log. Without `printsLog` (the reporting subcommands, which read the session the run
+  /// leaves) the log is not rendered at all: no transcript, no summary, nothing on `out`.
   public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
-    state: String? = nil, keepsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in },
+    err: (String) -> Void = { _ in }
   ) -> RunReport {
     let initial = session
     var session = session
@@ -141,7 +143,7 @@ public enum ScenarioRunner {
           }
           let outputs: [Session.Output]
           do { outputs = try session.execute(statement) } catch { try stop(at: error) }
-          if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
+          if printsLog && !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
         }
         if held != nil, stream.hasEnded { try settle() }
       }
@@ -170,6 +172,7 @@ public enum ScenarioRunner {
     let failed = session.failures.count
     let checked = session.expectationsChecked
     switch format {
+    case _ where !printsLog: break
     case .text(let style):
       let summary =
         failed == 0
@@ -191,11 +194,13 @@ public enum ScenarioRunner {
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
   public static func run(
     file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
-    keepsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
+    keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
     switch ScenarioFile.read(path) {
     case .success(let source):
-      return run(source: source, file: path, format: format, session: session, state: state, keepsLog: keepsLog, out: out, err: err)
+      return run(
+        source: source, file: path, format: format, session: session, state: state, keepsLog: keepsLog, printsLog: printsLog,
+        out: out, err: err)
     case .failure(let problem):
       let text = "\(path):1:1: error: \(problem.message)\n"
       err(text)

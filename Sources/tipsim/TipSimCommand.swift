@@ -219,14 +219,13 @@ struct PopulationCommand: ParsableCommand {
   }
 }
 
-/// Replays a scenario without printing its log (for the commands that report on it);
-/// invalid input prints its diagnostic and exits 2.
-/// Replays a file for a reporting subcommand: its own reports (a `population` line, say) are
-/// skipped, since the subcommand makes the report asked for.
+/// Replays a file for a reporting subcommand, which reads the session the run leaves: the log
+/// is not rendered, and the file's own reports (a `population` line, say) are skipped, since
+/// the subcommand makes the report asked for. Invalid input prints its diagnostic and exits 2.
 func replayQuietly(_ file: String) throws -> RunReport {
   var session = Session()
   session.skipsReports = true
-  let report = ScenarioRunner.run(file: file, session: session, err: Console.err)
+  let report = ScenarioRunner.run(file: file, session: session, printsLog: false, err: Console.err)
   if report.exitCode == 2 { throw ExitCode(2) }
   return report
 }

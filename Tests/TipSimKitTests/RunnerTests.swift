@@ -120,6 +120,24 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(streamed == (try renderedInPlace(BenchmarkInputs.replayScenario(lines: 1500), format: .text(.plain))))
   }
 
+  @Test func aRunForAReportRendersNoLogButKeepsTheSessionsRecords() throws {
+    // The reporting subcommands (`lint`, `timeline`, `matrix`, `population FILE`) read the
+    // session the run leaves, not its log.
+    let source = base + "expect hidden colleaguesAppeal\nexpect shown colleaguesAppeal\n"
+    var printed = ""
+    let quiet = ScenarioRunner.run(source: source, printsLog: false, out: { printed += $0 })
+    let full = ScenarioRunner.run(source: source)
+    #expect(printed.isEmpty && quiet.transcript.isEmpty)
+    #expect(!full.transcript.isEmpty)
+    #expect(quiet.exitCode == 1 && full.exitCode == 1)
+    #expect(quiet.failures == full.failures)
+    #expect(quiet.session.records == full.session.records && !quiet.session.records.isEmpty)
+    // Invalid input still reports its diagnostic.
+    var errors = ""
+    let invalid = ScenarioRunner.run(source: source + "open nowhere\n", file: "q.scenario", printsLog: false, err: { errors += $0 })
+    #expect(invalid.exitCode == 2 && errors.hasPrefix("q.scenario:"))
+  }
+
   @Test func theSameScenarioGivesByteIdenticalOutput() throws {
     let path = packageRoot + "/Scenarios/backyard-birds-favorite.scenario"
     let a = ScenarioRunner.run(file: path, format: .json)
