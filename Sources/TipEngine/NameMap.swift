@@ -130,13 +130,21 @@ public struct NameKey: Hashable, Sendable {
         h ^= h >> 29
         i += 8
       }
+      // The last 0–7 bytes in at most three loads, not byte by byte.
       var tail: UInt64 = 0
       var shift: UInt64 = 0
-      while i < raw.count {
-        tail |= UInt64(raw[i]) << shift
-        shift += 8
-        i += 1
+      let rest = raw.count - i
+      if rest & 4 != 0 {
+        tail = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+        shift = 32
+        i += 4
       }
+      if rest & 2 != 0 {
+        tail |= UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt16.self)) << shift
+        shift += 16
+        i += 2
+      }
+      if rest & 1 != 0 { tail |= UInt64(raw[i]) << shift }
       h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
       return Int(bitPattern: UInt(h ^ (h >> 31)))
     } ?? name.hashValue

@@ -52,6 +52,21 @@ import TipEngine
     #expect(one.mapValues { $0 * 2 }["tip7"] == one["tip7"].map { $0 * 2 })
   }
 
+  /// A name is found whatever the representation of the string it is looked up with: stored
+  /// inline (up to 15 bytes) or on the heap, as a string built in a reserved buffer is.
+  @Test func aNameIsFoundWhateverItsStringsRepresentation() {
+    var map = NameMap<Int>()
+    for (i, name) in NameMapTests.names.enumerated() { map[name] = i }
+    for (i, name) in NameMapTests.names.enumerated() {
+      var heap = ""
+      heap.reserveCapacity(64)
+      heap += name
+      let substring = ("<" + name + ">").dropFirst().dropLast()
+      #expect(map[heap] == i)
+      #expect(map[String(substring)] == i)
+    }
+  }
+
   /// Names compare by their bytes: two normalization forms are two names.
   @Test func namesCompareByTheirBytes() {
     var map = NameMap<Int>()
