@@ -9,6 +9,19 @@ public struct JSONRenderer: Sendable {
   public init(timeZone: SimTimeZone) { self.timeZone = timeZone }
 
   public func render(_ record: LogRecord) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    render(record, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the record's object to `out` as UTF-8 (no trailing newline): a log's records go
+  /// into one buffer.
+  public func render(_ record: LogRecord, into out: inout [UInt8]) {
+    object(of: record).serialize(into: &out)
+  }
+
+  private func object(of record: LogRecord) -> JSONValue {
     var o = JSONObject()
     o["at"] = .string(timeZone.civil(of: record.instant).isoStamp)
     o["epoch"] = .int(Int(record.instant.seconds))
@@ -157,7 +170,7 @@ public struct JSONRenderer: Sendable {
       o["found"] = .string(result.found)
       o["line"] = result.line.map(JSONValue.int) ?? .null
     }
-    return JSONValue.object(o).serialized
+    return .object(o)
   }
 
   private func add(_ ref: TipRef, to o: inout JSONObject) {

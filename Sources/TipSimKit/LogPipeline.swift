@@ -79,11 +79,11 @@ struct LogPipeline {
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log.
   static func render(_ items: [Item], format: OutputFormat, file: String) -> String {
+    // Both formats write bytes into one buffer, made a string once.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(items.count * 96)
     switch format {
     case .text(let style):
-      // Written as bytes into one buffer, made a string once.
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(items.count * 96)
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
       for item in items {
         switch item.output {
@@ -98,16 +98,13 @@ struct LogPipeline {
           break
         }
       }
-      return String(decoding: bytes, as: UTF8.self)
     case .json:
-      var text = ""
-      text.reserveCapacity(items.count * 96)
       for item in items {
         guard case .record(let record) = item.output else { continue }
-        text += JSONRenderer(timeZone: item.timeZone).render(record)
-        text += "\n"
+        JSONRenderer(timeZone: item.timeZone).render(record, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
       }
-      return text
     }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

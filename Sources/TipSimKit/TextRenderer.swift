@@ -23,8 +23,8 @@ public struct TextRenderer: Sendable {
 
   func stamp(_ instant: Instant) -> String { timeZone.civil(of: instant).logStamp }
 
-  private func writeStamp(_ instant: Instant, into out: inout DetailLines) {
-    timeZone.civil(of: instant).appendLogStamp(to: &out.text)
+  private func writeStamp(_ instant: Instant, into out: inout [UInt8]) {
+    timeZone.civil(of: instant).appendLogStamp(to: &out)
   }
 
   /// The record as one or more lines (no trailing newline).
@@ -39,12 +39,12 @@ public struct TextRenderer: Sendable {
   /// bytes into one buffer: `String` appends check capacity and ASCII-ness at every small
   /// piece, and were most of a replay's rendering.
   public func render(_ record: LogRecord, into out: inout [UInt8]) {
-    style.paint(.dim, into: &out) { timeZone.civil(of: record.instant).appendLogStamp(to: &$0) }
+    style.paint(.dim, into: &out) { writeStamp(record.instant, into: &$0) }
     out += "  ".utf8
     let (verb, color) = verb(of: record.event)
     style.paint(color, into: &out) { text in
       text += verb.utf8
-      let width = verb.utf8.allSatisfy { $0 < 0x80 } ? verb.utf8.count : verb.displayWidth
+      let width = verb.displayWidth
       if width < TextRenderer.verbWidth - 1 {
         text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: TextRenderer.verbWidth - 1 - width))
       }
@@ -174,7 +174,7 @@ public struct TextRenderer: Sendable {
       out.startLine()
       out += (to - from).description
       out += " to "
-      writeStamp(to, into: &out)
+      writeStamp(to, into: &out.text)
     case .timeStep(let causes):
       if causes.isEmpty { out.line("an iCloud delivery arrives (rule 39)") }
       for cause in causes { out.line(describe(cause)) }
@@ -335,9 +335,9 @@ public struct TextRenderer: Sendable {
       out += "frequency: "
       out += f.frequency.rawValue
       out += " — a tip that never appeared waits until "
-      writeStamp(f.intervalEnd, into: &out)
+      writeStamp(f.intervalEnd, into: &out.text)
       out += " (interval started "
-      writeStamp(f.intervalStart, into: &out)
+      writeStamp(f.intervalStart, into: &out.text)
       if let by = f.startedBy {
         out += " by "
         out += by
@@ -367,7 +367,7 @@ public struct TextRenderer: Sendable {
         case .defaultValue: text += "default"
         case .written(let at):
           text += "set "
-          writeStamp(at, into: &text)
+          writeStamp(at, into: &text.text)
         }
       }
       text += ")"

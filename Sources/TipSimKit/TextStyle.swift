@@ -17,7 +17,12 @@ public struct TextStyle: Sendable {
     case cyan = "36"
   }
 
-  func paint(_ text: String, _ color: Color) -> String { colors ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text }
+  func paint(_ text: String, _ color: Color) -> String {
+    guard colors else { return text }
+    var bytes: [UInt8] = []
+    paint(color, into: &bytes) { $0 += text.utf8 }
+    return String(decoding: bytes, as: UTF8.self)
+  }
   func green(_ s: String) -> String { paint(s, .green) }
   func red(_ s: String) -> String { paint(s, .red) }
   func yellow(_ s: String) -> String { paint(s, .yellow) }
