@@ -4,6 +4,7 @@
 #define TIPSIM_CEDITLINE_SHIM_H
 
 #include <stdio.h>
+#include <wchar.h>
 #include <histedit.h>
 
 static inline FILE *tipsim_stdin(void) { return stdin; }
@@ -39,6 +40,15 @@ static inline int tipsim_el_add_function(EditLine *el, const char *name, const c
 }
 static inline int tipsim_el_bind(EditLine *el, const char *key, const char *fn) {
   return el_set(el, EL_BIND, key, fn, NULL);
+}
+static inline int tipsim_el_set_getcfn(EditLine *el, el_rfunc_t read) {
+  return el_set(el, EL_GETCFN, read);
+}
+/// After a stop and continue: the terminal back in the editor's mode, the line redrawn.
+static inline void tipsim_el_resume(EditLine *el) {
+  el_set(el, EL_PREP_TERM, 0);
+  el_set(el, EL_PREP_TERM, 1);
+  el_set(el, EL_REFRESH);
 }
 static inline int tipsim_el_source_default(EditLine *el) { return el_source(el, NULL); }
 

@@ -21,7 +21,17 @@ public struct Parser {
     self.firstLine = firstLine
   }
 
-  /// Whether a line continues a `tip` block: indented by at least two spaces or a tab.
+  /// The commands whose indented lines that follow belong to them: `tip` and `cohort`.
+  public static let blockCommands: Set<String> = ["tip", "cohort"]
+
+  /// The block command a line opens (`tip` or `cohort`), if it is not indented and starts
+  /// with one.
+  public static func blockCommand(of line: String) -> String? {
+    guard !isIndented(line), let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
+    return blockCommands.contains(String(first)) ? String(first) : nil
+  }
+
+  /// Whether a line continues a `tip` or `cohort` block: indented by at least two spaces or a tab.
   public static func isIndented(_ line: String) -> Bool { line.hasPrefix("  ") || line.hasPrefix("\t") }
 
   static func isBlank(_ line: String) -> Bool {
@@ -73,8 +83,8 @@ public struct Parser {
       if Parser.isIndented(line) {
         let column = line.prefix { $0 == " " || $0 == "\t" }.count + 1
         throw Diagnostic(
-          "indented line outside a tip block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
-          note: "only the lines of a `tip` block are indented")
+          "indented line outside a tip or cohort block", at: SourceLocation(line: number, column: column), length: line.count - column + 1,
+          note: "only the lines of a `tip` or `cohort` block are indented")
       }
       // The lines read raw start with `t`, `s` or `l`; the first byte rules the others out.
       let initial = line.utf8.first ?? 0

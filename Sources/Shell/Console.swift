@@ -54,8 +54,13 @@ public enum Console {
     }
   }
 
-  /// A one-line progress bar on standard error.
+  /// A one-line progress bar on standard error, erased once every user is done so that the
+  /// report starts on a clean line.
   public static func progress(_ done: Int, of total: Int) {
+    guard done < total else {
+      err("\r\u{1B}[K")
+      return
+    }
     let width = 30
     let filled = total == 0 ? width : width * done / total
     err("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total) users")

@@ -12,6 +12,8 @@ import TipSimKit
 public final class EditLineReader: LineReader {
   private let editLine: OpaquePointer
   private let history: OpaquePointer
+  /// The terminal, opened again so that reading it never blocks (`TerminalInput.keys(of:)`).
+  private let keys: Int32
   private let historyPath: String?
   private var promptBuffer: UnsafeMutablePointer<CChar>?
   private var warnedAboutHistory = false
@@ -24,9 +26,11 @@ public final class EditLineReader: LineReader {
 
   public init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
     setlocale(LC_CTYPE, "")
-    guard let el = el_init("tipsim", tipsim_stdin(), tipsim_stdout(), tipsim_stderr()), let h = history_init() else { return nil }
+    guard TerminalInput.install(), let el = el_init("tipsim", tipsim_stdin(), tipsim_stdout(), tipsim_stderr()), let h = history_init()
+    else { return nil }
     editLine = el
     history = h
+    keys = TerminalInput.keys(of: fileno(tipsim_stdin()))
     self.historyPath = historyPath
     self.completer = completer
     self.warn = warn
@@ -52,35 +56,49 @@ public final class EditLineReader: LineReader {
         return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().complete()
       })
     tipsim_el_bind(el, "^I", "tipsim-complete")
+    tipsim_el_set_getcfn(el) { el, character in
+      guard let el, let character, let data = tipsim_el_get_clientdata(el) else { return -1 }
+      return Unmanaged<EditLineReader>.fromOpaque(data).takeUnretainedValue().readCharacter(into: character)
+    }
     tipsim_el_source_default(el)
-    EditLineReader.installInterruptHandler()
   }
 
   deinit {
     el_end(editLine)
     history_end(history)
     free(promptBuffer)
+    if keys != fileno(tipsim_stdin()) { close(keys) }
   }
 
-  /// Ctrl-C must interrupt `el_gets` (EINTR) rather than kill the process or be swallowed:
-  /// a handler that does nothing, installed without SA_RESTART.
-  private static func installInterruptHandler() {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = { _ in }
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(SIGINT, &action, nil)
-    // A parent (a test harness, a CI runner) may have blocked SIGINT; the shell needs it.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    sigaddset(&unblock, SIGINT)
-    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+  /// libedit's read function: 1 with a character, 0 at the end of input, -1 with errno
+  /// EINTR on Ctrl-C (which `el_gets` passes on as a NULL line).
+  private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+    character.pointee = 0
+    while true {
+      switch TerminalInput.next(from: keys) {
+      case .character(let key):
+        character.pointee = key
+        return 1
+      case .interrupted:
+        errno = EINTR
+        return -1
+      case .resized:
+        el_resize(editLine)
+      case .continued:
+        tipsim_el_resume(editLine)
+      case .endOfInput:
+        return 0
+      case .failed:
+        return -1
+      }
+    }
   }
 
   public func readLine(prompt: String) -> LineInput {
     free(promptBuffer)
     promptBuffer = strdup(prompt)
     var count: Int32 = 0
+    TerminalInput.discardPending()
     errno = 0
     guard let line = el_gets(editLine, &count) else {
       if errno == EINTR {

@@ -80,7 +80,7 @@ public final class ShellLoop {
         if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
         reader.remember(line)
         let first = trimmed.split(separator: " ").first.map(String.init) ?? ""
-        if first == "tip" && !Parser.isIndented(line) {
+        if let command = Parser.blockCommand(of: line) {
           let firstLine = linesRead
           var block = [line]
           var cancelled = false
@@ -108,7 +108,7 @@ public final class ShellLoop {
             }
           }
           if cancelled {
-            err("tip block cancelled\n")
+            err("\(command) block cancelled\n")
             continue
           }
           execute(block.joined(separator: "\n"), firstLine: firstLine, file: "<shell>")

@@ -205,11 +205,9 @@ struct PopulationCommand: ParsableCommand {
     }
     let population = Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(Int64(days)), seed: seed)
     let total = users
-    let showProgress = Console.isTerminal(2)
     var progress: (@Sendable (Int) -> Void)?
-    if showProgress { progress = { done in Console.progress(done, of: total) } }
+    if Console.isTerminal(2) { progress = { done in Console.progress(done, of: total) } }
     let outcomes = population.runBlocking(progress: progress)
-    if showProgress { Console.err("\r\u{1B}[K") }
     let result = PopulationReport(population: population, outcomes: outcomes)
     Console.out((json ? result.json() : result.text()) + "\n")
     if let svg {

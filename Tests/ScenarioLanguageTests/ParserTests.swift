@@ -105,7 +105,7 @@ import TipEngine
     ("frequency dayly", "unknown frequency 'dayly'", "did you mean 'daily'?", 1, 11),
     ("policy countPolicy perScreen", "unknown value of countPolicy 'perScreen'", "did you mean 'perScreenOpen'?", 1, 20),
     ("expect suppressed t by frequncy", "unknown reason 'frequncy'", "did you mean 'frequency'?", 1, 24),
-    ("  title \"x\"", "indented line outside a tip block", "only the lines of a `tip` block are indented", 1, 3),
+    ("  title \"x\"", "indented line outside a tip or cohort block", "only the lines of a `tip` or `cohort` block are indented", 1, 3),
     ("tip t\n  titel \"x\"", "unknown tip property 'titel'", "did you mean 'title'?", 2, 3),
     ("tip t\n  message \"x\"", "tip t needs a title", "add an indented line: title \"…\"", 1, 5),
     ("advance", "expected a duration such as 23h or 1d12h, or `to INSTANT` at end of line", nil, 1, 8),
@@ -186,7 +186,7 @@ import TipEngine
     lines[101] = "  rule flag == true"
     let source = lines.joined(separator: "\n")
     let whole = diagnostic(source)
-    #expect(whole?.message == "indented line outside a tip block")
+    #expect(whole?.message == "indented line outside a tip or cohort block")
     #expect(whole?.location.line == 102)
     for size in [1000, 40] {
       let (parts, error) = parts(source, size: size)

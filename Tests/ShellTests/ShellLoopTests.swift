@@ -54,6 +54,18 @@ import TipSimKit
     #expect(loop.session.world.engine.catalog.tip(named: "half") == nil)
   }
 
+  @Test func aCohortTypedInTheShellKeepsItsIndentedUsageLines() {
+    let (loop, capture, reader, _) = shell([
+      .line("cohort everyone 100%"), .line("  open backyards 1 per day fixed"), .line("  relaunch 1 per day fixed"), .line(""),
+      .line("cohort half 50%"), .line("  open detail 1 per day fixed"), .interrupted,
+    ])
+    #expect(capture.err == "cohort block cancelled\n")
+    #expect(capture.out.contains("cohort everyone: 100% of users, 2 usage lines"))
+    #expect(loop.session.cohorts.map(\.name) == ["everyone"])
+    #expect(loop.session.cohorts.first?.usage.count == 2)
+    #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 5)
+  }
+
   @Test func anErrorPrintsItsCaretAndTheShellCarriesOn() {
     let (loop, capture, _, status) = shell([.line("open detial"), .line("open detail")])
     #expect(capture.err == "<shell>:1:6: error: unknown screen 'detial'\nopen detial\n     ^~~~~~\nnote: did you mean 'detail'?\n")

@@ -3,7 +3,7 @@
 
 Reads a JSON object on stdin: {"argv": [...], "env": {...}, "steps": [[verb, arg, ...], ...]}
 with verbs "send" (text to type), "wait" (a regular expression to wait for, with a timeout in
-seconds) and "eof" (wait for the program to end, optionally retyping a key each second). Prints a JSON object: the whole output, the
+seconds), "pause" (seconds, busy-waiting, so that short pauses are exact) and "eof" (wait for the program to end, optionally retyping a key each second). Prints a JSON object: the whole output, the
 exit status (or null), and the first step that timed out (or null).
 """
 import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
@@ -59,6 +59,10 @@ def main():
             while termios.tcgetattr(fd)[3] & termios.ICANON and time.time() < deadline:
                 read_for(0.01)
             os.write(fd, step[1].encode("utf-8"))
+        elif verb == "pause":
+            end = time.time() + step[1]
+            while time.time() < end:
+                pass
         elif verb == "wait":
             pattern[0] = step[1]
             timeout = step[2] if len(step) > 2 else 10

@@ -1,0 +1,166 @@
+import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Keys from the terminal for libedit (its `EL_GETCFN` read function), with Ctrl-C able to
+/// cancel the line at any moment.
+///
+/// libedit's own reader only sees Ctrl-C as a `read()` that fails with EINTR. A SIGINT that
+/// arrives while libedit is echoing or redrawing, between two reads, is handled and gone, and
+/// the next `read()` blocks: the key is lost. Here the signal handlers write one byte into a
+/// pipe and the reader waits on the terminal and that pipe together, so an interrupt pressed
+/// at any moment is still there when the reader next looks.
+enum TerminalInput {
+  /// What one call to `next` gives.
+  enum Key: Equatable {
+    case character(wchar_t)
+    /// Ctrl-C was pressed since the last key.
+    case interrupted
+    /// The terminal was resized, or the shell continued after a stop (Ctrl-Z, `fg`): the
+    /// editor must remeasure or redraw, then read on.
+    case resized
+    case continued
+    case endOfInput
+    /// `read` or `poll` failed; errno says why.
+    case failed
+  }
+
+  /// The bytes the handlers write, one per signal.
+  private static let interruptByte: UInt8 = 0x03
+  private static let resizeByte: UInt8 = 0x1A
+  private static let continueByte: UInt8 = 0x11
+
+  /// Installs the handlers for SIGINT, SIGWINCH and SIGCONT and creates the pipe they write
+  /// into. Idempotent. Returns false if the pipe cannot be made.
+  @discardableResult
+  static func install() -> Bool {
+    if signalPipe.read >= 0 { return true }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return false }
+    for end in ends {
+      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+    }
+    signalPipe = (ends[0], ends[1])
+    handle(SIGINT) { _ in TerminalInput.note(TerminalInput.interruptByte) }
+    handle(SIGWINCH) { _ in TerminalInput.note(TerminalInput.resizeByte) }
+    handle(SIGCONT) { _ in TerminalInput.note(TerminalInput.continueByte) }
+    // A parent (a test harness, a CI runner) may have blocked them; the shell needs them.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&unblock, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    return true
+  }
+
+  /// Forgets signals that came while no line was being read: a Ctrl-C pressed during a
+  /// command must not cancel the next line before it is typed.
+  static func discardPending() {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    while read(signalPipe.read, &bytes, bytes.count) > 0 {}
+  }
+
+  /// A descriptor of its own on the terminal behind `descriptor`, which never blocks in
+  /// `read` (or `descriptor` itself if the terminal cannot be opened again).
+  ///
+  /// Waiting is `poll`'s job. A `read` that blocked after `poll` said "readable" would hang:
+  /// Ctrl-C flushes the terminal's queued keys in between. Standard input's own description
+  /// is shared with the parent shell and must keep blocking, so the terminal is opened anew.
+  static func keys(of descriptor: Int32) -> Int32 {
+    for path in [ttyname(descriptor).map { String(cString: $0) }, "/proc/self/fd/\(descriptor)"].compactMap({ $0 }) {
+      let keys = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+      if keys >= 0 { return keys }
+    }
+    return descriptor
+  }
+
+  /// The next key from `descriptor` (see `keys(of:)`), decoded in the current locale as
+  /// libedit's own reader does, or the signal that came first. Waits for one of them.
+  static func next(from descriptor: Int32) -> Key {
+    var state = mbstate_t()
+    var pending = 0
+    while true {
+      var waits = [
+        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&waits, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        return .failed
+      }
+      if waits[0].revents & Int16(POLLIN) != 0, let signal = takeSignal() {
+        return signal
+      }
+      guard waits[1].revents != 0 else { continue }
+      var byte: UInt8 = 0
+      let count = read(descriptor, &byte, 1)
+      if count == 0 { return .endOfInput }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .failed
+      }
+      var character: wchar_t = 0
+      func decode() -> Int {
+        withUnsafePointer(to: byte) { pointer in
+          pointer.withMemoryRebound(to: CChar.self, capacity: 1) { mbrtowc(&character, $0, 1, &state) }
+        }
+      }
+      var decoded = decode()
+      if decoded == -1 && pending > 0 {
+        // A broken sequence: drop what came before and read this byte afresh, as libedit does.
+        state = mbstate_t()
+        pending = 0
+        decoded = decode()
+      }
+      switch decoded {
+      case -2:  // (size_t)-2, imported as Int: an incomplete sequence, read on
+        pending += 1
+        if pending >= Int(MB_LEN_MAX) {
+          errno = EILSEQ
+          return .failed
+        }
+      case -1:  // an invalid byte: dropped, as libedit drops it
+        state = mbstate_t()
+      default:
+        return .character(character)
+      }
+    }
+  }
+
+  /// The most urgent signal waiting in the pipe, which it empties: an interrupt before a
+  /// continue before a resize.
+  private static func takeSignal() -> Key? {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    var seen: Set<UInt8> = []
+    while true {
+      let count = read(signalPipe.read, &bytes, bytes.count)
+      guard count > 0 else { break }
+      seen.formUnion(bytes[0..<count])
+    }
+    if seen.contains(interruptByte) { return .interrupted }
+    if seen.contains(continueByte) { return .continued }
+    if seen.contains(resizeByte) { return .resized }
+    return nil
+  }
+
+  private static func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = handler
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(signal, &action, nil)
+  }
+
+  /// Called from the handlers: only `write`, which is async-signal-safe, on a descriptor set
+  /// before any handler was installed.
+  private static func note(_ byte: UInt8) {
+    var byte = byte
+    let saved = errno
+    _ = write(signalPipe.write, &byte, 1)
+    errno = saved
+  }
+}
+
+/// The pipe's two ends, set once by `TerminalInput.install` before the handlers that read them.
+nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
