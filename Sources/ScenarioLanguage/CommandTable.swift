@@ -197,7 +197,8 @@ public enum CommandTable {
       example: "lint", arguments: []),
     CommandInfo(
       name: "population", group: .observing, syntax: "population USERS for DURATION [seed N]",
-      summary: "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back",
+      summary:
+        "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back (Ctrl-C stops it in the shell)",
       example: "population 10000 for 30d seed 7", arguments: [.none]),
     CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",

@@ -37,6 +37,12 @@ public final class ShellLoop {
     set { session.populationProgress = newValue }
   }
 
+  /// Asked during `population` whether Ctrl-C was pressed, to stop the run.
+  public var populationShouldStop: (@Sendable () -> Bool)? {
+    get { session.populationShouldStop }
+    set { session.populationShouldStop = newValue }
+  }
+
   /// How wide `timeline` draws (the terminal's width in the shell).
   public var timelineWidth: Int {
     get { session.timelineWidth }

@@ -28,6 +28,7 @@ public enum ShellMain {
     loop = shell
     if let width = Console.terminalWidth() { shell.timelineWidth = width }
     if Console.isTerminal(2) { shell.populationProgress = { done, total in Console.progress(done, of: total) } }
+    if reader is EditLineReader { shell.populationShouldStop = { TerminalInput.takeInterrupt() } }
     if let file {
       switch ScenarioFile.read(file) {
       case .success(let source): shell.execute(source, firstLine: 1, file: file)

@@ -76,6 +76,10 @@ enum TerminalInput {
     return descriptor
   }
 
+  /// Whether Ctrl-C was pressed since the last look, for a long command to stop. Other
+  /// signals waiting are dropped: the editor measures the terminal again for the next line.
+  static func takeInterrupt() -> Bool { takeSignal() == .interrupted }
+
   /// The next key from `descriptor` (see `keys(of:)`), decoded in the current locale as
   /// libedit's own reader does, or the signal that came first. Waits for one of them.
   static func next(from descriptor: Int32) -> Key {

@@ -73,11 +73,15 @@ public struct Population: Sendable {
   /// Runs synchronously (for the shell and the runner), on every core with GCD's
   /// `concurrentPerform`. It never waits on Swift's cooperative pool, so async code can call
   /// it, several at once (waiting there for a task could take every pool thread and deadlock).
-  public func runBlocking(progress: (@Sendable (Int) -> Void)? = nil) -> [UserOutcome] {
+  ///
+  /// `shouldStop` is asked after each chunk of users (the shell's Ctrl-C); once it says yes,
+  /// the chunks not yet started are skipped and fewer than `users` outcomes come back.
+  public func runBlocking(progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> [UserOutcome] {
     let chunk = 128
     let chunks = (users + chunk - 1) / chunk
-    let results = Chunks(count: chunks, progress: progress)
+    let results = Chunks(count: chunks, progress: progress, shouldStop: shouldStop)
     DispatchQueue.concurrentPerform(iterations: chunks) { index in
+      guard !results.isStopped else { return }
       let range = (index * chunk)..<min(users, (index + 1) * chunk)
       let base = base.unshared()
       results.set(index, range.map { simulate(user: $0, from: base) })
@@ -85,23 +89,30 @@ public struct Population: Sendable {
     return results.all()
   }
 
-  /// The chunks' outcomes as they arrive from the threads, and how many users are done.
+  /// The chunks' outcomes as they arrive from the threads, how many users are done, and
+  /// whether the run was told to stop.
   private final class Chunks: @unchecked Sendable {
     private let lock = NSLock()
     private var chunks: [[UserOutcome]]
     private var done = 0
+    private var stopped = false
     private let progress: (@Sendable (Int) -> Void)?
+    private let shouldStop: (@Sendable () -> Bool)?
 
-    init(count: Int, progress: (@Sendable (Int) -> Void)?) {
+    init(count: Int, progress: (@Sendable (Int) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
       chunks = Array(repeating: [], count: count)
       self.progress = progress
+      self.shouldStop = shouldStop
     }
+
+    var isStopped: Bool { lock.withLock { stopped } }
 
     func set(_ index: Int, _ outcomes: [UserOutcome]) {
       lock.withLock {
         chunks[index] = outcomes
         done += outcomes.count
         progress?(done)
+        if !stopped, let shouldStop, shouldStop() { stopped = true }
       }
     }
 

@@ -33,8 +33,12 @@ public struct Session: Sendable {
   public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.
   public private(set) var cohorts: [Cohort] = []
-  /// Hears how many simulated users are done during `population` (a progress bar).
+  /// Hears how many simulated users are done during `population` (a progress bar), and
+  /// `(total, total)` when the run ends, finished or stopped.
   public var populationProgress: (@Sendable (Int, Int) -> Void)?
+  /// Asked during `population` whether to stop (the shell's Ctrl-C): a stopped run reports
+  /// nothing and changes nothing.
+  public var populationShouldStop: (@Sendable () -> Bool)?
   /// How wide `timeline` draws, in columns.
   public var timelineWidth = 100
   /// A sandboxed session (the fuzzers) reads and writes no files and runs populations of at
@@ -252,8 +256,12 @@ public struct Session: Sendable {
         let population = Population(
           base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
         var progress: (@Sendable (Int) -> Void)?
-        if let report = populationProgress { progress = { done in report(done, users) } }
-        let outcomes = population.runBlocking(progress: progress)
+        if let report = populationProgress { progress = { done in report(done, population.users) } }
+        let outcomes = population.runBlocking(progress: progress, shouldStop: populationShouldStop)
+        guard outcomes.count == population.users else {
+          populationProgress?(population.users, population.users)
+          return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
+        }
         return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
       }
     case .saveState(let path):

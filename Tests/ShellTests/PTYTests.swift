@@ -146,6 +146,19 @@ import Testing
     #expect(result.output.contains("\r\u{1B}[Kpopulation: 300 users"))
   }
 
+  @Test func ctrlCStopsALongPopulationAndKeepsTheSession() throws {
+    // A million users would take minutes in a debug build: only Ctrl-C brings the prompt back.
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "cohort everyone 100%\r"], ["wait", "\\.\\.\\.> "], ["send", "  open backyards 1 per day poisson\r"],
+        ["wait", "\\.\\.\\.> "], ["send", "\r"], ["wait", prompt], ["send", "population 1000000 for 14d\r"], ["wait", "/1000000 users"],
+        ["send", "\u{3}"], ["wait", "population stopped after [0-9]+ of 1000000 users: no report"], ["wait", prompt],
+        ["send", "status addBackyard\r"], ["wait", "addBackyard +available"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ])
+    #expect(result.failed == nil, "\(result.output.suffix(600))")
+    #expect(result.status == 0)
+  }
+
   @Test func aJapaneseTitleIsTypedAndEchoedIntact() throws {
     let result = try drive(
       [

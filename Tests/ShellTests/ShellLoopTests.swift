@@ -66,6 +66,24 @@ import TipSimKit
     #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 5)
   }
 
+  @Test func aPopulationStoppedByCtrlCReportsNothingAndTheShellCarriesOn() {
+    let capture = Capture()
+    let reader = ScriptedLineReader(lines: [
+      "cohort everyone 100%", "  open backyards 1 per day poisson", "", "population 20000 for 30d", "status addBackyard",
+    ])
+    let loop = ShellLoop(reader: reader, out: { capture.out += $0 }, err: { capture.err += $0 })
+    loop.execute(Demo.scenario, firstLine: 1, file: "<demo>")
+    let ends = Capture()
+    loop.populationProgress = { done, total in if done == total { ends.out += "end " } }
+    loop.populationShouldStop = { true }
+    #expect(loop.run() == 0)
+    #expect(capture.out.contains("population stopped after "), "\(capture.out)")
+    #expect(capture.out.contains(" of 20000 users: no report"))
+    #expect(!capture.out.contains("reach d1"))
+    #expect(ends.out == "end ", "the progress bar hears that the run ended")
+    #expect(capture.out.contains("addBackyard  available"))
+  }
+
   @Test func anErrorPrintsItsCaretAndTheShellCarriesOn() {
     let (loop, capture, _, status) = shell([.line("open detial"), .line("open detail")])
     #expect(capture.err == "<shell>:1:6: error: unknown screen 'detial'\nopen detial\n     ^~~~~~\nnote: did you mean 'detail'?\n")

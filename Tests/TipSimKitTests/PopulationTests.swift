@@ -47,6 +47,26 @@ import TipSimKit
     #expect(PopulationReport(population: p, outcomes: parallel).text() == again)
   }
 
+  @Test func aRunToldToStopSkipsTheChunksNotYetStarted() throws {
+    let p = try population(users: 1_000, seed: 3)
+    let asked = Counter()
+    let stopped = p.runBlocking(shouldStop: { asked.increment() >= 1 })
+    // Each chunk is 128 users; the chunks already running when it stopped still finish.
+    #expect(stopped.count >= 128 && stopped.count < 1_000 && stopped.count % 128 == 0, "\(stopped.count)")
+    #expect(p.runBlocking(shouldStop: { false }).count == 1_000)
+  }
+
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int {
+      lock.withLock {
+        count += 1
+        return count
+      }
+    }
+  }
+
   /// Blocking runs from async code, more of them than the cooperative pool has threads,
   /// all finish (they once waited on the pool and deadlocked on two cores).
   @Test func blockingRunsFromAsyncCodeDoNotDeadlock() async throws {
