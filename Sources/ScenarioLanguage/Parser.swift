@@ -21,8 +21,10 @@ public struct Parser {
     self.firstLine = firstLine
   }
 
-  /// The commands whose indented lines that follow belong to them: `tip` and `cohort`.
-  public static let blockCommands: Set<String> = ["tip", "cohort"]
+  /// The commands whose indented lines that follow belong to them: `tip` and `cohort`. A
+  /// list, not a set: every line of a script is checked, and comparing two short names is
+  /// cheaper than hashing one.
+  public static let blockCommands = ["tip", "cohort"]
 
   /// The block command a line opens (`tip` or `cohort`), if it is not indented and starts
   /// with one.
@@ -104,14 +106,14 @@ public struct Parser {
         continue
       }
       let tokens = try Lexer.tokenize(line, lineNumber: number)
-      if tokens.first?.isName("tip") == true || tokens.first?.isName("cohort") == true {
+      if case .name(let command)? = tokens.first?.kind, Parser.blockCommands.contains(command) {
         var block: [(Int, String)] = []
         var j = i + 1
         while j < lines.count, Parser.isIndented(lines[j]) {
           block.append((firstLine + j, lines[j]))
           j += 1
         }
-        if tokens.first?.isName("cohort") == true {
+        if command == "cohort" {
           statements.append(try parseCohort(header: tokens, line: number, block: block))
         } else {
           statements.append(try parseTip(header: tokens, line: number, block: block))

@@ -57,10 +57,7 @@ enum TerminalInput {
 
   /// Forgets signals that came while no line was being read: a Ctrl-C pressed during a
   /// command must not cancel the next line before it is typed.
-  static func discardPending() {
-    var bytes = [UInt8](repeating: 0, count: 64)
-    while read(signalPipe.read, &bytes, bytes.count) > 0 {}
-  }
+  static func discardPending() { _ = takeSignal() }
 
   /// A descriptor of its own on the terminal behind `descriptor`, which never blocks in
   /// `read` (or `descriptor` itself if the terminal cannot be opened again).
