@@ -37,10 +37,14 @@ struct EvaluationCache: Hashable, Sendable {
     var validUntil: Instant?
   }
 
-  private var entries: NameMap<Entry> = [:]
+  /// Tip (by index in the catalog) → its entry. Tips are never removed from the catalog,
+  /// so an index names one tip for the world's life.
+  private var entries: [Entry?] = []
+  /// How many of `entries` are not nil.
+  private var stored = 0
   /// The tips reconcile must visit (see above), unless `everythingPending`; a tip may be
   /// listed twice, or stay listed after it is stored (it is then visited as a hit).
-  private var pending: [String] = []
+  private var pending: [Int] = []
   /// Whether reconcile must visit every tip: nothing is known yet, or everything was forgotten.
   private(set) var everythingPending = true
   /// Whether pending marks and the queue of ends are kept at all (`track(_:at:)`).
@@ -48,15 +52,13 @@ struct EvaluationCache: Hashable, Sendable {
   /// The entries' ends, earliest first: a binary heap. An item whose entry has changed since
   /// is skipped when it comes out.
   private var ends: [(until: Instant, tip: Int)] = []
-  /// The tips of the queued ends, by the index an item holds (the heap moves plain values).
-  private var endTips: [String] = []
   /// The storage of reconcile's last list of visits (`takeVisitList`).
   private var visitList: [(screen: Int, position: Int)] = []
   /// Counts the entries removed (one at a time or all at once): reconcile visits every tip
   /// after one goes in the middle of its pass.
   private(set) var removals = 0
   /// The tips whose entry has a reason that belongs to one opening of its screen.
-  private var openingBound: [String] = []
+  private var openingBound: [Int] = []
   /// Counts every change to the entries and every open or close.
   private var generation = 0
   /// The last answer of `nextChangeOfOpenTips`, and the generation it was read in.
@@ -70,14 +72,19 @@ struct EvaluationCache: Hashable, Sendable {
 
   mutating func memoize(nextChange: Instant?, at now: Instant) { nextChangeMemo = (generation, now, nextChange) }
 
-  /// The entry for `tip` if it still holds at `now`.
-  func entry(for tip: String, at now: Instant) -> Entry? {
-    guard let entry = entries[tip] else { return nil }
+  /// The entry of the tip at `tip` in the catalog.
+  private func stored(_ tip: Int) -> Entry? { tip < entries.count ? entries[tip] : nil }
+
+  /// The entry for the tip at `tip` in the catalog if it still holds at `now`.
+  func entry(for tip: Int, at now: Instant) -> Entry? {
+    guard tip < entries.count, let entry = entries[tip] else { return nil }
     if let until = entry.validUntil, now >= until { return nil }
     return entry
   }
 
-  mutating func store(_ entry: Entry, for tip: String) {
+  mutating func store(_ entry: Entry, for tip: Int) {
+    if tip >= entries.count { entries.append(contentsOf: repeatElement(nil, count: tip + 1 - entries.count)) }
+    if entries[tip] == nil { stored += 1 }
     entries[tip] = entry
     if tracks, let until = entry.validUntil { pushEnd(until, tip) }
     generation &+= 1
@@ -87,22 +94,30 @@ struct EvaluationCache: Hashable, Sendable {
     }
   }
 
+  /// Removes the entry of `tip`; whether it had one.
+  private mutating func remove(_ tip: Int) -> Bool {
+    guard tip < entries.count, entries[tip] != nil else { return false }
+    entries[tip] = nil
+    stored -= 1
+    return true
+  }
+
   /// Forgets the entries of `tips` (not read when nothing is kept).
-  mutating func evict(_ tips: @autoclosure () -> [String]) {
-    guard !entries.isEmpty else { return }
+  mutating func evict(_ tips: @autoclosure () -> [Int]) {
+    guard stored > 0 else { return }
     let tips = tips()
     guard !tips.isEmpty else { return }
     if tracks {
       // A removal, not an eviction of a missing entry, makes a tip pending and restarts a pass.
       var removed = false
-      for tip in tips where entries.removeValue(forKey: tip) != nil {
+      for tip in tips where remove(tip) {
         pending.append(tip)
         removed = true
       }
       guard removed else { return }
       removals &+= 1
     } else {
-      for tip in tips { entries[tip] = nil }
+      for tip in tips { _ = remove(tip) }
     }
     if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
     generation &+= 1
@@ -111,31 +126,36 @@ struct EvaluationCache: Hashable, Sendable {
   /// Forgets the entries whose reasons belong to one opening of their screen: tapped away
   /// (rule 36), the popover slot (rule 37), a hidden anchor. `tips`, the screen's tips, is
   /// read only when some entry has such a reason.
-  mutating func evictOpeningReasons(of tips: @autoclosure () -> [String]) {
+  mutating func evictOpeningReasons(of tips: @autoclosure () -> [Int]) {
     generation &+= 1
     guard !openingBound.isEmpty else { return }
     let onScreen = tips()
-    openingBound.removeAll { tip in
+    var bound = openingBound
+    openingBound = []
+    bound.removeAll { tip in
       guard onScreen.contains(tip) else { return false }
-      entries[tip] = nil
+      _ = remove(tip)
       if tracks { pending.append(tip) }
       removals &+= 1
       return true
     }
+    openingBound = bound
   }
 
   /// Makes `tips` pending (not read without marks, or while every tip is pending).
-  mutating func markPending(_ tips: @autoclosure () -> [String]) {
+  mutating func markPending(_ tips: @autoclosure () -> [Int]) {
     guard tracks && !everythingPending else { return }
     pending += tips()
   }
 
   mutating func removeAll() {
     // Keeping the tables' capacity: they fill again at the next reconcile.
-    if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+    if stored > 0 {
+      entries.removeAll(keepingCapacity: true)
+      stored = 0
+    }
     if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
     ends.removeAll(keepingCapacity: true)
-    endTips.removeAll(keepingCapacity: true)
     everythingPending = true
     openingBound = []
     removals &+= 1
@@ -143,15 +163,14 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   /// The tips marked pending since reconcile last took them.
-  var pendingTips: [String] { pending }
+  var pendingTips: [Int] { pending }
 
   /// The earliest end among the entries of the tips `isOpen` accepts (tips on open screens).
   /// Items of entries changed since, and of tips it rejects, are dropped on the way: a
   /// screen that opens queues its tips' ends again (`reopen`).
-  mutating func earliestEnd(where isOpen: (String) -> Bool) -> Instant? {
+  mutating func earliestEnd(where isOpen: (Int) -> Bool) -> Instant? {
     while let first = ends.first {
-      let tip = endTips[first.tip]
-      if entries[tip]?.validUntil == first.until && isOpen(tip) { return first.until }
+      if stored(first.tip)?.validUntil == first.until && isOpen(first.tip) { return first.until }
       popEnd()
     }
     return nil
@@ -160,30 +179,29 @@ struct EvaluationCache: Hashable, Sendable {
   /// A screen opened: its tips are pending (their reasons are logged again), and the ends of
   /// their entries are queued again.
   /// `tips` is not read without marks.
-  mutating func reopen(_ tips: @autoclosure () -> [String], at now: Instant) {
+  mutating func reopen(_ tips: @autoclosure () -> [Int], at now: Instant) {
     guard tracks else { return }
     let tips = tips()
     markPending(tips)
     for tip in tips {
-      if let until = entries[tip]?.validUntil, until > now { pushEnd(until, tip) }
+      if let until = stored(tip)?.validUntil, until > now { pushEnd(until, tip) }
     }
   }
 
   /// Whether reconcile must visit `tip`.
-  func isPending(_ tip: String) -> Bool { everythingPending || pending.contains(tip) }
+  func isPending(_ tip: Int) -> Bool { everythingPending || pending.contains(tip) }
 
   /// Hands `each` the pending tips, in no particular order and perhaps repeated, after making
   /// pending those whose entry ends at or before `now`; false, handing nothing, when every tip
   /// is. Reconcile is about to visit them: the marks are cleared (the list keeps its
   /// capacity: it was a fresh array at every command), and a removal during its pass marks
   /// again.
-  mutating func takePending(at now: Instant, _ each: (String) -> Void) -> Bool {
+  mutating func takePending(at now: Instant, _ each: (Int) -> Void) -> Bool {
     while let first = ends.first, first.until <= now {
       popEnd()
-      let tip = endTips[first.tip]
-      if entries[tip]?.validUntil == first.until { pending.append(tip) }
+      if stored(first.tip)?.validUntil == first.until { pending.append(first.tip) }
     }
-    if endTips.count > 2 * entries.count + 64 { rebuildEnds(after: now) }
+    if ends.count > 2 * stored + 64 { rebuildEnds(after: now) }
     defer { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
     guard !everythingPending else {
       everythingPending = false
@@ -219,19 +237,13 @@ struct EvaluationCache: Hashable, Sendable {
     if on != tracks {
       tracks = on
       pending.removeAll()
-      if on {
-        rebuildEnds(after: now)
-      } else {
-        ends = []
-        endTips = []
-      }
+      if on { rebuildEnds(after: now) } else { ends = [] }
     }
     everythingPending = on
   }
 
-  private mutating func pushEnd(_ until: Instant, _ tip: String) {
-    endTips.append(tip)
-    ends.append((until, endTips.count - 1))
+  private mutating func pushEnd(_ until: Instant, _ tip: Int) {
+    ends.append((until, tip))
     var child = ends.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
@@ -261,9 +273,8 @@ struct EvaluationCache: Hashable, Sendable {
   /// only mark tips, and reconcile sorts what it visits.
   private mutating func rebuildEnds(after now: Instant) {
     ends.removeAll(keepingCapacity: true)
-    endTips.removeAll(keepingCapacity: true)
-    for (tip, entry) in entries {
-      if let until = entry.validUntil, until > now { pushEnd(until, tip) }
+    for tip in entries.indices {
+      if let until = entries[tip]?.validUntil, until > now { pushEnd(until, tip) }
     }
   }
 
@@ -286,22 +297,25 @@ extension World {
   /// tip with its id) and so did the screen's popover slot. Every tip is re-decided when
   /// the display started the frequency interval, or when the tip has a duration limit
   /// (every tip's next change counts the duration limits).
-  mutating func forgetAfterDisplayChange(of tip: String, on screen: String, startedInterval: Bool) {
-    let sharing = engine.catalog.names(sharingIDWith: tip)
+  mutating func forgetAfterDisplayChange(of tip: Int, on screen: String, startedInterval: Bool) {
+    let sharing = engine.catalog.indices(sharingIDWith: tip)
     if startedInterval || sharing.anyDurationLimit {
       cache.removeAll()
       return
     }
     cache.evict(tipsByScreen[screen] ?? [])
-    cache.evict(sharing.names)
+    cache.evict(sharing.indices)
   }
 
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in
   /// groups and worlds with several devices keep nothing.
-  mutating func remember(_ tip: String, reasons: [Suppression], heldBack: Bool) {
-    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty || !engine.catalog.groupedTips.contains(tip) else { return }
+  mutating func remember(_ tip: Int, reasons: [Suppression], heldBack: Bool) {
+    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty || !engine.catalog.groupedTips.contains(tipName(tip)) else {
+      return
+    }
     cache.store(
-      EvaluationCache.Entry(reasons: reasons, heldBack: heldBack, validUntil: engine.nextChange(after: clock, for: tip)), for: tip)
+      EvaluationCache.Entry(reasons: reasons, heldBack: heldBack, validUntil: engine.nextChange(after: clock, forTipAt: tip)),
+      for: tip)
   }
 
   /// `nextInstant(after: clock, observableOnly: true)` for the steps of `advance`, remembered
@@ -335,12 +349,16 @@ extension World {
     guard cache.tracks, !cache.everythingPending, pendingSync.isEmpty, !openScreens.isEmpty else { return nil }
     let slots = self.slots
     let open = openScreens
-    func isOpen(_ tip: String) -> Bool {
-      guard let screen = slots[tip]?.screen else { return false }
-      return open.contains { $0.name == screen }
+    func isOpen(_ tip: Int) -> Bool {
+      guard tip < slots.count, let screen = slots[tip]?.screen else { return false }
+      return open.contains { $0.screen == screen }
     }
     if cache.pendingTips.contains(where: isOpen) { return nil }
-    if !onScreen.isEmpty, onScreen.contains(where: { $0.value.invalidatedAtStart && isOpen($0.key) }) { return nil }
+    if !onScreen.isEmpty,
+      onScreen.contains(where: { $0.value.invalidatedAtStart && engine.catalog.index(ofTip: $0.key).map(isOpen) ?? false })
+    {
+      return nil
+    }
     guard let end = cache.earliestEnd(where: isOpen), end > clock else { return nil }
     assert(nextChangeOfOpenTips(after: clock) == .some(end), "evaluation cache: the queue of entry ends disagrees with a scan")
     return .some(end)
@@ -361,12 +379,12 @@ extension World {
     guard now == world.clock, world.deviceOrder.count == 1, world.pendingSync.isEmpty, world.engine.catalog.groupedTips.isEmpty
     else { return nil }
     // No screen open: only the interval end and duration limits are observable.
-    if world.openScreens.isEmpty { return .some(world.engine.nextChange(after: now, readBy: [])) }
+    if world.openScreens.isEmpty { return .some(world.engine.nextChangeOfIntervalAndLimits(after: now)) }
     var best: Instant?
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
     for index in world.openScreens.indices {
-      for tip in world.tipsByScreen[world.openScreens[index].name] ?? [] {
+      for tip in world.screenTips[open: world.openScreens[index]] {
         guard let entry = world.cache.entry(for: tip, at: now) else { return nil }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
@@ -382,9 +400,10 @@ extension World {
   func pendingMarksCoverEveryTip() -> Bool {
     guard isRunning, cache.tracks else { return true }
     for screen in openScreens {
-      for tip in tipsByScreen[screen.name] ?? [] where !cache.isPending(tip) {
+      for index in screenTips[open: screen] where !cache.isPending(index) {
+        let tip = tipName(index)
         if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
-        precondition(cacheHitIsFresh(tip, on: screen), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
+        precondition(cacheHitIsFresh(index, on: screen), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
         precondition(
           isQuiet || onScreen[tip] != nil || lastLogged[tip] != nil,
           "evaluation cache: \(tip) at \(clock) is not pending and was not logged since its screen opened")
@@ -396,8 +415,9 @@ extension World {
   /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both
   /// when not. Reconcile skips a tip with a valid entry, and checks it with this in debug
   /// builds (`assert`), so the whole test suite checks the cache.
-  func cacheHitIsFresh(_ tip: String, on screen: OpenScreen) -> Bool {
-    guard let entry = cache.entry(for: tip, at: clock) else { return false }
+  func cacheHitIsFresh(_ index: Int, on screen: OpenScreen) -> Bool {
+    guard let entry = cache.entry(for: index, at: clock) else { return false }
+    let tip = tipName(index)
     if onScreen[tip] != nil {
       precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
     } else {

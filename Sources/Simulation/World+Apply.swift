@@ -84,11 +84,11 @@ extension World {
         log.add(.warning("\(screen) is already open"))
         break
       }
-      openScreens.append(OpenScreen(name: screen, openedAt: clock))
+      openScreens.append(OpenScreen(name: screen, screen: screens.firstIndex { $0.name == screen } ?? -1, openedAt: clock))
       cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {
-        for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
+        for tip in tipsByScreen[screen] ?? [] { lastLogged[tipName(tip)] = nil }
       }
       if !bindings.isEmpty {
         let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
@@ -102,7 +102,10 @@ extension World {
       }
       log.add(.screenClosed(screen))
       if !onScreen.isEmpty {
-        for tip in tipsByScreen[screen] ?? [] where onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+        for index in tipsByScreen[screen] ?? [] {
+          let tip = tipName(index)
+          if onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+        }
       }
       // A screen is open once at most: removing it by index spares `removeAll`'s pass.
       if let index = openScreens.firstIndex(where: { $0.name == screen }) { openScreens.remove(at: index) }

@@ -18,18 +18,19 @@ extension World {
     // Stored properties are read directly here: calling a method on `self` in this mutating
     // loop made the optimizer copy the whole world for each call.
     for screenIndex in openScreens.indices where !onScreen.isEmpty && plan.hasVisits(on: screenIndex) {
-      let tips = tipsByScreen[openScreens[screenIndex].name] ?? []
+      let tips = screenTips[open: openScreens[screenIndex]]
       for position in tips.indices where plan.visits(screenIndex, position) {
         defer { if cache.removals != removals { plan.visitEverything() } }
-        let tip = tips[position]
+        let index = tips[position]
+        let tip = tipName(index)
         guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
-        guard cache.entry(for: tip, at: clock) == nil else {
-          assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
+        guard cache.entry(for: index, at: clock) == nil else {
+          assert(cacheHitIsFresh(index, on: openScreens[screenIndex]))
           continue
         }
         // A quiet world does not explain: it asks the engine for the answer alone.
-        let answer = isQuiet ? nil : engine.holds(for: tip, at: clock)
-        if !(answer?.shouldDisplay ?? engine.shouldDisplay(tip, at: clock)) {
+        let answer = isQuiet ? nil : engine.holds(forTipAt: index, at: clock)
+        if !(answer?.shouldDisplay ?? engine.shouldDisplay(tipAt: index, at: clock)) {
           let reasons = answer?.holds.map(Suppression.hold) ?? []
           endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
           if !isQuiet {
@@ -42,7 +43,7 @@ extension World {
           lastLogged[tip] = [reason]
           lastEvaluation[tip] = .suppressed([reason], at: clock)
         } else {
-          remember(tip, reasons: [], heldBack: false)
+          remember(index, reasons: [], heldBack: false)
         }
       }
     }
@@ -56,13 +57,14 @@ extension World {
       pass += 1
       plan.restart()
       for screenIndex in openScreens.indices where plan.hasVisits(on: screenIndex) {
-        let tips = tipsByScreen[openScreens[screenIndex].name] ?? []
+        let tips = screenTips[open: openScreens[screenIndex]]
         for position in tips.indices where plan.visits(screenIndex, position) {
           defer { if cache.removals != removals { plan.visitEverything() } }
-          let tip = tips[position]
+          let index = tips[position]
+          let tip = tipName(index)
           guard onScreen.isEmpty || onScreen[tip] == nil else { continue }
-          if let entry = cache.entry(for: tip, at: clock) {
-            assert(cacheHitIsFresh(tip, on: openScreens[screenIndex]))
+          if let entry = cache.entry(for: index, at: clock) {
+            assert(cacheHitIsFresh(index, on: openScreens[screenIndex]))
             if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
             if lastLogged[tip] == nil {
@@ -73,19 +75,19 @@ extension World {
           }
           if isQuiet {
             // Only the answer, and the presentation's reasons the cache needs.
-            let shows = engine.shouldDisplay(tip, at: clock)
+            let shows = engine.shouldDisplay(tipAt: index, at: clock)
             let presentation = World.presentationSuppressions(in: &self, of: tip, on: openScreens[screenIndex], available: shows)
             if shows && presentation.isEmpty {
-              beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
+              beginDisplay(of: index, screenIndex: screenIndex, log: &log)
               appeared = true
             } else {
-              remember(tip, reasons: presentation, heldBack: true)
+              remember(index, reasons: presentation, heldBack: true)
             }
             continue
           }
-          var reasons = World.suppressions(in: &self, of: tip, on: openScreens[screenIndex])
+          var reasons = World.suppressions(in: &self, of: index, on: openScreens[screenIndex])
           if reasons.isEmpty {
-            beginDisplay(of: tip, screenIndex: screenIndex, log: &log)
+            beginDisplay(of: index, screenIndex: screenIndex, log: &log)
             appeared = true
           } else {
             // Reasons are compared in full once. Unchanged, they take the stored array, so the
@@ -101,7 +103,7 @@ extension World {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
               lastLogged[tip] = reasons
             }
-            remember(tip, reasons: reasons, heldBack: true)
+            remember(index, reasons: reasons, heldBack: true)
           }
         }
       }
@@ -125,7 +127,9 @@ extension World {
     let openScreens = self.openScreens
     let some = cache.takePending(at: clock) { tip in
       // A tip on a closed screen is marked again when its screen opens.
-      guard let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.name == slot.screen }) else { return }
+      guard tip < slots.count, let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.screen == slot.screen }) else {
+        return
+      }
       visits.append((index, slot.position))
     }
     guard some else {
@@ -148,13 +152,19 @@ extension World {
   /// on its open screen the tapped-away and popover-slot reasons (or that it is not open).
   func suppressions(of tip: String, on screen: OpenScreen?) -> [Suppression] {
     var world = self
-    return World.suppressions(in: &world, of: tip, on: screen)
+    guard let index = engine.catalog.index(ofTip: tip) else {
+      var reasons: [Suppression] = [.hold(.notConfigured)]
+      World.presentationSuppressions(in: &world, of: tip, on: screen, available: false, into: &reasons)
+      return reasons
+    }
+    return World.suppressions(in: &world, of: index, on: screen)
   }
 
   /// The same, reading `world` in place: `reconcile` calls it on itself without copying the
   /// world, which a borrowed (even `borrowing`) world did not avoid. It changes nothing.
-  static func suppressions(in world: inout World, of tip: String, on screen: OpenScreen?) -> [Suppression] {
-    let (holds, shouldDisplay) = world.engine.holds(for: tip, at: world.clock)
+  static func suppressions(in world: inout World, of index: Int, on screen: OpenScreen?) -> [Suppression] {
+    let (holds, shouldDisplay) = world.engine.holds(forTipAt: index, at: world.clock)
+    let tip = world.tipName(index)
     var reasons: [Suppression] = []
     if !holds.isEmpty {
       reasons.reserveCapacity(holds.count + 1)
@@ -210,14 +220,15 @@ extension World {
     return nil
   }
 
-  private mutating func beginDisplay(of tip: String, screenIndex: Int, log: inout Log) {
+  private mutating func beginDisplay(of index: Int, screenIndex: Int, log: inout Log) {
+    let tip = tipName(index)
     guard let placement = placements[tip] else { return }
     let policy = engine.configuration.policies.countPolicy
     let counts = policy == .perAppearance || !openScreens[screenIndex].counted.contains(tip)
     let start = engine.beginDisplay(of: tip, at: clock, counts: counts)
-    forgetAfterDisplayChange(of: tip, on: placement.screen, startedInterval: start.startedInterval)
+    forgetAfterDisplayChange(of: index, on: placement.screen, startedInterval: start.startedInterval)
     // It has no entry until the next reconcile decides whether its display goes on.
-    cache.markPending([tip])
+    cache.markPending([index])
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
@@ -232,7 +243,7 @@ extension World {
       .shown(
         TipShown(
           ref: TipRef(tip: tip, placement: placement), number: start.number, maximum: start.maximum, counted: start.counted,
-          override: engine.decision(for: tip, at: clock).override.flatMap { $0.shows && start.forced ? $0 : nil },
+          override: start.forced ? engine.decision(for: tip, at: clock).override.flatMap { $0.shows ? $0 : nil } : nil,
           startedInterval: start.startedInterval, rendering: rendering, behindSheet: sheets.contains(placement.screen)))
     )
     if start.invalidatedAtStart { logInvalidation(of: tip, .displayCountExceeded, cause: .displayCount, log: &log) }
@@ -242,7 +253,9 @@ extension World {
   /// display invalidates the tip as it ends (rule 22).
   mutating func endDisplay(of tip: String, cause: HideCause, log: inout Log) {
     guard let shown = onScreen.removeValue(forKey: tip) else { return }
-    forgetAfterDisplayChange(of: tip, on: shown.placement.screen, startedInterval: false)
+    if let index = engine.catalog.index(ofTip: tip) {
+      forgetAfterDisplayChange(of: index, on: shown.placement.screen, startedInterval: false)
+    }
     if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }), openScreens[index].popover == tip {
       openScreens[index].popover = nil
     }

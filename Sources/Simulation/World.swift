@@ -14,10 +14,15 @@ public struct World: Hashable, Sendable {
   public internal(set) var screens: [ScreenDefinition] = []
   /// Tip name → where it is presented.
   public internal(set) var placements: NameMap<Placement> = [:]
-  /// Screen → its tips in evaluation order; kept by `indexPlacements()`.
-  var tipsByScreen: NameMap<[String]> = [:]
-  /// Tip → its screen and its position in the screen's `tipsByScreen`; kept with it.
-  var slots: NameMap<TipSlot> = [:]
+  /// Screen → its tips in evaluation order, by index in the catalog; kept by
+  /// `indexPlacements()`.
+  var tipsByScreen: NameMap<[Int]> = [:]
+  /// The same by the screen's index in `screens`, which an open screen keeps: reconcile and
+  /// `advance` read an open screen's tips without looking its name up.
+  var screenTips: [[Int]] = []
+  /// Tip (by index in the catalog) → its screen and its position in the screen's
+  /// `tipsByScreen`, if it is placed; kept with it.
+  var slots: [TipSlot?] = []
   /// Stores in definition order, each with its keys in definition order.
   public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
@@ -82,7 +87,10 @@ public struct World: Hashable, Sendable {
   }
 
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
-  public func tips(on screen: String) -> [String] { tipsByScreen[screen] ?? [] }
+  public func tips(on screen: String) -> [String] { (tipsByScreen[screen] ?? []).map { engine.catalog.tips[$0].name } }
+
+  /// The name of the tip at `index` in the catalog.
+  func tipName(_ index: Int) -> String { engine.catalog.tips[index].name }
 
   /// The same world with its definitions' arrays and indices rebuilt: population hands each
   /// thread its own, so that two cores never retain the same array.
@@ -102,28 +110,40 @@ public struct World: Hashable, Sendable {
   mutating func indexPlacements() {
     // One pass over the tips (by index: a definition is not copied), grouping them by
     // screen and anchor in definition order; asking every tip for every anchor was quadratic.
-    var placed: NameMap<NameMap<[String]>> = [:]
+    var placed: NameMap<NameMap<[Int]>> = [:]
     for position in engine.catalog.tips.indices {
-      let name = engine.catalog.tips[position].name
-      guard let placement = placements[name] else { continue }
-      placed[placement.screen, default: [:]][placement.anchor, default: []].append(name)
+      guard let placement = placements[engine.catalog.tips[position].name] else { continue }
+      placed[placement.screen, default: [:]][placement.anchor, default: []].append(position)
     }
-    var index: NameMap<[String]> = [:]
-    var slots: NameMap<TipSlot> = [:]
-    for definition in screens {
+    var index: NameMap<[Int]> = [:]
+    var slots = [TipSlot?](repeating: nil, count: engine.catalog.tips.count)
+    for (screen, definition) in screens.enumerated() {
       let anchors = placed[definition.name] ?? [:]
-      let tips: [String] = definition.anchors.flatMap { anchors[$0] ?? [] }
+      let tips: [Int] = definition.anchors.flatMap { anchors[$0] ?? [] }
       index[definition.name] = tips
-      for (position, tip) in tips.enumerated() { slots[tip] = TipSlot(screen: definition.name, position: position) }
+      for (position, tip) in tips.enumerated() { slots[tip] = TipSlot(screen: screen, position: position) }
     }
     tipsByScreen = index
+    screenTips = screens.map { index[$0.name] ?? [] }
     self.slots = slots
+    // A screen may be defined again, or after it opened: every open screen finds its index again.
+    func reindex(_ open: inout [OpenScreen]) {
+      for i in open.indices { open[i].screen = screens.firstIndex { $0.name == open[i].name } ?? -1 }
+    }
+    reindex(&openScreens)
+    for device in parked.indices { reindex(&parked[device].openScreens) }
   }
+}
+
+extension [[Int]] {
+  /// The tips of an open screen, by index in the catalog (`World.screenTips`).
+  subscript(open screen: OpenScreen) -> [Int] { screen.screen < 0 ? [] : self[screen.screen] }
 }
 
 /// Where a tip is evaluated: its screen, and its position among the screen's tips.
 struct TipSlot: Hashable, Sendable {
-  var screen: String
+  /// The screen's index in `screens`.
+  var screen: Int
   var position: Int
 }
 
@@ -139,6 +159,8 @@ public struct ExternalStore: Hashable, Sendable {
 /// A screen while it is open.
 public struct OpenScreen: Hashable, Sendable {
   public var name: String
+  /// The screen's index in the world's `screens`, -1 while it is not defined.
+  var screen: Int
   public var openedAt: Instant
   /// Tips tapped away while this screen stays open (rule 36), and when.
   public var dismissed = NameMap<Instant>()

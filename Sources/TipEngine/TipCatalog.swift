@@ -12,12 +12,12 @@ public struct TipCatalog: Hashable, Sendable {
   /// Every (event, window) a rule reads that time can change, with the tips reading it;
   /// kept up to date by `define`, so finding the next change does not walk every rule.
   public private(set) var windows: [TimeWindow] = []
-  /// Parameter name → the tips whose rules read it, in definition order.
-  public private(set) var parameterReaders: NameMap<[String]> = [:]
-  /// Event id → the tips whose rules read it, in definition order.
-  public private(set) var eventReaders: NameMap<[String]> = [:]
-  /// Tip name → the indices in `windows` of the windows its rules read.
-  public private(set) var windowsByTip: NameMap<[Int]> = [:]
+  /// Parameter name → the tips whose rules read it, by index in `tips`, in definition order.
+  public private(set) var parameterReaders: NameMap<[Int]> = [:]
+  /// Event id → the tips whose rules read it, by index in `tips`, in definition order.
+  public private(set) var eventReaders: NameMap<[Int]> = [:]
+  /// Tip (by index in `tips`) → the indices in `windows` of the windows its rules read.
+  public private(set) var windowsByTip: [[Int]] = []
   /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
   /// alone can invalidate (rule 24), in definition order.
   public private(set) var durationLimitedTips: [String] = []
@@ -77,21 +77,21 @@ public struct TipCatalog: Hashable, Sendable {
   }
 
   private mutating func indexReaders() {
-    var parameters: NameMap<[String]> = [:]
-    var events: NameMap<[String]> = [:]
-    for tip in tips {
-      for name in tip.rules.flatMap(\.parameterNames) where parameters[name]?.last != tip.name {
-        parameters[name, default: []].append(tip.name)
+    var parameters: NameMap<[Int]> = [:]
+    var events: NameMap<[Int]> = [:]
+    for (index, tip) in tips.enumerated() {
+      for name in tip.rules.flatMap(\.parameterNames) where parameters[name]?.last != index {
+        parameters[name, default: []].append(index)
       }
-      for aggregate in tip.rules.flatMap(\.aggregates) where events[aggregate.event]?.last != tip.name {
-        events[aggregate.event, default: []].append(tip.name)
+      for aggregate in tip.rules.flatMap(\.aggregates) where events[aggregate.event]?.last != index {
+        events[aggregate.event, default: []].append(index)
       }
     }
     parameterReaders = parameters
     eventReaders = events
-    var byTip: NameMap<[Int]> = [:]
+    var byTip = [[Int]](repeating: [], count: tips.count)
     for (index, window) in windows.enumerated() {
-      for tip in window.tips { byTip[tip, default: []].append(index) }
+      for tip in window.tips { if let position = tipIndex[tip] { byTip[position].append(index) } }
     }
     windowsByTip = byTip
     var seenIDs: Set<String> = []
@@ -150,17 +150,18 @@ public struct TipCatalog: Hashable, Sendable {
     groups.filter { $0.members.contains(tipName) }
   }
 
-  /// The names of the tips that share a persisted id with `tipName` (rule 1), itself
-  /// included, and whether any of them has a `MaxDisplayDuration`; no definition is copied.
-  public func names(sharingIDWith tipName: String) -> (names: [String], anyDurationLimit: Bool) {
-    guard let id = persistedID(ofTip: tipName) else { return ([], false) }
-    var names: [String] = []
+  /// The tips that share a persisted id with the tip at `index` (rule 1), itself included,
+  /// by index in `tips`, and whether any of them has a `MaxDisplayDuration`; no definition
+  /// is copied.
+  public func indices(sharingIDWith index: Int) -> (indices: [Int], anyDurationLimit: Bool) {
+    let id = tips[index].id
+    var indices: [Int] = []
     var anyDurationLimit = false
-    for index in tips.indices where tips[index].id == id {
-      names.append(tips[index].name)
-      if tips[index].options.maxDisplayDuration != nil { anyDurationLimit = true }
+    for other in tips.indices where tips[other].id == id {
+      indices.append(other)
+      if tips[other].options.maxDisplayDuration != nil { anyDurationLimit = true }
     }
-    return (names, anyDurationLimit)
+    return (indices, anyDurationLimit)
   }
 }
 

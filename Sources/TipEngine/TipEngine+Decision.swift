@@ -10,23 +10,35 @@ extension TipEngine {
   /// every rule's evaluation was a tenth of a replay). Debug builds check it against the
   /// decision.
   public func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
-    let lean = decision(for: tipName, at: now, keepingEveryRule: false)
+    guard let index = catalog.index(ofTip: tipName) else { return ([.notConfigured], false) }
+    return holds(forTipAt: index, at: now)
+  }
+
+  /// The same for the tip at `index` in the catalog (presentation knows its tips by index).
+  public func holds(forTipAt index: Int, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
+    let lean = decision(forTipAt: index, at: now, keepingEveryRule: false)
     assert(
       {
-        let full = decision(for: tipName, at: now)
+        let full = decision(for: catalog.tips[index].name, at: now)
         return full.holds == lean.holds && full.status == lean.status
       }(),
-      "holds(for: \(tipName)) differ from its decision at \(now)")
+      "holds(for: \(catalog.tips[index].name)) differ from its decision at \(now)")
     return (lean.holds, lean.shouldDisplay)
   }
 
   /// The decision; without `keepingEveryRule`, its `rules` list is empty (its holds still
   /// name the rules that fail).
   private func decision(for tipName: String, at now: Instant, keepingEveryRule: Bool) -> Decision {
-    // The definition is read in place, not copied (its copy showed in replay profiles).
     guard let index = catalog.index(ofTip: tipName) else {
       return Decision(tip: tipName, status: .pending, storedStatus: .pending, override: nil, rules: [], holds: [.notConfigured])
     }
+    return decision(forTipAt: index, at: now, keepingEveryRule: keepingEveryRule)
+  }
+
+  /// The decision for the tip at `index`; its definition is read in place, not copied (its
+  /// copy showed in replay profiles).
+  private func decision(forTipAt index: Int, at now: Instant, keepingEveryRule: Bool) -> Decision {
+    let tipName = catalog.tips[index].name
     var rules: [RuleEvaluation] = []
     var failing: [RuleEvaluation] = []
     for rule in catalog.tips[index].rules {
@@ -67,15 +79,25 @@ extension TipEngine {
   /// rules short-circuit. Quiet worlds (population) ask this; debug builds check it against
   /// the decision.
   public func shouldDisplay(_ tipName: String, at now: Instant) -> Bool {
-    let answer = quickShouldDisplay(tipName, at: now)
-    assert(answer == decision(for: tipName, at: now).shouldDisplay, "shouldDisplay(\(tipName)) differs from its decision at \(now)")
+    guard let index = catalog.index(ofTip: tipName) else { return false }
+    return shouldDisplay(tipAt: index, at: now)
+  }
+
+  /// The same for the tip at `index` in the catalog.
+  public func shouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
+    let answer = quickShouldDisplay(tipAt: index, at: now)
+    assert(
+      answer == decision(for: catalog.tips[index].name, at: now).shouldDisplay,
+      "shouldDisplay(\(catalog.tips[index].name)) differs from its decision at \(now)")
     return answer
   }
 
-  private func quickShouldDisplay(_ tipName: String, at now: Instant) -> Bool {
-    guard isConfigured, let index = catalog.index(ofTip: tipName) else { return false }
+  private func quickShouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
+    guard isConfigured else { return false }
     let id = catalog.tips[index].id
-    if !configuration.testing.isEmpty, let override = configuration.testing.override(for: tipName, id: id) { return override.shows }
+    if !configuration.testing.isEmpty, let override = configuration.testing.override(for: catalog.tips[index].name, id: id) {
+      return override.shows
+    }
     let record = datastore.tips[id] ?? TipRecord()
     guard record.invalidation == nil else { return false }
     var unused: [Reading] = []

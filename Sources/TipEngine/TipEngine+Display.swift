@@ -18,8 +18,14 @@ extension TipEngine {
   /// the presentation layer resumes a display that does not count again (policy
   /// `perScreenOpen`).
   public mutating func beginDisplay(of tipName: String, at now: Instant, counts: Bool = true) -> DisplayStart {
-    let decision = decision(for: tipName, at: now)
-    let forced = decision.override?.shows == true && decision.storedStatus != .available
+    // Only a show-override forces a display: without testing overrides no decision is needed.
+    let forced: Bool
+    if configuration.testing.isEmpty {
+      forced = false
+    } else {
+      let decision = decision(for: tipName, at: now)
+      forced = decision.override?.shows == true && decision.storedStatus != .available
+    }
     let before = record(of: tipName)
     let maximum = catalog.tip(named: tipName)?.options.maxDisplayCount
     var startsInterval = false

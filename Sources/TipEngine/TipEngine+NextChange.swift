@@ -10,13 +10,25 @@ extension TipEngine {
   /// which something can change for those tips, plus interval ends and duration limits.
   public func nextChange(after now: Instant, readBy tips: Set<String>?) -> Instant? {
     guard let tips else { return nextChange(after: now, windows: catalog.windows.indices) }
-    if tips.isEmpty { return nextChange(after: now, windows: EmptyCollection()) }
+    if tips.isEmpty { return nextChangeOfIntervalAndLimits(after: now) }
     return nextChange(after: now, windows: catalog.windows.indices.filter { catalog.windows[$0].tips.contains(where: tips.contains) })
+  }
+
+  /// The same for no tip: the interval end and the duration limits, what time alone changes
+  /// while no screen is open (`nextChange(after:readBy: [])`).
+  public func nextChangeOfIntervalAndLimits(after now: Instant) -> Instant? {
+    nextChange(after: now, windows: EmptyCollection())
   }
 
   /// The same for one tip: the windows its rules read, the interval end and duration limits.
   public func nextChange(after now: Instant, for tip: String) -> Instant? {
-    nextChange(after: now, windows: catalog.windowsByTip[tip] ?? [])
+    guard let index = catalog.index(ofTip: tip) else { return nextChange(after: now, windows: EmptyCollection()) }
+    return nextChange(after: now, forTipAt: index)
+  }
+
+  /// The same for the tip at `index` in the catalog.
+  public func nextChange(after now: Instant, forTipAt index: Int) -> Instant? {
+    nextChange(after: now, windows: catalog.windowsByTip[index])
   }
 
   private func nextChange(after now: Instant, windows: some Sequence<Int>) -> Instant? {
