@@ -313,13 +313,19 @@ extension World {
   func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
     var candidates = pendingSync.map(\.at).filter { $0 > now }
     func scan(_ engine: TipEngine, _ openScreens: [OpenScreen]) {
-      var open: Set<String>?
-      if observableOnly {
-        // A group member off screen can change which member an open screen presents.
-        let onOpenScreens = openScreens.flatMap { tips(on: $0.name) }
-        open = Set(onOpenScreens + onOpenScreens.flatMap { engine.catalog.groups(containing: $0).flatMap(\.members) })
+      guard observableOnly else {
+        if let next = engine.nextChange(after: now) { candidates.append(next) }
+        return
       }
-      if let next = engine.nextChange(after: now, readBy: open) { candidates.append(next) }
+      // The tips on open screens, by index; a group member off screen can change which
+      // member an open screen presents.
+      var open: [Int] = []
+      for screen in openScreens { open += screenTips[open: screen] }
+      if !engine.catalog.groups.isEmpty {
+        let members = open.flatMap { engine.catalog.groups(containing: tipName($0)).flatMap(\.members) }
+        open += members.compactMap { engine.catalog.index(ofTip: $0) }
+      }
+      if let next = engine.nextChange(after: now, readByTipsAt: open) { candidates.append(next) }
     }
     scan(engine, openScreens)
     for device in parked { scan(device.engine, device.openScreens) }

@@ -14,6 +14,15 @@ extension TipEngine {
     return nextChange(after: now, windows: catalog.windows.indices.filter { catalog.windows[$0].tips.contains(where: tips.contains) })
   }
 
+  /// The same for the tips at these indices in the catalog (repeats allowed).
+  public func nextChange(after now: Instant, readByTipsAt tips: [Int]) -> Instant? {
+    var read = [Bool](repeating: false, count: catalog.windows.count)
+    for tip in tips {
+      for window in catalog.windowsByTip[tip] { read[window] = true }
+    }
+    return nextChange(after: now, windows: read.indices.lazy.filter { read[$0] })
+  }
+
   /// The same for no tip: the interval end and the duration limits, what time alone changes
   /// while no screen is open (`nextChange(after:readBy: [])`).
   public func nextChangeOfIntervalAndLimits(after now: Instant) -> Instant? {
