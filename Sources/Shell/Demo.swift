@@ -26,6 +26,20 @@ public enum Demo {
       maxDisplayCount 5
       action favorite "Favorite"
 
+    # How the app's users behave, for `population`: 60% light users, 40% heavy ones.
+    cohort light 60%
+      open backyards 1 per day poisson for 2m
+      open detail 0.5 per day poisson for 1m
+      donate viewedBackyard backyardID=2 0.5 per day poisson
+      churn 2% per day
+
+    cohort heavy 40%
+      open backyards 3 per day fixed for 3m
+      open detail 2 per day heavytail for 2m
+      set isLoggedIn true 1 per day fixed
+      donate viewedBackyard backyardID=2 2 per day heavytail
+      relaunch 1 per day fixed
+
     launch
     """
 
@@ -33,6 +47,7 @@ public enum Demo {
   public static let banner = """
     TipSim — the Backyard Birds demo is loaded and the app is launched.
     Try: open backyards · set isLoggedIn true · donate viewedBackyard backyardID=2 · why favoriteBackyard · advance 1d
+    What share of users see each tip? population 1000 for 30d (the demo's cohorts: 60% light, 40% heavy users)
     `help` lists every command; `tipsim --empty` starts without the demo; Ctrl-D leaves.
     """
 }

@@ -27,6 +27,15 @@ import TipSimKit
     #expect(status == 0)
   }
 
+  @Test func theDemoAnswersAPopulationQuestionAtOnce() {
+    // A product manager's first question needs no cohort typed in: the demo has two.
+    let (_, capture, _, status) = shell([.line("population 300 for 14d seed 3")])
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    #expect(capture.out.contains("population: 300 users × 14 days, seed 3 · cohorts: light "), "\(capture.out)")
+    #expect(capture.out.contains("favoriteBackyard"))
+    #expect(status == 0)
+  }
+
   @Test func thePromptShowsTheInstantAndTheAppState() {
     let (loop, _, reader, _) = shell([.line("quit")])
     #expect(reader.prompts.first == "[Nov 01 09:00 · launched] tipsim> ")
@@ -61,8 +70,9 @@ import TipSimKit
     ])
     #expect(capture.err == "cohort block cancelled\n")
     #expect(capture.out.contains("cohort everyone: 100% of users, 2 usage lines"))
-    #expect(loop.session.cohorts.map(\.name) == ["everyone"])
-    #expect(loop.session.cohorts.first?.usage.count == 2)
+    // After the demo's two cohorts.
+    #expect(loop.session.cohorts.map(\.name) == ["light", "heavy", "everyone"])
+    #expect(loop.session.cohorts.last?.usage.count == 2)
     #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 5)
   }
 
