@@ -77,7 +77,7 @@ struct EvaluationCache: Hashable, Sendable {
 
   /// The entry for the tip at `tip` in the catalog if it still holds at `now`.
   func entry(for tip: Int, at now: Instant) -> Entry? {
-    guard tip < entries.count, let entry = entries[tip] else { return nil }
+    guard let entry = stored(tip) else { return nil }
     if let until = entry.validUntil, now >= until { return nil }
     return entry
   }
@@ -349,10 +349,7 @@ extension World {
     guard cache.tracks, !cache.everythingPending, pendingSync.isEmpty, !openScreens.isEmpty else { return nil }
     let slots = self.slots
     let open = openScreens
-    func isOpen(_ tip: Int) -> Bool {
-      guard tip < slots.count, let screen = slots[tip]?.screen else { return false }
-      return open.contains { $0.screen == screen }
-    }
+    func isOpen(_ tip: Int) -> Bool { World.openSlot(of: tip, slots: slots, in: open) != nil }
     if cache.pendingTips.contains(where: isOpen) { return nil }
     if !onScreen.isEmpty,
       onScreen.contains(where: { $0.value.invalidatedAtStart && engine.catalog.index(ofTip: $0.key).map(isOpen) ?? false })

@@ -52,7 +52,7 @@ extension World {
     case .defineEvent(let event):
       engine.catalog.define(event)
     case .defineScreen(let screen):
-      if let index = screens.firstIndex(where: { $0.name == screen.name }) { screens[index] = screen } else { screens.append(screen) }
+      if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
       indexPlacements()
     case .defineTip(let tip, let placement):
       engine.catalog.define(tip)
@@ -84,7 +84,7 @@ extension World {
         log.add(.warning("\(screen) is already open"))
         break
       }
-      openScreens.append(OpenScreen(name: screen, screen: screens.firstIndex { $0.name == screen } ?? -1, openedAt: clock))
+      openScreens.append(OpenScreen(name: screen, screen: screens.index(named: screen) ?? -1, openedAt: clock))
       cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {

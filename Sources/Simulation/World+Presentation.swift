@@ -112,6 +112,13 @@ extension World {
     assert(pendingMarksCoverEveryTip())
   }
 
+  /// Where `tip` (by index in the catalog) is evaluated on an open screen: the screen's index
+  /// in `open` and the tip's position among its tips; nil when its screen is not open.
+  static func openSlot(of tip: Int, slots: [TipSlot?], in open: [OpenScreen]) -> (screen: Int, position: Int)? {
+    guard tip < slots.count, let slot = slots[tip], let index = open.firstIndex(where: { $0.screen == slot.screen }) else { return nil }
+    return (index, slot.position)
+  }
+
   /// The tips reconcile visits: the pending ones on open screens, as (index in
   /// `openScreens`, position in the screen's tips) in evaluation order; nil for every tip
   /// (after everything was forgotten, and where the cache keeps no marks: see
@@ -127,10 +134,7 @@ extension World {
     let openScreens = self.openScreens
     let some = cache.takePending(at: clock) { tip in
       // A tip on a closed screen is marked again when its screen opens.
-      guard tip < slots.count, let slot = slots[tip], let index = openScreens.firstIndex(where: { $0.screen == slot.screen }) else {
-        return
-      }
-      visits.append((index, slot.position))
+      if let visit = World.openSlot(of: tip, slots: slots, in: openScreens) { visits.append(visit) }
     }
     guard some else {
       cache.reuse(visits)
@@ -152,19 +156,22 @@ extension World {
   /// on its open screen the tapped-away and popover-slot reasons (or that it is not open).
   func suppressions(of tip: String, on screen: OpenScreen?) -> [Suppression] {
     var world = self
-    guard let index = engine.catalog.index(ofTip: tip) else {
-      var reasons: [Suppression] = [.hold(.notConfigured)]
-      World.presentationSuppressions(in: &world, of: tip, on: screen, available: false, into: &reasons)
-      return reasons
-    }
-    return World.suppressions(in: &world, of: index, on: screen)
+    return World.suppressions(in: &world, of: tip, answer: engine.holds(for: tip, at: clock), on: screen)
   }
 
-  /// The same, reading `world` in place: `reconcile` calls it on itself without copying the
-  /// world, which a borrowed (even `borrowing`) world did not avoid. It changes nothing.
+  /// The same for the tip at `index` in the catalog, reading `world` in place: `reconcile`
+  /// calls it on itself without copying the world, which a borrowed (even `borrowing`) world
+  /// did not avoid. It changes nothing.
   static func suppressions(in world: inout World, of index: Int, on screen: OpenScreen?) -> [Suppression] {
-    let (holds, shouldDisplay) = world.engine.holds(forTipAt: index, at: world.clock)
-    let tip = world.tipName(index)
+    let answer = world.engine.holds(forTipAt: index, at: world.clock)
+    return suppressions(in: &world, of: world.tipName(index), answer: answer, on: screen)
+  }
+
+  /// The engine's holds for `tip`, then what presentation adds.
+  private static func suppressions(
+    in world: inout World, of tip: String, answer: (holds: [Hold], shouldDisplay: Bool), on screen: OpenScreen?
+  ) -> [Suppression] {
+    let (holds, shouldDisplay) = answer
     var reasons: [Suppression] = []
     if !holds.isEmpty {
       reasons.reserveCapacity(holds.count + 1)

@@ -75,7 +75,7 @@ public struct World: Hashable, Sendable {
     clock = start
   }
 
-  public func screen(named name: String) -> ScreenDefinition? { screens.first { $0.name == name } }
+  public func screen(named name: String) -> ScreenDefinition? { screens.index(named: name).map { screens[$0] } }
   public func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
   public func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
 
@@ -128,11 +128,16 @@ public struct World: Hashable, Sendable {
     self.slots = slots
     // A screen may be defined again, or after it opened: every open screen finds its index again.
     func reindex(_ open: inout [OpenScreen]) {
-      for i in open.indices { open[i].screen = screens.firstIndex { $0.name == open[i].name } ?? -1 }
+      for i in open.indices { open[i].screen = screens.index(named: open[i].name) ?? -1 }
     }
     reindex(&openScreens)
     for device in parked.indices { reindex(&parked[device].openScreens) }
   }
+}
+
+extension [ScreenDefinition] {
+  /// The index of the screen of this name.
+  func index(named name: String) -> Int? { firstIndex { $0.name == name } }
 }
 
 extension [[Int]] {

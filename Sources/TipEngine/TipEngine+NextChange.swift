@@ -4,17 +4,11 @@ extension TipEngine {
   /// donation limit's age (rules 17, 18), a duration limit reached on screen (rule 24).
   /// Nil when time alone changes nothing. Time travel jumps from one such instant to the
   /// next; it never ticks.
-  public func nextChange(after now: Instant) -> Instant? { nextChange(after: now, readBy: nil) }
+  public func nextChange(after now: Instant) -> Instant? { nextChange(after: now, windows: catalog.windows.indices) }
 
-  /// The same, counting only the windows read by `tips` (all when nil): the instants at
-  /// which something can change for those tips, plus interval ends and duration limits.
-  public func nextChange(after now: Instant, readBy tips: Set<String>?) -> Instant? {
-    guard let tips else { return nextChange(after: now, windows: catalog.windows.indices) }
-    if tips.isEmpty { return nextChangeOfIntervalAndLimits(after: now) }
-    return nextChange(after: now, windows: catalog.windows.indices.filter { catalog.windows[$0].tips.contains(where: tips.contains) })
-  }
-
-  /// The same for the tips at these indices in the catalog (repeats allowed).
+  /// The same, counting only the windows read by the tips at these indices in the catalog
+  /// (repeats allowed): the instants at which something can change for those tips, plus
+  /// interval ends and duration limits.
   public func nextChange(after now: Instant, readByTipsAt tips: [Int]) -> Instant? {
     var read = [Bool](repeating: false, count: catalog.windows.count)
     for tip in tips {
@@ -24,14 +18,14 @@ extension TipEngine {
   }
 
   /// The same for no tip: the interval end and the duration limits, what time alone changes
-  /// while no screen is open (`nextChange(after:readBy: [])`).
+  /// while no screen is open.
   public func nextChangeOfIntervalAndLimits(after now: Instant) -> Instant? {
     nextChange(after: now, windows: EmptyCollection())
   }
 
   /// The same for one tip: the windows its rules read, the interval end and duration limits.
   public func nextChange(after now: Instant, for tip: String) -> Instant? {
-    guard let index = catalog.index(ofTip: tip) else { return nextChange(after: now, windows: EmptyCollection()) }
+    guard let index = catalog.index(ofTip: tip) else { return nextChangeOfIntervalAndLimits(after: now) }
     return nextChange(after: now, forTipAt: index)
   }
 
