@@ -85,6 +85,17 @@ extension World {
             }
             continue
           }
+          let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[tip] { last } else { nil }
+          if let last, World.reasons(in: &self, of: index, on: openScreens[screenIndex], are: last) {
+            // Unchanged, found without building them: the logged reasons are usually that
+            // same array, compared by storage.
+            if lastLogged[tip] != last {
+              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: last)) }
+              lastLogged[tip] = last
+            }
+            remember(index, reasons: last, heldBack: true)
+            continue
+          }
           var reasons = World.suppressions(in: &self, of: index, on: openScreens[screenIndex])
           if reasons.isEmpty {
             beginDisplay(of: index, screenIndex: screenIndex, log: &log)
@@ -93,7 +104,6 @@ extension World {
             // Reasons are compared in full once. Unchanged, they take the stored array, so the
             // next comparisons compare storage; changed, the logged reasons, usually that same
             // stored array, differ too without a second look.
-            let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[tip] { last } else { nil }
             let unchanged = last == reasons
             if unchanged, let last { reasons = last } else { lastEvaluation[tip] = .suppressed(reasons, at: clock) }
             let logged = lastLogged[tip]
@@ -165,6 +175,22 @@ extension World {
   static func suppressions(in world: inout World, of index: Int, on screen: OpenScreen?) -> [Suppression] {
     let answer = world.engine.holds(forTipAt: index, at: world.clock)
     return suppressions(in: &world, of: world.tipName(index), answer: answer, on: screen)
+  }
+
+  /// Whether the tip at `index` is held back by `last` now, found without building its
+  /// reasons: the engine compares its holds as it decides, and presentation's reasons (often
+  /// none) are compared after.
+  static func reasons(in world: inout World, of index: Int, on screen: OpenScreen?, are last: [Suppression]) -> Bool {
+    // The engine's holds come first (`suppressions(in:of:answer:on:)`).
+    let holdCount = last.firstIndex { if case .hold = $0 { false } else { true } } ?? last.count
+    let holds = world.engine.holds(forTipAt: index, at: world.clock, are: holdCount) { position in
+      guard case .hold(let hold) = last[position] else { preconditionFailure("a presentation reason among the holds") }
+      return hold
+    }
+    guard holds else { return false }
+    var presentation: [Suppression] = []
+    presentationSuppressions(in: &world, of: world.tipName(index), on: screen, available: holdCount == 0, into: &presentation)
+    return presentation.elementsEqual(last[holdCount...])
   }
 
   /// The engine's holds for `tip`, then what presentation adds.

@@ -100,8 +100,8 @@ extension TipEngine {
     }
     let record = datastore.tips[id] ?? TipRecord()
     guard record.invalidation == nil else { return false }
-    var unused: [Reading] = []
-    for rule in catalog.tips[index].rules where value(of: rule, at: now, readings: &unused, recording: false) != .bool(true) {
+    var unread = ReadingsIgnored()
+    for rule in catalog.tips[index].rules where value(of: rule, at: now, readings: &unread) != .bool(true) {
       return false
     }
     return frequencyHold(for: catalog.tips[index], record: record, at: now) == nil
@@ -125,48 +125,96 @@ extension TipEngine {
 
   /// Evaluates one rule, recording every value it reads (rule 43).
   public func evaluate(_ rule: Expression, at now: Instant) -> RuleEvaluation {
-    var readings: [Reading] = []
-    let value = value(of: rule, at: now, readings: &readings, recording: true)
-    return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings)
+    var readings = ReadingList()
+    let value = value(of: rule, at: now, readings: &readings)
+    return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings.readings)
   }
 
-  /// Without `recording`, `readings` stays empty and `and`/`or` stop at their first side
-  /// when it decides.
-  private func value(of expression: Expression, at now: Instant, readings: inout [Reading], recording: Bool) -> Value {
+  /// The value of `expression`, each value it reads given to `readings`. When `readings`
+  /// does not record, `and`/`or` stop at their first side when it decides.
+  private func value<Readings: ReadingSink>(of expression: Expression, at now: Instant, readings: inout Readings) -> Value {
     switch expression {
     case .literal(let v):
       return v
     case .parameter(let name):
       guard let (value, source) = parameterValue(name) else { return .bool(false) }
-      guard recording else { return value }
+      guard readings.records else { return value }
       let boundTo = catalog.index(ofParameter: name).flatMap { catalog.parameters[$0].boundTo }
-      let reading = Reading.parameter(name: name, value: value, source: source, boundTo: boundTo)
-      if !readings.contains(reading) { readings.append(reading) }
+      readings.read(.parameter(name: name, value: value, source: source, boundTo: boundTo))
       return value
     case .aggregate(let aggregate):
       let count = aggregateValue(aggregate, at: now)
-      guard recording else { return .int(count) }
-      let reading = Reading.aggregate(aggregate, value: count)
-      if !readings.contains(reading) { readings.append(reading) }
+      guard readings.records else { return .int(count) }
+      readings.read(.aggregate(aggregate, value: count))
       return .int(count)
     case .comparison(let l, let op, let r):
-      let left = value(of: l, at: now, readings: &readings, recording: recording)
-      let right = value(of: r, at: now, readings: &readings, recording: recording)
+      let left = value(of: l, at: now, readings: &readings)
+      let right = value(of: r, at: now, readings: &readings)
       return .bool(left.compare(op, right))
     case .and(let l, let r):
       // Both sides are read, so an explanation shows every value.
-      let left = value(of: l, at: now, readings: &readings, recording: recording) == .bool(true)
-      guard left || recording else { return .bool(false) }
-      let right = value(of: r, at: now, readings: &readings, recording: recording) == .bool(true)
+      let left = value(of: l, at: now, readings: &readings) == .bool(true)
+      guard left || readings.records else { return .bool(false) }
+      let right = value(of: r, at: now, readings: &readings) == .bool(true)
       return .bool(left && right)
     case .or(let l, let r):
-      let left = value(of: l, at: now, readings: &readings, recording: recording) == .bool(true)
-      guard !left || recording else { return .bool(true) }
-      let right = value(of: r, at: now, readings: &readings, recording: recording) == .bool(true)
+      let left = value(of: l, at: now, readings: &readings) == .bool(true)
+      guard !left || readings.records else { return .bool(true) }
+      let right = value(of: r, at: now, readings: &readings) == .bool(true)
       return .bool(left || right)
     case .not(let e):
-      return .bool(value(of: e, at: now, readings: &readings, recording: recording) != .bool(true))
+      return .bool(value(of: e, at: now, readings: &readings) != .bool(true))
     }
+  }
+
+  /// Whether the holds of the tip at `index` at `now` are `count` holds, the i-th of which is
+  /// `expected(i)`, found without building them: a tip re-decided after a donation or a
+  /// write usually keeps its reasons, and building them only to compare them and throw them
+  /// away was a fifth of a replay. It follows `decision(forTipAt:at:keepingEveryRule:)`
+  /// step by step, comparing as it goes; debug builds check it against the decision. (A
+  /// closure, not a generic collection: this module's generics are not specialized for the
+  /// caller's types.)
+  public func holds(forTipAt index: Int, at now: Instant, are count: Int, _ expected: (Int) -> Hold) -> Bool {
+    let answer = holdsMatch(forTipAt: index, at: now, count, expected)
+    assert(
+      answer == decision(forTipAt: index, at: now, keepingEveryRule: false).holds.elementsEqual((0..<count).map(expected)),
+      "holds(forTipAt: \(catalog.tips[index].name), are:) differs from its decision at \(now)")
+    return answer
+  }
+
+  private func holdsMatch(forTipAt index: Int, at now: Instant, _ count: Int, _ expected: (Int) -> Hold) -> Bool {
+    guard isConfigured else { return count == 1 && expected(0) == .notConfigured }
+    var cursor = 0
+    /// Takes the next expected hold if `matches` accepts it.
+    func take(_ matches: (Hold) -> Bool) -> Bool {
+      guard cursor < count, matches(expected(cursor)) else { return false }
+      cursor += 1
+      return true
+    }
+    // The definition is read in place, as in the decision.
+    let id = catalog.tips[index].id
+    if !configuration.testing.isEmpty, let override = configuration.testing.override(for: catalog.tips[index].name, id: id) {
+      if override.shows { return count == 0 }
+      guard take({ $0 == .hiddenForTesting(override) }) else { return false }
+    }
+    let record = datastore.tips[id] ?? TipRecord()
+    if let reason = record.invalidation, !take({ $0 == .invalidated(reason, at: record.invalidatedAt) }) { return false }
+    // The failing rules, each with the values it read, against the expected ones in order.
+    let failing: [RuleEvaluation] = if cursor < count, case .rules(let rules) = expected(cursor) { rules } else { [] }
+    var matched = 0
+    for rule in catalog.tips[index].rules {
+      var readings = ReadingMatch(matched < failing.count ? failing[matched].readings : [])
+      guard value(of: rule, at: now, readings: &readings) != .bool(true) else { continue }
+      guard matched < failing.count, readings.matchesAll, !failing[matched].holds, failing[matched].rule == rule else { return false }
+      matched += 1
+    }
+    guard matched == failing.count else { return false }
+    if matched > 0 { cursor += 1 }
+    if record.invalidation == nil, let hold = frequencyHold(for: catalog.tips[index], record: record, at: now) {
+      guard cursor < count, case .frequency(let expectedHold) = expected(cursor), expectedHold == hold else { return false }
+      cursor += 1
+    }
+    return cursor == count
   }
 
   // MARK: Groups (spec section 7)
@@ -199,5 +247,42 @@ extension TipEngine {
       }
       return GroupSelection(current: nil, blockedBy: nil)
     }
+  }
+}
+
+/// Where `value(of:at:readings:)` puts the values a rule reads.
+protocol ReadingSink {
+  /// Whether values are read at all; when not, `and`/`or` stop at a deciding side.
+  var records: Bool { get }
+  mutating func read(_ reading: Reading)
+}
+
+/// No readings: the answer alone.
+struct ReadingsIgnored: ReadingSink {
+  var records: Bool { false }
+  func read(_ reading: Reading) {}
+}
+
+/// Every value read, each once, in the order first read (rule 43).
+struct ReadingList: ReadingSink {
+  var readings: [Reading] = []
+  var records: Bool { true }
+  mutating func read(_ reading: Reading) { if !readings.contains(reading) { readings.append(reading) } }
+}
+
+/// Whether the values read are `expected`, as `ReadingList` would list them, without a list.
+struct ReadingMatch: ReadingSink {
+  let expected: [Reading]
+  /// `ReadingList` would hold `expected[..<matched]` now, unless `differs`.
+  private var matched = 0
+  private var differs = false
+
+  init(_ expected: [Reading]) { self.expected = expected }
+  var records: Bool { true }
+  var matchesAll: Bool { !differs && matched == expected.count }
+
+  mutating func read(_ reading: Reading) {
+    guard !differs, !expected[..<matched].contains(reading) else { return }
+    if matched < expected.count && expected[matched] == reading { matched += 1 } else { differs = true }
   }
 }
