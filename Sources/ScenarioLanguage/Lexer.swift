@@ -10,8 +10,26 @@ public enum Lexer {
   public static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
     // An ASCII line (nearly every line) is lexed as bytes: a byte is a Character there, so
     // columns are the same, without breaking the line into Characters.
-    if line.utf8.allSatisfy({ $0 < 0x80 }) { return try tokenize(line.utf8.map(ASCIIByte.init), lineNumber: lineNumber) }
+    if let ascii = asciiBytes(of: line) { return try tokenize(ascii, lineNumber: lineNumber) }
     return try tokenize(Array(line), lineNumber: lineNumber)
+  }
+
+  /// The line's bytes if they are all ASCII, copied in one pass (mapping the UTF-8 view
+  /// cost a thousand instructions a line).
+  private static func asciiBytes(of line: String) -> [ASCIIByte]? {
+    let copied = line.utf8.withContiguousStorageIfAvailable { bytes -> [ASCIIByte]? in
+      var seen: UInt8 = 0
+      let units = [ASCIIByte](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+        for index in bytes.indices {
+          seen |= bytes[index]
+          buffer[index] = ASCIIByte(bytes[index])
+        }
+        count = bytes.count
+      }
+      return seen < 0x80 ? units : nil
+    }
+    if let copied { return copied }
+    return line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.map(ASCIIByte.init) : nil
   }
 
   private static func tokenize<Unit: LexUnit>(_ chars: [Unit], lineNumber: Int) throws(Diagnostic) -> [Token] {
@@ -19,6 +37,8 @@ public enum Lexer {
       throw Diagnostic("line is longer than \(maximumLineLength) characters", at: SourceLocation(line: lineNumber, column: 1))
     }
     var tokens: [Token] = []
+    // Room for a typical line's tokens at once: growing from one token reallocated twice a line.
+    tokens.reserveCapacity(min(chars.count, 8))
     var i = 0
     func location(_ index: Int) -> SourceLocation { SourceLocation(line: lineNumber, column: index + 1) }
     func add(_ kind: Token.Kind, from start: Int) { tokens.append(Token(kind: kind, location: location(start), length: i - start)) }
@@ -71,13 +91,12 @@ public enum Lexer {
       } else if c.isASCII && c.isLexNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isLexNumber) {
         tokens.append(try number(chars, &i, location: location))
       } else {
-        let two = i + 1 < chars.count ? Unit.string(chars[i...i + 1]) : ""
-        if ["==", "!=", "<=", ">=", "&&", "||"].contains(two) {
+        if let two = i + 1 < chars.count ? Lexer.pairSymbol(c, chars[i + 1]) : nil {
           i += 2
           add(.symbol(two), from: start)
-        } else if ".:,();=<>!%".contains(c.character) {
+        } else if let one = Lexer.symbol(c) {
           i += 1
-          add(.symbol(String(c.character)), from: start)
+          add(.symbol(one), from: start)
         } else {
           throw Diagnostic("unexpected character '\(c.character)'", at: location(i))
         }
@@ -85,6 +104,30 @@ public enum Lexer {
     }
     return tokens
   }
+
+  /// `== != <= >= && ||`, if `first` and `second` make one.
+  private static func pairSymbol<Unit: LexUnit>(_ first: Unit, _ second: Unit) -> String? {
+    if second == "=" {
+      if first == "=" { return "==" }
+      if first == "!" { return "!=" }
+      if first == "<" { return "<=" }
+      if first == ">" { return ">=" }
+      return nil
+    }
+    if first == "&" && second == "&" { return "&&" }
+    if first == "|" && second == "|" { return "||" }
+    return nil
+  }
+
+  /// `. : , ( ) ; = < > ! %`, if `unit` is one.
+  private static func symbol<Unit: LexUnit>(_ unit: Unit) -> String? {
+    for (candidate, text) in zip([".", ":", ",", "(", ")", ";", "=", "<", ">", "!", "%"] as [Unit], singleSymbols) where unit == candidate {
+      return text
+    }
+    return nil
+  }
+
+  private static let singleSymbols = [".", ":", ",", "(", ")", ";", "=", "<", ">", "!", "%"]
 
   /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
   private static func number<Unit: LexUnit>(_ chars: [Unit], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token
