@@ -47,6 +47,12 @@ public enum Console {
       if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes UTF-8 bytes as they are.
+    public func write(bytes: UnsafeRawBufferPointer) {
+      buffer.append(contentsOf: bytes)
+      if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
       guard !buffer.isEmpty else { return }
       buffer.withUnsafeBytes { Console.write(raw: $0, to: 1) }

@@ -25,9 +25,10 @@ struct LogPipeline {
     var timeZone: SimTimeZone
   }
 
-  /// One batch's text, written by the worker before it signals `done` and read only after.
+  /// One batch's text as UTF-8, written by the worker before it signals `done` and read only
+  /// after. It stays bytes: making it a string validated every byte again.
   private final class Rendering: @unchecked Sendable {
-    var text = ""
+    var text: [UInt8] = []
     let done = DispatchSemaphore(value: 0)
   }
 
@@ -37,14 +38,14 @@ struct LogPipeline {
     batch.reserveCapacity(Self.batchSize)
   }
 
-  mutating func add(_ outputs: [Session.Output], timeZone: SimTimeZone, write: (String) -> Void) {
+  mutating func add(_ outputs: [Session.Output], timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
     batch.append(Item(outputs: outputs, timeZone: timeZone))
     batchCount += outputs.count
     if batchCount >= Self.batchSize { submit(write: write) }
   }
 
   /// Writes everything added so far: before a diagnostic, the summary, or the end.
-  mutating func flush(write: (String) -> Void) {
+  mutating func flush(write: (UnsafeRawBufferPointer) -> Void) {
     if !batch.isEmpty { submit(write: write) }
     collect(write: write)
   }
@@ -59,7 +60,7 @@ struct LogPipeline {
 
   /// Hands the batch to the worker once the previous one is written, so at most one renders
   /// while the caller goes on.
-  private mutating func submit(write: (String) -> Void) {
+  private mutating func submit(write: (UnsafeRawBufferPointer) -> Void) {
     collect(write: write)
     let items = batch
     batch.removeAll(keepingCapacity: true)
@@ -74,17 +75,17 @@ struct LogPipeline {
     inFlight = rendering
   }
 
-  private mutating func collect(write: (String) -> Void) {
+  private mutating func collect(write: (UnsafeRawBufferPointer) -> Void) {
     guard let rendering = inFlight else { return }
     inFlight = nil
     rendering.done.wait()
-    if !rendering.text.isEmpty { write(rendering.text) }
+    if !rendering.text.isEmpty { rendering.text.withUnsafeBytes(write) }
   }
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log.
-  static func render(_ items: [Item], format: OutputFormat, file: String) -> String {
-    // Both formats write bytes into one buffer, made a string once.
+  static func render(_ items: [Item], format: OutputFormat, file: String) -> [UInt8] {
+    // Both formats write bytes into one buffer.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(items.count * 96)
     switch format {
@@ -113,6 +114,6 @@ struct LogPipeline {
         }
       }
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
   }
 }

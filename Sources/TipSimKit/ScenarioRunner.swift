@@ -51,6 +51,18 @@ public enum ScenarioRunner {
     state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in },
     err: (String) -> Void = { _ in }
   ) -> RunReport {
+    run(
+      source: source, file: file, format: format, session: session, state: state, keepsLog: keepsLog, printsLog: printsLog,
+      bytesOut: { out(String(decoding: $0, as: UTF8.self)) }, err: err)
+  }
+
+  /// The same, with the output handed over as UTF-8 bytes (`tipsim run` writes them as they
+  /// are; making the log a string first validated every byte again).
+  public static func run(
+    source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
+    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void,
+    err: (String) -> Void = { _ in }
+  ) -> RunReport {
     let initial = session
     var session = session
     var transcript = ""
@@ -60,14 +72,18 @@ public enum ScenarioRunner {
     // anywhere still runs nothing, as if everything had been parsed first.
     let stream = StatementStream(source: source)
     defer { stream.dispose() }
-    var held: String? = ""
-    func write(_ text: String) {
+    var held: [UInt8]? = []
+    func write(_ bytes: UnsafeRawBufferPointer) {
       if held != nil {
-        held?.append(text)
+        held?.append(contentsOf: bytes)
         return
       }
-      if keepsLog { transcript += text }
-      out(text)
+      if keepsLog { transcript += String(decoding: bytes, as: UTF8.self) }
+      out(bytes)
+    }
+    func write(_ text: String) {
+      var text = text
+      text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
     // The log renders on a second core while the statements after it run.
     var pipeline = LogPipeline(format: format, file: file)
@@ -112,9 +128,9 @@ public enum ScenarioRunner {
         plan = needed
         plan.configure(&session)
         pipeline.flush(write: write)
-        let text = held ?? ""
+        let text = held ?? []
         held = nil
-        if !text.isEmpty { write(text) }
+        if !text.isEmpty { text.withUnsafeBytes(write) }
       }
     }
     /// An invalid statement: reported once the parse shows the script is valid (a syntax
@@ -196,11 +212,21 @@ public enum ScenarioRunner {
     file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
     keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
+    run(
+      file: path, format: format, session: session, state: state, keepsLog: keepsLog, printsLog: printsLog,
+      bytesOut: { out(String(decoding: $0, as: UTF8.self)) }, err: err)
+  }
+
+  /// The same, with the output handed over as UTF-8 bytes.
+  public static func run(
+    file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
+    keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void, err: (String) -> Void = { _ in }
+  ) -> RunReport {
     switch ScenarioFile.read(path) {
     case .success(let source):
       return run(
         source: source, file: path, format: format, session: session, state: state, keepsLog: keepsLog, printsLog: printsLog,
-        out: out, err: err)
+        bytesOut: out, err: err)
     case .failure(let problem):
       let text = "\(path):1:1: error: \(problem.message)\n"
       err(text)

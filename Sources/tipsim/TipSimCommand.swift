@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
     for file in files {
       if files.count > 1 && !json { out.write("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
-      let report = ScenarioRunner.run(file: file, format: format, state: state, keepsLog: false, out: out.write, err: err)
+      let report = ScenarioRunner.run(file: file, format: format, state: state, keepsLog: false, bytesOut: out.write(bytes:), err: err)
       // The text log already shows each failure in place; JSON readers get it on stderr too.
       if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
       worst = max(worst, report.exitCode)
