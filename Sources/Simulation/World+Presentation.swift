@@ -228,16 +228,16 @@ extension World {
         if selection.current != tip { reasons.append(World.groupSuppression(group, selection)) }
       }
     }
-    let placement = world.placements[tip]
+    // The placement is looked up only when a reason needs it: usually none does.
     guard let screen else {
-      reasons.append(.screenNotOpen(placement?.screen))
+      reasons.append(.screenNotOpen(world.placements[tip]?.screen))
       return
     }
-    if let placement, !world.hiddenAnchors.isEmpty, world.hiddenAnchors.contains(placement.description) {
+    if !world.hiddenAnchors.isEmpty, let placement = world.placements[tip], world.hiddenAnchors.contains(placement.description) {
       reasons.append(.anchorHidden(placement.description))
     }
     if !screen.dismissed.isEmpty, let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
-    if placement?.style == .popover, let busy = screen.popover, busy != tip { reasons.append(.popoverBusy(by: busy)) }
+    if let busy = screen.popover, busy != tip, world.placements[tip]?.style == .popover { reasons.append(.popoverBusy(by: busy)) }
   }
 
   static func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {

@@ -36,6 +36,10 @@ public struct DonationLog: Hashable, Sendable {
 
   /// The first kept index whose donation is strictly after `instant`.
   private func firstIndex(after instant: Instant) -> Int {
+    // Rules ask mostly at the newest donation's instant or later, and windows often start
+    // before the oldest kept one: both ends answer without a search.
+    guard head < storage.count, storage[storage.count - 1].instant > instant else { return storage.count }
+    if storage[head].instant > instant { return head }
     var low = head
     var high = storage.count
     while low < high {
