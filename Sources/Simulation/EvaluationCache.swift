@@ -402,7 +402,7 @@ extension World {
         if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
         precondition(cacheHitIsFresh(index, on: screen), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
         precondition(
-          isQuiet || onScreen[tip] != nil || lastLogged[tip] != nil,
+          isQuiet || onScreen[tip] != nil || lastLogged[index] != nil,
           "evaluation cache: \(tip) at \(clock) is not pending and was not logged since its screen opened")
       }
     }

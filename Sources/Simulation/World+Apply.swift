@@ -88,7 +88,7 @@ extension World {
       cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {
-        for tip in tipsByScreen[screen] ?? [] { lastLogged[tipName(tip)] = nil }
+        for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
       }
       if !bindings.isEmpty {
         let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
@@ -159,7 +159,7 @@ extension World {
       endDisplay(of: tip, cause: .tappedOutside, log: &log)
       if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }) {
         openScreens[index].dismissed[tip] = clock
-        lastLogged[tip] = [.dismissed(at: clock)]
+        if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [.dismissed(at: clock)] }
       }
     case .tapAction(let tip, let action):
       try World.require(isRunning, "tap")
@@ -263,7 +263,7 @@ extension World {
         endDisplay(of: tip, cause: .otherTap("\(screen).\(anchor)"), log: &log)
         if let index = openScreens.firstIndex(where: { $0.name == screen }) {
           openScreens[index].dismissed[tip] = clock
-          lastLogged[tip] = [.dismissed(at: clock)]
+          if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [.dismissed(at: clock)] }
         }
       }
     case .setOS(let version):
@@ -301,7 +301,7 @@ extension World {
         throw SimulationError("`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)")
       }
       do { try engine.resetDatastore() } catch { throw SimulationError("resetDatastore must come before configuration") }
-      lastEvaluation = [:]
+      lastEvaluation.removeAll()
       log.add(.datastoreReset)
     case .resetEligibility(let tip):
       do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
@@ -365,7 +365,7 @@ extension World {
     if onScreen[tip] != nil {
       let hold = Suppression.hold(.invalidated(reason, at: clock))
       endDisplay(of: tip, cause: cause == .closeButton ? .closeButton : .noLongerAvailable([hold]), log: &log)
-      lastLogged[tip] = [hold]
+      if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [hold] }
     }
   }
 

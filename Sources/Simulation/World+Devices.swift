@@ -8,8 +8,8 @@ public struct DeviceState: Hashable, Sendable {
   var isRunning: Bool
   var openScreens: [OpenScreen]
   var onScreen: NameMap<OnScreenTip>
-  var lastEvaluation: NameMap<Evaluation>
-  var lastLogged: NameMap<[Suppression]>
+  var lastEvaluation: TipTable<Evaluation>
+  var lastLogged: TipTable<[Suppression]>
   var osVersion: OSVersion
   var hiddenAnchors: Set<String>
   var sheets: Set<String>
@@ -121,7 +121,7 @@ extension World {
     let freshStores = stores.map { ExternalStore(name: $0.name, keys: $0.keys, values: $0.initial, initial: $0.initial) }
     parked.append(
       DeviceState(
-        name: name, engine: fresh, isRunning: false, openScreens: [], onScreen: [:], lastEvaluation: [:], lastLogged: [:],
+        name: name, engine: fresh, isRunning: false, openScreens: [], onScreen: [:], lastEvaluation: TipTable(), lastLogged: TipTable(),
         osVersion: os ?? .latest, hiddenAnchors: [], sheets: [], displayHistory: [:], stores: freshStores))
     deviceOrder.append(name)
   }

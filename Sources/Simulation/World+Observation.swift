@@ -138,7 +138,7 @@ extension World {
     case .suppressed(_, let word):
       if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
       let reasons: [Suppression] =
-        switch lastEvaluation[tip] {
+        switch lastEvaluation(of: tip) {
         case .suppressed(let reasons, _)?: reasons
         case .shown?, nil: currentSuppressions(of: tip)
         }

@@ -34,14 +34,14 @@ extension World {
           let reasons = answer?.holds.map(Suppression.hold) ?? []
           endDisplay(of: tip, cause: .noLongerAvailable(reasons), log: &log)
           if !isQuiet {
-            lastLogged[tip] = reasons
-            lastEvaluation[tip] = .suppressed(reasons, at: clock)
+            lastLogged[index] = reasons
+            lastEvaluation[index] = .suppressed(reasons, at: clock)
           }
         } else if let (group, selection) = displacingGroup(of: tip) {
           let reason = World.groupSuppression(group, selection)
           endDisplay(of: tip, cause: .displaced(group: group.name, by: selection.current), log: &log)
-          lastLogged[tip] = [reason]
-          lastEvaluation[tip] = .suppressed([reason], at: clock)
+          lastLogged[index] = [reason]
+          lastEvaluation[index] = .suppressed([reason], at: clock)
         } else {
           remember(index, reasons: [], heldBack: false)
         }
@@ -67,9 +67,9 @@ extension World {
             assert(cacheHitIsFresh(index, on: openScreens[screenIndex]))
             if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
-            if lastLogged[tip] == nil {
+            if lastLogged[index] == nil {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: entry.reasons)) }
-              lastLogged[tip] = entry.reasons
+              lastLogged[index] = entry.reasons
             }
             continue
           }
@@ -85,13 +85,13 @@ extension World {
             }
             continue
           }
-          let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[tip] { last } else { nil }
+          let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[index] { last } else { nil }
           if let last, World.reasons(in: &self, of: index, on: openScreens[screenIndex], are: last) {
             // Unchanged, found without building them: the logged reasons are usually that
             // same array, compared by storage.
-            if lastLogged[tip] != last {
+            if lastLogged[index] != last {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: last)) }
-              lastLogged[tip] = last
+              lastLogged[index] = last
             }
             remember(index, reasons: last, heldBack: true)
             continue
@@ -105,13 +105,13 @@ extension World {
             // next comparisons compare storage; changed, the logged reasons, usually that same
             // stored array, differ too without a second look.
             let unchanged = last == reasons
-            if unchanged, let last { reasons = last } else { lastEvaluation[tip] = .suppressed(reasons, at: clock) }
-            let logged = lastLogged[tip]
+            if unchanged, let last { reasons = last } else { lastEvaluation[index] = .suppressed(reasons, at: clock) }
+            let logged = lastLogged[index]
             let loggedDiffers =
               if !unchanged, let logged, let last, logged.sharesStorage(with: last) { true } else { logged != reasons }
             if loggedDiffers {
               if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
-              lastLogged[tip] = reasons
+              lastLogged[index] = reasons
             }
             remember(index, reasons: reasons, heldBack: true)
           }
@@ -269,8 +269,8 @@ extension World {
       of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osOverride ?? osVersion)
     onScreen[tip] = OnScreenTip(placement: placement, since: clock, invalidatedAtStart: start.invalidatedAtStart, rendering: rendering)
     if !isQuiet {
-      lastLogged[tip] = nil
-      lastEvaluation[tip] = .shown(at: clock)
+      lastLogged[index] = nil
+      lastEvaluation[index] = .shown(at: clock)
     }
     log.add(
       .shown(
@@ -387,7 +387,7 @@ extension World {
       if onScreen[expired.tip] != nil {
         let hold = Suppression.hold(.invalidated(expired.reason, at: clock))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
-        lastLogged[expired.tip] = [hold]
+        if let tip = engine.catalog.index(ofTip: expired.tip) { lastLogged[tip] = [hold] }
       }
     }
     reconcile(log: &log)

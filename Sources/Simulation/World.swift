@@ -32,9 +32,11 @@ public struct World: Hashable, Sendable {
   public internal(set) var openScreens: [OpenScreen] = []
   /// Tip name → its display in progress.
   public internal(set) var onScreen: NameMap<OnScreenTip> = [:]
-  /// Tip name → the outcome of its most recent evaluation on an open screen.
-  public internal(set) var lastEvaluation: NameMap<Evaluation> = [:]
-  var lastLogged: NameMap<[Suppression]> = [:]
+  /// Tip (by index in the catalog) → the outcome of its most recent evaluation on an open
+  /// screen (`lastEvaluation(of:)`).
+  var lastEvaluation = TipTable<Evaluation>()
+  /// Tip (by index in the catalog) → the reasons last logged for it since its screen opened.
+  var lastLogged = TipTable<[Suppression]>()
   /// The device's OS version (spec section 11).
   public internal(set) var osVersion = OSVersion.latest
   /// `screen.anchor` of anchors scrolled away or collapsed.
@@ -88,6 +90,9 @@ public struct World: Hashable, Sendable {
 
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
   public func tips(on screen: String) -> [String] { (tipsByScreen[screen] ?? []).map { engine.catalog.tips[$0].name } }
+
+  /// The outcome of the tip's most recent evaluation on an open screen.
+  public func lastEvaluation(of tip: String) -> Evaluation? { engine.catalog.index(ofTip: tip).flatMap { lastEvaluation[$0] } }
 
   /// The name of the tip at `index` in the catalog.
   func tipName(_ index: Int) -> String { engine.catalog.tips[index].name }

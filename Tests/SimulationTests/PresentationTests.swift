@@ -70,7 +70,7 @@ import TipEngine
       .setFrequency(.daily), .launch, .open("two"), .open("one"))
     // Screen two opened first; on it, anchor y comes before z whatever the definition order.
     #expect(world.shown == ["early"])
-    guard case .suppressed(let reasons, _)? = world.lastEvaluation["late"] else {
+    guard case .suppressed(let reasons, _)? = world.lastEvaluation(of: "late") else {
       Issue.record("late was not suppressed")
       return
     }
