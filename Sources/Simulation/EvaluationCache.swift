@@ -256,15 +256,18 @@ struct EvaluationCache: Hashable, Sendable {
   private mutating func popEnd() {
     ends.swapAt(0, ends.count - 1)
     ends.removeLast()
-    var parent = 0
-    while true {
-      var smallest = parent
-      let left = 2 * parent + 1
-      if left < ends.count && ends[left].until < ends[smallest].until { smallest = left }
-      if left + 1 < ends.count && ends[left + 1].until < ends[smallest].until { smallest = left + 1 }
-      guard smallest != parent else { return }
-      ends.swapAt(parent, smallest)
-      parent = smallest
+    // Sifted down in the buffer: through the array, each step checked uniqueness and bounds.
+    ends.withUnsafeMutableBufferPointer { heap in
+      var parent = 0
+      while true {
+        var smallest = parent
+        let left = 2 * parent + 1
+        if left < heap.count && heap[left].until < heap[smallest].until { smallest = left }
+        if left + 1 < heap.count && heap[left + 1].until < heap[smallest].until { smallest = left + 1 }
+        guard smallest != parent else { return }
+        heap.swapAt(parent, smallest)
+        parent = smallest
+      }
     }
   }
 
@@ -351,7 +354,8 @@ extension World {
     let open = openScreens
     func isOpen(_ tip: Int) -> Bool { World.openSlot(of: tip, slots: slots, in: open) != nil }
     if cache.pendingTips.contains(where: isOpen) { return nil }
-    if !onScreen.isEmpty,
+    // Displays invalidated as they started are rare: their names are looked up only if any is.
+    if onScreen.values.contains(where: \.invalidatedAtStart),
       onScreen.contains(where: { $0.value.invalidatedAtStart && engine.catalog.index(ofTip: $0.key).map(isOpen) ?? false })
     {
       return nil

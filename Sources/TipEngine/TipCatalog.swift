@@ -108,7 +108,7 @@ public struct TipCatalog: Hashable, Sendable {
         if let i = found.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
           if !found[i].tips.contains(tip.name) { found[i].tips.append(tip.name) }
         } else {
-          found.append(TimeWindow(event: aggregate.event, within: aggregate.within, tips: [tip.name]))
+          found.append(TimeWindow(event: aggregate.event, within: aggregate.within, limit: definition.limit, tips: [tip.name]))
         }
       }
     }
@@ -170,5 +170,8 @@ public struct TipCatalog: Hashable, Sendable {
 public struct TimeWindow: Hashable, Sendable {
   public var event: String
   public var within: TimeSpan?
+  /// The event's donation limit, kept with the window (the catalog indexes windows again
+  /// when an event is defined): finding a tip's next change looked it up for every window.
+  public var limit: DonationLimit
   public var tips: [String]
 }

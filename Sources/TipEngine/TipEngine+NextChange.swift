@@ -46,9 +46,8 @@ extension TipEngine {
       consider(start + interval)
     }
     for index in windows {
-      let event = catalog.windows[index].event
-      guard let limit = catalog.limit(ofEvent: event) else { continue }
-      consider(datastore.events[event]?.nextExit(after: now, limit: limit, within: catalog.windows[index].within))
+      let window = catalog.windows[index]
+      consider(datastore.events[window.event]?.nextExit(after: now, limit: window.limit, within: window.within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best
