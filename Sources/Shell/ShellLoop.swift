@@ -151,8 +151,10 @@ public final class ShellLoop {
       do {
         for output in try session.execute(statement) {
           switch output {
-          case .record(let record):
-            out(TextRenderer(timeZone: session.world.timeZone, style: style, file: file).render(record) + "\n")
+          case .records(let records):
+            for record in records {
+              out(TextRenderer(timeZone: session.world.timeZone, style: style, file: file).render(record) + "\n")
+            }
           case .text(let text):
             if !text.isEmpty { out(text + "\n") }
           }

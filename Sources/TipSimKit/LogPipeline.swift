@@ -40,7 +40,9 @@ struct LogPipeline {
 
   mutating func add(_ outputs: [Session.Output], timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
     batch.append(Item(outputs: outputs, timeZone: timeZone))
-    batchCount += outputs.count
+    for output in outputs {
+      if case .records(let records) = output { batchCount += records.count } else { batchCount += 1 }
+    }
     if batchCount >= Self.batchSize { submit(write: write) }
   }
 
@@ -95,9 +97,11 @@ struct LogPipeline {
         renderer.timeZone = item.timeZone
         for output in item.outputs {
           switch output {
-          case .record(let record):
-            renderer.render(record, into: &bytes)
-            bytes.append(UInt8(ascii: "\n"))
+          case .records(let records):
+            for record in records {
+              renderer.render(record, into: &bytes)
+              bytes.append(UInt8(ascii: "\n"))
+            }
           case .text(let output) where !output.isEmpty:
             bytes += output.utf8
             bytes.append(UInt8(ascii: "\n"))
@@ -108,9 +112,11 @@ struct LogPipeline {
       }
     case .json:
       for item in items {
-        for case .record(let record) in item.outputs {
-          JSONRenderer(timeZone: item.timeZone).render(record, into: &bytes)
-          bytes.append(UInt8(ascii: "\n"))
+        for case .records(let records) in item.outputs {
+          for record in records {
+            JSONRenderer(timeZone: item.timeZone).render(record, into: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+          }
         }
       }
     }

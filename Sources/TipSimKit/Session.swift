@@ -103,7 +103,12 @@ public struct Session: Sendable {
 
   /// What executing a statement produced.
   public enum Output: Sendable {
-    case record(LogRecord)
+    /// Log records, as the statement made them (one array, not an output per record: the
+    /// records are not copied out of it).
+    case records([LogRecord])
+
+    /// The outputs of a statement's records: none when it made none.
+    static func of(_ records: [LogRecord]) -> [Output] { records.isEmpty ? [] : [.records(records)] }
     /// Text that is not part of the log (`help`, `timeline`, `whatif`, the replay of `log`).
     case text(String)
   }
@@ -177,7 +182,7 @@ public struct Session: Sendable {
       note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
       keep(produced)
       checkpoints.append((name.value, snapshot))
-      return produced.map(Output.record)
+      return Output.of(produced)
     case .restore(let name):
       guard let saved = checkpoints.first(where: { $0.name == name.value })?.snapshot else {
         let names = checkpoints.map(\.name)
@@ -199,7 +204,7 @@ public struct Session: Sendable {
       guard let (previous, text) = undoStack.popLast() else {
         note("nothing to undo")
         keep(produced)
-        return produced.map(Output.record)
+        return Output.of(produced)
       }
       rewind(to: previous)
       note(
@@ -282,7 +287,7 @@ public struct Session: Sendable {
       return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     }
     keep(produced)
-    return produced.map(Output.record)
+    return Output.of(produced)
   }
 
   private func refuseFiles(_ statement: Statement) throws(Diagnostic) {
@@ -308,7 +313,7 @@ public struct Session: Sendable {
     let produced: [LogRecord]
     do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
     keep(produced)
-    return produced.map(Output.record)
+    return Output.of(produced)
   }
 }
 

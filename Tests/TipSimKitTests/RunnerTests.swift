@@ -72,10 +72,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     for statement in try Parser(source: source).parse() {
       for output in try session.execute(statement) {
         switch (output, format) {
-        case (.record(let record), .text(let style)):
-          text += TextRenderer(timeZone: session.world.timeZone, style: style).render(record) + "\n"
-        case (.record(let record), .json):
-          text += JSONRenderer(timeZone: session.world.timeZone).render(record) + "\n"
+        case (.records(let records), .text(let style)):
+          for record in records { text += TextRenderer(timeZone: session.world.timeZone, style: style).render(record) + "\n" }
+        case (.records(let records), .json):
+          for record in records { text += JSONRenderer(timeZone: session.world.timeZone).render(record) + "\n" }
         case (.text(let output), .text):
           if !output.isEmpty { text += output + "\n" }
         case (.text, .json):
