@@ -18,6 +18,8 @@ public struct TipCatalog: Hashable, Sendable {
   public private(set) var eventReaders: NameMap<[Int]> = [:]
   /// Tip (by index in `tips`) → the indices in `windows` of the windows its rules read.
   public private(set) var windowsByTip: [[Int]] = []
+  /// Tip (by index in `tips`) → its rules in the form the engine evaluates (`CompiledRule`).
+  private(set) var compiledRules: [[CompiledRule]] = []
   /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
   /// alone can invalidate (rule 24), in definition order.
   public private(set) var durationLimitedTips: [String] = []
@@ -94,8 +96,14 @@ public struct TipCatalog: Hashable, Sendable {
       for tip in window.tips { if let position = tipIndex[tip] { byTip[position].append(index) } }
     }
     windowsByTip = byTip
+    compileRules()
     var seenIDs: Set<String> = []
     durationLimitedTips = tips.filter { seenIDs.insert($0.id).inserted && $0.options.maxDisplayDuration != nil }.map(\.name)
+  }
+
+  /// Compiles every rule again: a tip's rules, an event's limit or a parameter's index changed.
+  private mutating func compileRules() {
+    compiledRules = tips.map { tip in tip.rules.map { CompiledRule($0, in: self) } }
   }
 
   private mutating func indexWindows() {
@@ -121,6 +129,8 @@ public struct TipCatalog: Hashable, Sendable {
     } else {
       parameterIndex[parameter.name] = parameters.count
       parameters.append(parameter)
+      // A rule may have named it before it was defined.
+      compileRules()
     }
   }
 
@@ -174,4 +184,28 @@ public struct TimeWindow: Hashable, Sendable {
   /// when an event is defined): finding a tip's next change looked it up for every window.
   public var limit: DonationLimit
   public var tips: [String]
+}
+
+/// A rule as the engine evaluates it. Most rules compare one reading with a literal
+/// (`event.count(within: 1d) >= 1`, `isLoggedIn == true`): those are kept flat, with the
+/// event's donation limit or the parameter's index looked up once, when the catalog changes
+/// (it compiles every rule again then), instead of at every evaluation. Any other rule is
+/// evaluated as written.
+enum CompiledRule: Hashable, Sendable {
+  /// `aggregate OP literal`; the limit is nil when the event is not defined.
+  case aggregate(EventAggregate, limit: DonationLimit?, ComparisonOperator, Value)
+  /// `parameter OP literal`; the index in `parameters` is nil when it is not defined.
+  case parameter(String, index: Int?, ComparisonOperator, Value)
+  case expression
+
+  init(_ rule: Expression, in catalog: TipCatalog) {
+    switch rule {
+    case .comparison(.aggregate(let aggregate), let op, .literal(let literal)):
+      self = .aggregate(aggregate, limit: catalog.limit(ofEvent: aggregate.event), op, literal)
+    case .comparison(.parameter(let name), let op, .literal(let literal)):
+      self = .parameter(name, index: catalog.index(ofParameter: name), op, literal)
+    default:
+      self = .expression
+    }
+  }
 }

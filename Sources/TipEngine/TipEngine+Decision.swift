@@ -41,8 +41,10 @@ extension TipEngine {
     let tipName = catalog.tips[index].name
     var rules: [RuleEvaluation] = []
     var failing: [RuleEvaluation] = []
-    for rule in catalog.tips[index].rules {
-      let evaluation = evaluate(rule, at: now)
+    for (position, rule) in catalog.tips[index].rules.enumerated() {
+      var readings = ReadingList()
+      let value = value(ofRule: position, ofTipAt: index, at: now, readings: &readings)
+      let evaluation = RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings.readings)
       if keepingEveryRule { rules.append(evaluation) }
       if !evaluation.holds { failing.append(evaluation) }
     }
@@ -101,7 +103,8 @@ extension TipEngine {
     let record = datastore.tips[id] ?? TipRecord()
     guard record.invalidation == nil else { return false }
     var unread = ReadingsIgnored()
-    for rule in catalog.tips[index].rules where value(of: rule, at: now, readings: &unread) != .bool(true) {
+    for position in catalog.tips[index].rules.indices
+    where value(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) {
       return false
     }
     return frequencyHold(for: catalog.tips[index], record: record, at: now) == nil
@@ -128,6 +131,54 @@ extension TipEngine {
     var readings = ReadingList()
     let value = value(of: rule, at: now, readings: &readings)
     return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings.readings)
+  }
+
+  /// The value of the rule at `position` of the tip at `index`, each value it reads given to
+  /// `readings`: its compiled form when it has one, else the rule as written. Debug builds
+  /// check the compiled form against the rule as written.
+  private func value<Readings: ReadingSink>(ofRule position: Int, ofTipAt index: Int, at now: Instant, readings: inout Readings)
+    -> Value
+  {
+    let answer = compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &readings)
+    assert(
+      {
+        var written = ReadingList()
+        let expected = value(of: catalog.tips[index].rules[position], at: now, readings: &written)
+        var compiled = ReadingList()
+        let again = compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &compiled)
+        return expected == answer && again == answer && compiled.readings == written.readings
+      }(), "the compiled rule \(catalog.tips[index].rules[position]) differs from the rule as written at \(now)")
+    return answer
+  }
+
+  private func compiledValue<Readings: ReadingSink>(ofRule position: Int, ofTipAt index: Int, at now: Instant, readings: inout Readings)
+    -> Value
+  {
+    let left: Value
+    let op: ComparisonOperator
+    let literal: Value
+    switch catalog.compiledRules[index][position] {
+    case .aggregate(let aggregate, let limit, let comparison, let value):
+      let count = limit.flatMap { limit in datastore.events[aggregate.event]?.evaluate(aggregate, at: now, limit: limit) } ?? 0
+      if readings.records { readings.read(.aggregate(aggregate, value: count)) }
+      (left, op, literal) = (.int(count), comparison, value)
+    case .parameter(let name, let parameter?, let comparison, let value):
+      let source: ParameterSource
+      if let record = datastore.parameters[name] {
+        (left, source) = (record.value, .written(at: record.setAt))
+      } else {
+        (left, source) = (catalog.parameters[parameter].defaultValue, .defaultValue)
+      }
+      if readings.records {
+        readings.read(.parameter(name: name, value: left, source: source, boundTo: catalog.parameters[parameter].boundTo))
+      }
+      (op, literal) = (comparison, value)
+    case .parameter(_, nil, let comparison, let value):
+      (left, op, literal) = (.bool(false), comparison, value)
+    case .expression:
+      return value(of: catalog.tips[index].rules[position], at: now, readings: &readings)
+    }
+    return .bool(left.compare(op, literal))
   }
 
   /// The value of `expression`, each value it reads given to `readings`. When `readings`
@@ -202,10 +253,12 @@ extension TipEngine {
     // The failing rules, each with the values it read, against the expected ones in order.
     let failing: [RuleEvaluation] = if cursor < count, case .rules(let rules) = expected(cursor) { rules } else { [] }
     var matched = 0
-    for rule in catalog.tips[index].rules {
+    for position in catalog.tips[index].rules.indices {
       var readings = ReadingMatch(matched < failing.count ? failing[matched].readings : [])
-      guard value(of: rule, at: now, readings: &readings) != .bool(true) else { continue }
-      guard matched < failing.count, readings.matchesAll, !failing[matched].holds, failing[matched].rule == rule else { return false }
+      guard value(ofRule: position, ofTipAt: index, at: now, readings: &readings) != .bool(true) else { continue }
+      guard matched < failing.count, readings.matchesAll, !failing[matched].holds,
+        failing[matched].rule == catalog.tips[index].rules[position]
+      else { return false }
       matched += 1
     }
     guard matched == failing.count else { return false }

@@ -46,8 +46,10 @@ extension TipEngine {
       consider(start + interval)
     }
     for index in windows {
-      let window = catalog.windows[index]
-      consider(datastore.events[window.event]?.nextExit(after: now, limit: window.limit, within: window.within))
+      // Read in place: a copy of the window retained its list of tips too.
+      consider(
+        datastore.events[catalog.windows[index].event]?.nextExit(
+          after: now, limit: catalog.windows[index].limit, within: catalog.windows[index].within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best
