@@ -192,20 +192,54 @@ public struct TimeWindow: Hashable, Sendable {
 /// (it compiles every rule again then), instead of at every evaluation. Any other rule is
 /// evaluated as written.
 enum CompiledRule: Hashable, Sendable {
-  /// `aggregate OP literal`; the limit is nil when the event is not defined.
-  case aggregate(EventAggregate, limit: DonationLimit?, ComparisonOperator, Value)
-  /// `parameter OP literal`; the index in `parameters` is nil when it is not defined.
-  case parameter(String, index: Int?, ComparisonOperator, Value)
+  case aggregate(Comparison<AggregateRead>)
+  case parameter(Comparison<ParameterRead>)
   case expression
 
   init(_ rule: Expression, in catalog: TipCatalog) {
     switch rule {
     case .comparison(.aggregate(let aggregate), let op, .literal(let literal)):
-      self = .aggregate(aggregate, limit: catalog.limit(ofEvent: aggregate.event), op, literal)
+      self = .aggregate(Comparison(AggregateRead(aggregate: aggregate, limit: catalog.limit(ofEvent: aggregate.event)), op, literal))
     case .comparison(.parameter(let name), let op, .literal(let literal)):
-      self = .parameter(name, index: catalog.index(ofParameter: name), op, literal)
+      self = .parameter(Comparison(ParameterRead(name: name, index: catalog.index(ofParameter: name)), op, literal))
     default:
       self = .expression
     }
+  }
+
+  /// `read OP literal`, in a box: taking it out of the rule retains the box alone, where a
+  /// copy of its fields retained each string they hold.
+  final class Comparison<Read: Hashable & Sendable>: Hashable, Sendable {
+    let read: Read
+    let op: ComparisonOperator
+    let literal: Value
+
+    init(_ read: Read, _ op: ComparisonOperator, _ literal: Value) {
+      self.read = read
+      self.op = op
+      self.literal = literal
+    }
+
+    static func == (lhs: Comparison, rhs: Comparison) -> Bool {
+      lhs.read == rhs.read && lhs.op == rhs.op && lhs.literal == rhs.literal
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(read)
+      hasher.combine(op)
+      hasher.combine(literal)
+    }
+  }
+
+  /// An event aggregate, with the event's donation limit (nil when the event is not defined).
+  struct AggregateRead: Hashable, Sendable {
+    var aggregate: EventAggregate
+    var limit: DonationLimit?
+  }
+
+  /// A parameter, with its index in `parameters` (nil when it is not defined).
+  struct ParameterRead: Hashable, Sendable {
+    var name: String
+    var index: Int?
   }
 }

@@ -154,31 +154,30 @@ extension TipEngine {
   private func compiledValue<Readings: ReadingSink>(ofRule position: Int, ofTipAt index: Int, at now: Instant, readings: inout Readings)
     -> Value
   {
-    let left: Value
-    let op: ComparisonOperator
-    let literal: Value
     switch catalog.compiledRules[index][position] {
-    case .aggregate(let aggregate, let limit, let comparison, let value):
-      let count = limit.flatMap { limit in datastore.events[aggregate.event]?.evaluate(aggregate, at: now, limit: limit) } ?? 0
-      if readings.records { readings.read(.aggregate(aggregate, value: count)) }
-      (left, op, literal) = (.int(count), comparison, value)
-    case .parameter(let name, let parameter?, let comparison, let value):
+    case .aggregate(let rule):
+      var count = 0
+      if let limit = rule.read.limit, let log = datastore.events[rule.read.aggregate.event] {
+        count = log.evaluate(rule.read.aggregate, at: now, limit: limit)
+      }
+      if readings.records { readings.read(.aggregate(rule.read.aggregate, value: count)) }
+      return .bool(Value.int(count).compare(rule.op, rule.literal))
+    case .parameter(let rule):
+      guard let parameter = rule.read.index else { return .bool(Value.bool(false).compare(rule.op, rule.literal)) }
+      let value: Value
       let source: ParameterSource
-      if let record = datastore.parameters[name] {
-        (left, source) = (record.value, .written(at: record.setAt))
+      if let record = datastore.parameters[rule.read.name] {
+        (value, source) = (record.value, .written(at: record.setAt))
       } else {
-        (left, source) = (catalog.parameters[parameter].defaultValue, .defaultValue)
+        (value, source) = (catalog.parameters[parameter].defaultValue, .defaultValue)
       }
       if readings.records {
-        readings.read(.parameter(name: name, value: left, source: source, boundTo: catalog.parameters[parameter].boundTo))
+        readings.read(.parameter(name: rule.read.name, value: value, source: source, boundTo: catalog.parameters[parameter].boundTo))
       }
-      (op, literal) = (comparison, value)
-    case .parameter(_, nil, let comparison, let value):
-      (left, op, literal) = (.bool(false), comparison, value)
+      return .bool(value.compare(rule.op, rule.literal))
     case .expression:
       return value(of: catalog.tips[index].rules[position], at: now, readings: &readings)
     }
-    return .bool(left.compare(op, literal))
   }
 
   /// The value of `expression`, each value it reads given to `readings`. When `readings`
