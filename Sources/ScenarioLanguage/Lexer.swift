@@ -121,13 +121,15 @@ public enum Lexer {
 
   /// `. : , ( ) ; = < > ! %`, if `unit` is one.
   private static func symbol<Unit: LexUnit>(_ unit: Unit) -> String? {
-    for (candidate, text) in zip([".", ":", ",", "(", ")", ";", "=", "<", ">", "!", "%"] as [Unit], singleSymbols) where unit == candidate {
-      return text
-    }
-    return nil
+    guard let code = unit.asciiValue else { return nil }
+    return singleSymbols[Int(code)]
   }
 
-  private static let singleSymbols = [".", ":", ",", "(", ")", ";", "=", "<", ">", "!", "%"]
+  /// The one-character symbols, by ASCII code.
+  private static let singleSymbols: [String?] = (0..<128).map { code in
+    let character = Character(Unicode.Scalar(UInt8(code)))
+    return ".:,();=<>!%".contains(character) ? String(character) : nil
+  }
 
   /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
   private static func number<Unit: LexUnit>(_ chars: [Unit], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token
@@ -208,6 +210,8 @@ protocol LexUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
   var isLexLetter: Bool { get }
   var isLexNumber: Bool { get }
   var isASCII: Bool { get }
+  /// The unit's ASCII code, if it is ASCII.
+  var asciiValue: UInt8? { get }
   var isWhitespace: Bool { get }
   var character: Character { get }
   static func string(_ units: ArraySlice<Self>) -> String
@@ -243,6 +247,7 @@ struct ASCIIByte: LexUnit {
   var isLexLetter: Bool { value.isLexLetter }
   var isLexNumber: Bool { value.isLexNumber }
   var isASCII: Bool { true }
+  var asciiValue: UInt8? { value }
   var isWhitespace: Bool { value == 0x20 || (0x09...0x0D).contains(value) }
   var character: Character { Character(Unicode.Scalar(value)) }
   static func string(_ units: ArraySlice<ASCIIByte>) -> String {

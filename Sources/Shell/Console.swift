@@ -43,8 +43,8 @@ public enum Console {
     public init() { buffer.reserveCapacity(1 << 16) }
 
     public func write(_ text: String) {
-      buffer.append(contentsOf: text.utf8)
-      if buffer.count >= 1 << 16 { flush() }
+      var text = text
+      text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes UTF-8 bytes as they are.

@@ -159,7 +159,7 @@ extension World {
       endDisplay(of: tip, cause: .tappedOutside, log: &log)
       if let index = openScreens.firstIndex(where: { $0.name == shown.placement.screen }) {
         openScreens[index].dismissed[tip] = clock
-        if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [.dismissed(at: clock)] }
+        setLastLogged([.dismissed(at: clock)], forTipNamed: tip)
       }
     case .tapAction(let tip, let action):
       try World.require(isRunning, "tap")
@@ -263,7 +263,7 @@ extension World {
         endDisplay(of: tip, cause: .otherTap("\(screen).\(anchor)"), log: &log)
         if let index = openScreens.firstIndex(where: { $0.name == screen }) {
           openScreens[index].dismissed[tip] = clock
-          if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [.dismissed(at: clock)] }
+          setLastLogged([.dismissed(at: clock)], forTipNamed: tip)
         }
       }
     case .setOS(let version):
@@ -365,7 +365,7 @@ extension World {
     if onScreen[tip] != nil {
       let hold = Suppression.hold(.invalidated(reason, at: clock))
       endDisplay(of: tip, cause: cause == .closeButton ? .closeButton : .noLongerAvailable([hold]), log: &log)
-      if let tip = engine.catalog.index(ofTip: tip) { lastLogged[tip] = [hold] }
+      setLastLogged([hold], forTipNamed: tip)
     }
   }
 

@@ -387,7 +387,7 @@ extension World {
       if onScreen[expired.tip] != nil {
         let hold = Suppression.hold(.invalidated(expired.reason, at: clock))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
-        if let tip = engine.catalog.index(ofTip: expired.tip) { lastLogged[tip] = [hold] }
+        setLastLogged([hold], forTipNamed: expired.tip)
       }
     }
     reconcile(log: &log)

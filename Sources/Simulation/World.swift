@@ -94,6 +94,11 @@ public struct World: Hashable, Sendable {
   /// The outcome of the tip's most recent evaluation on an open screen.
   public func lastEvaluation(of tip: String) -> Evaluation? { engine.catalog.index(ofTip: tip).flatMap { lastEvaluation[$0] } }
 
+  /// Records `reasons` as the ones last logged for the tip of this name.
+  mutating func setLastLogged(_ reasons: [Suppression], forTipNamed tip: String) {
+    if let index = engine.catalog.index(ofTip: tip) { lastLogged[index] = reasons }
+  }
+
   /// The name of the tip at `index` in the catalog.
   func tipName(_ index: Int) -> String { engine.catalog.tips[index].name }
 

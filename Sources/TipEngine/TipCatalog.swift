@@ -33,8 +33,6 @@ public struct TipCatalog: Hashable, Sendable {
   public func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
   /// The event's donation limit, without copying its definition.
   public func limit(ofEvent id: String) -> DonationLimit? { eventIndex[id].map { events[$0].limit } }
-  /// The parameter's declared value, without copying its definition.
-  public func defaultValue(ofParameter name: String) -> Value? { parameterIndex[name].map { parameters[$0].defaultValue } }
   /// The tip's position in `tips`.
   public func index(ofTip name: String) -> Int? { tipIndex[name] }
   /// Whether a tip of this name is defined.

@@ -156,24 +156,12 @@ extension TipEngine {
   {
     switch catalog.compiledRules[index][position] {
     case .aggregate(let rule):
-      var count = 0
-      if let limit = rule.read.limit, let log = datastore.events[rule.read.aggregate.event] {
-        count = log.evaluate(rule.read.aggregate, at: now, limit: limit)
-      }
-      if readings.records { readings.read(.aggregate(rule.read.aggregate, value: count)) }
-      return .bool(Value.int(count).compare(rule.op, rule.literal))
+      let value = read(rule.read.aggregate, limit: rule.read.limit, at: now, readings: &readings)
+      return .bool(value.compare(rule.op, rule.literal))
     case .parameter(let rule):
-      guard let parameter = rule.read.index else { return .bool(Value.bool(false).compare(rule.op, rule.literal)) }
-      let value: Value
-      let source: ParameterSource
-      if let record = datastore.parameters[rule.read.name] {
-        (value, source) = (record.value, .written(at: record.setAt))
-      } else {
-        (value, source) = (catalog.parameters[parameter].defaultValue, .defaultValue)
-      }
-      if readings.records {
-        readings.read(.parameter(name: rule.read.name, value: value, source: source, boundTo: catalog.parameters[parameter].boundTo))
-      }
+      // An undefined parameter reads false, as in `value(of:at:readings:)`.
+      var value = Value.bool(false)
+      if let parameter = rule.read.index { value = read(parameter: rule.read.name, definedAt: parameter, readings: &readings) }
       return .bool(value.compare(rule.op, rule.literal))
     case .expression:
       return value(of: catalog.tips[index].rules[position], at: now, readings: &readings)
@@ -187,16 +175,10 @@ extension TipEngine {
     case .literal(let v):
       return v
     case .parameter(let name):
-      guard let (value, source) = parameterValue(name) else { return .bool(false) }
-      guard readings.records else { return value }
-      let boundTo = catalog.index(ofParameter: name).flatMap { catalog.parameters[$0].boundTo }
-      readings.read(.parameter(name: name, value: value, source: source, boundTo: boundTo))
-      return value
+      guard let index = catalog.index(ofParameter: name) else { return .bool(false) }
+      return read(parameter: name, definedAt: index, readings: &readings)
     case .aggregate(let aggregate):
-      let count = aggregateValue(aggregate, at: now)
-      guard readings.records else { return .int(count) }
-      readings.read(.aggregate(aggregate, value: count))
-      return .int(count)
+      return read(aggregate, limit: catalog.limit(ofEvent: aggregate.event), at: now, readings: &readings)
     case .comparison(let l, let op, let r):
       let left = value(of: l, at: now, readings: &readings)
       let right = value(of: r, at: now, readings: &readings)
@@ -215,6 +197,28 @@ extension TipEngine {
     case .not(let e):
       return .bool(value(of: e, at: now, readings: &readings) != .bool(true))
     }
+  }
+
+  /// An aggregate's value at `now`, given to `readings` (`limit`: the event's, nil when the
+  /// event is not defined). Inlined, so that a compiled rule's aggregate is not copied out
+  /// of its box to be passed.
+  @inline(__always)
+  private func read<Readings: ReadingSink>(_ aggregate: EventAggregate, limit: DonationLimit?, at now: Instant, readings: inout Readings)
+    -> Value
+  {
+    let count = aggregateValue(aggregate, limit: limit, at: now)
+    if readings.records { readings.read(.aggregate(aggregate, value: count)) }
+    return .int(count)
+  }
+
+  /// The value of the parameter defined at `index` in the catalog, given to `readings`.
+  @inline(__always)
+  private func read<Readings: ReadingSink>(parameter name: String, definedAt index: Int, readings: inout Readings) -> Value {
+    let (value, source) = parameterValue(name, definedAt: index)
+    if readings.records {
+      readings.read(.parameter(name: name, value: value, source: source, boundTo: catalog.parameters[index].boundTo))
+    }
+    return value
   }
 
   /// Whether the holds of the tip at `index` at `now` are `count` holds, the i-th of which is

@@ -84,9 +84,13 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The parameter's current value and where it came from.
   public func parameterValue(_ name: String) -> (value: Value, source: ParameterSource)? {
-    guard let defaultValue = catalog.defaultValue(ofParameter: name) else { return nil }
+    catalog.index(ofParameter: name).map { parameterValue(name, definedAt: $0) }
+  }
+
+  /// The same for the parameter defined at `index` in the catalog (a compiled rule knows it).
+  func parameterValue(_ name: String, definedAt index: Int) -> (value: Value, source: ParameterSource) {
     if let record = datastore.parameters[name] { return (record.value, .written(at: record.setAt)) }
-    return (defaultValue, .defaultValue)
+    return (catalog.parameters[index].defaultValue, .defaultValue)
   }
 
   /// Writes a parameter; it persists (rule 9) and every rule reading it sees the new value at
@@ -111,7 +115,13 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The value of an event aggregate at `now` (rule 16).
   public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
-    guard let limit = catalog.limit(ofEvent: aggregate.event), let log = datastore.events[aggregate.event] else { return 0 }
+    aggregateValue(aggregate, limit: catalog.limit(ofEvent: aggregate.event), at: now)
+  }
+
+  /// The same with the event's donation limit known, nil when the event is not defined (a
+  /// compiled rule knows it).
+  func aggregateValue(_ aggregate: EventAggregate, limit: DonationLimit?, at now: Instant) -> Int {
+    guard let limit, let log = datastore.events[aggregate.event] else { return 0 }
     return log.evaluate(aggregate, at: now, limit: limit)
   }
 
