@@ -400,11 +400,11 @@ extension World {
   /// check it after every reconcile.
   func pendingMarksCoverEveryTip() -> Bool {
     guard isRunning, cache.tracks else { return true }
-    for screen in openScreens {
+    for (screenIndex, screen) in openScreens.enumerated() {
       for index in screenTips[open: screen] where !cache.isPending(index) {
         let tip = tipName(index)
         if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
-        precondition(cacheHitIsFresh(index, on: screen), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
+        precondition(cacheHitIsFresh(index, onOpen: screenIndex), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
         precondition(
           isQuiet || onScreen[tip] != nil || lastLogged[index] != nil,
           "evaluation cache: \(tip) at \(clock) is not pending and was not logged since its screen opened")
@@ -413,16 +413,17 @@ extension World {
     return true
   }
 
-  /// Whether the valid entry for `tip` says what a fresh evaluation says; it traps with both
-  /// when not. Reconcile skips a tip with a valid entry, and checks it with this in debug
-  /// builds (`assert`), so the whole test suite checks the cache.
-  func cacheHitIsFresh(_ index: Int, on screen: OpenScreen) -> Bool {
+  /// Whether the valid entry for `tip` (on the open screen at `screen` in `openScreens`) says
+  /// what a fresh evaluation says; it traps with both when not. Reconcile skips a tip with a
+  /// valid entry, and checks it with this in debug builds (`assert`), so the whole test
+  /// suite checks the cache.
+  func cacheHitIsFresh(_ index: Int, onOpen screen: Int) -> Bool {
     guard let entry = cache.entry(for: index, at: clock) else { return false }
     let tip = tipName(index)
     if onScreen[tip] != nil {
       precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
     } else {
-      let fresh = suppressions(of: tip, on: screen)
+      let fresh = suppressions(of: tip, onOpen: screen)
       // A quiet world keeps only the presentation's reasons.
       let expected = isQuiet ? fresh.filter { if case .hold = $0 { false } else { true } } : fresh
       precondition(

@@ -17,8 +17,8 @@ extension World {
   /// tapped-away and popover-slot reasons on its open screen, or that its screen is closed.
   public func currentSuppressions(of tip: String) -> [Suppression] {
     guard onScreen[tip] == nil else { return [] }
-    let screen = placements[tip].flatMap { placement in openScreens.first { $0.name == placement.screen } }
-    return suppressions(of: tip, on: screen)
+    let screen = placements[tip].flatMap { placement in openScreens.firstIndex { $0.name == placement.screen } }
+    return suppressions(of: tip, onOpen: screen)
   }
 
   /// `why TIP` (spec rule 43).

@@ -25,7 +25,7 @@ extension World {
         let tip = tipName(index)
         guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
         guard cache.entry(for: index, at: clock) == nil else {
-          assert(cacheHitIsFresh(index, on: openScreens[screenIndex]))
+          assert(cacheHitIsFresh(index, onOpen: screenIndex))
           continue
         }
         // A quiet world does not explain: it asks the engine for the answer alone.
@@ -64,7 +64,7 @@ extension World {
           let tip = tipName(index)
           guard onScreen.isEmpty || onScreen[tip] == nil else { continue }
           if let entry = cache.entry(for: index, at: clock) {
-            assert(cacheHitIsFresh(index, on: openScreens[screenIndex]))
+            assert(cacheHitIsFresh(index, onOpen: screenIndex))
             if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
             if lastLogged[index] == nil {
@@ -76,7 +76,7 @@ extension World {
           if isQuiet {
             // Only the answer, and the presentation's reasons the cache needs.
             let shows = engine.shouldDisplay(tipAt: index, at: clock)
-            let presentation = World.presentationSuppressions(in: &self, of: tip, on: openScreens[screenIndex], available: shows)
+            let presentation = World.presentationSuppressions(in: &self, of: tip, onOpen: screenIndex, available: shows)
             if shows && presentation.isEmpty {
               beginDisplay(of: index, screenIndex: screenIndex, log: &log)
               appeared = true
@@ -86,7 +86,7 @@ extension World {
             continue
           }
           let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[index] { last } else { nil }
-          if let last, World.reasons(in: &self, of: index, on: openScreens[screenIndex], are: last) {
+          if let last, World.reasons(in: &self, of: index, onOpen: screenIndex, are: last) {
             // Unchanged, found without building them: the logged reasons are usually that
             // same array, compared by storage.
             if lastLogged[index] != last {
@@ -96,7 +96,7 @@ extension World {
             remember(index, reasons: last, heldBack: true)
             continue
           }
-          var reasons = World.suppressions(in: &self, of: index, on: openScreens[screenIndex])
+          var reasons = World.suppressions(in: &self, of: index, onOpen: screenIndex)
           if reasons.isEmpty {
             beginDisplay(of: index, screenIndex: screenIndex, log: &log)
             appeared = true
@@ -163,24 +163,26 @@ extension World {
   }
 
   /// Every reason a tip does not appear now, or none: the engine's holds, its groups, and
-  /// on its open screen the tapped-away and popover-slot reasons (or that it is not open).
-  func suppressions(of tip: String, on screen: OpenScreen?) -> [Suppression] {
+  /// on its open screen (by index in `openScreens`) the tapped-away and popover-slot reasons
+  /// (or that it is not open).
+  func suppressions(of tip: String, onOpen screen: Int?) -> [Suppression] {
     var world = self
-    return World.suppressions(in: &world, of: tip, answer: engine.holds(for: tip, at: clock), on: screen)
+    return World.suppressions(in: &world, of: tip, answer: engine.holds(for: tip, at: clock), onOpen: screen)
   }
 
   /// The same for the tip at `index` in the catalog, reading `world` in place: `reconcile`
   /// calls it on itself without copying the world, which a borrowed (even `borrowing`) world
-  /// did not avoid. It changes nothing.
-  static func suppressions(in world: inout World, of index: Int, on screen: OpenScreen?) -> [Suppression] {
+  /// did not avoid. It changes nothing. The open screen goes by index too: a copy of it cost
+  /// a replay 5% of the runner's instructions (its name, sets and popover retained, released).
+  static func suppressions(in world: inout World, of index: Int, onOpen screen: Int?) -> [Suppression] {
     let answer = world.engine.holds(forTipAt: index, at: world.clock)
-    return suppressions(in: &world, of: world.tipName(index), answer: answer, on: screen)
+    return suppressions(in: &world, of: world.tipName(index), answer: answer, onOpen: screen)
   }
 
   /// Whether the tip at `index` is held back by `last` now, found without building its
   /// reasons: the engine compares its holds as it decides, and presentation's reasons (often
   /// none) are compared after.
-  static func reasons(in world: inout World, of index: Int, on screen: OpenScreen?, are last: [Suppression]) -> Bool {
+  static func reasons(in world: inout World, of index: Int, onOpen screen: Int?, are last: [Suppression]) -> Bool {
     // The engine's holds come first (`suppressions(in:of:answer:on:)`).
     let holdCount = last.firstIndex { if case .hold = $0 { false } else { true } } ?? last.count
     let holds = world.engine.holds(forTipAt: index, at: world.clock, are: holdCount) { position in
@@ -189,13 +191,13 @@ extension World {
     }
     guard holds else { return false }
     var presentation: [Suppression] = []
-    presentationSuppressions(in: &world, of: world.tipName(index), on: screen, available: holdCount == 0, into: &presentation)
+    presentationSuppressions(in: &world, of: world.tipName(index), onOpen: screen, available: holdCount == 0, into: &presentation)
     return presentation.elementsEqual(last[holdCount...])
   }
 
   /// The engine's holds for `tip`, then what presentation adds.
   private static func suppressions(
-    in world: inout World, of tip: String, answer: (holds: [Hold], shouldDisplay: Bool), on screen: OpenScreen?
+    in world: inout World, of tip: String, answer: (holds: [Hold], shouldDisplay: Bool), onOpen screen: Int?
   ) -> [Suppression] {
     let (holds, shouldDisplay) = answer
     var reasons: [Suppression] = []
@@ -203,24 +205,24 @@ extension World {
       reasons.reserveCapacity(holds.count + 1)
       for hold in holds { reasons.append(.hold(hold)) }
     }
-    presentationSuppressions(in: &world, of: tip, on: screen, available: shouldDisplay, into: &reasons)
+    presentationSuppressions(in: &world, of: tip, onOpen: screen, available: shouldDisplay, into: &reasons)
     return reasons
   }
 
   /// What presentation adds to the engine's holds: the tip's groups (when it is available),
   /// then on its open screen a hidden anchor, tapped away, the popover slot, or that its
   /// screen is not open.
-  static func presentationSuppressions(in world: inout World, of tip: String, on screen: OpenScreen?, available: Bool)
+  static func presentationSuppressions(in world: inout World, of tip: String, onOpen screen: Int?, available: Bool)
     -> [Suppression]
   {
     var reasons: [Suppression] = []
-    presentationSuppressions(in: &world, of: tip, on: screen, available: available, into: &reasons)
+    presentationSuppressions(in: &world, of: tip, onOpen: screen, available: available, into: &reasons)
     return reasons
   }
 
   /// The same, appended to `reasons`.
   static func presentationSuppressions(
-    in world: inout World, of tip: String, on screen: OpenScreen?, available: Bool, into reasons: inout [Suppression]
+    in world: inout World, of tip: String, onOpen screen: Int?, available: Bool, into reasons: inout [Suppression]
   ) {
     if available && !world.engine.catalog.groups.isEmpty {
       for group in world.engine.catalog.groups(containing: tip) {
@@ -236,8 +238,12 @@ extension World {
     if !world.hiddenAnchors.isEmpty, let placement = world.placements[tip], world.hiddenAnchors.contains(placement.description) {
       reasons.append(.anchorHidden(placement.description))
     }
-    if !screen.dismissed.isEmpty, let at = screen.dismissed[tip] { reasons.append(.dismissed(at: at)) }
-    if let busy = screen.popover, busy != tip, world.placements[tip]?.style == .popover { reasons.append(.popoverBusy(by: busy)) }
+    if !world.openScreens[screen].dismissed.isEmpty, let at = world.openScreens[screen].dismissed[tip] {
+      reasons.append(.dismissed(at: at))
+    }
+    if let busy = world.openScreens[screen].popover, busy != tip, world.placements[tip]?.style == .popover {
+      reasons.append(.popoverBusy(by: busy))
+    }
   }
 
   static func groupSuppression(_ group: TipGroup, _ selection: TipEngine.GroupSelection) -> Suppression {

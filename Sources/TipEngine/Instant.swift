@@ -55,18 +55,28 @@ public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   /// The compact form the scenario language reads back: `1d12h`, `90s`, `0s`.
   public var description: String {
-    if seconds == 0 { return "0s" }
-    var rest = seconds < 0 ? -seconds : seconds
     var text = seconds < 0 ? "-" : ""
-    for (unit, size) in [("w", Int64(604_800)), ("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
-    where rest >= size {
-      // Weeks only when the span is a whole number of weeks: `10d` reads better than `1w3d`.
-      if unit == "w" && rest % size != 0 { continue }
-      text += "\(rest / size)\(unit)"
-      rest %= size
+    forEachPart { count, unit in
+      text += String(count)
+      text.unicodeScalars.append(unit)
     }
     return text
   }
+
+  /// The compact form's parts after its sign, largest unit first: each whole number of a
+  /// unit (`1d12h` is 1 `d`, then 12 `h`). Renderers write them as bytes.
+  public func forEachPart(_ body: (_ count: Int64, _ unit: Unicode.Scalar) -> Void) {
+    if seconds == 0 { return body(0, "s") }
+    var rest = seconds < 0 ? -seconds : seconds
+    for (unit, size) in TimeSpan.units where rest >= size {
+      // Weeks only when the span is a whole number of weeks: `10d` reads better than `1w3d`.
+      if unit == "w" && rest % size != 0 { continue }
+      body(rest / size, unit)
+      rest %= size
+    }
+  }
+
+  private static let units: [(Unicode.Scalar, Int64)] = [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
 
   public init(from decoder: any Decoder) throws {
     seconds = try decoder.singleValueContainer().decode(Int64.self)

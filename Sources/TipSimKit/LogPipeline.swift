@@ -99,7 +99,7 @@ struct LogPipeline {
           switch output {
           case .records(let records):
             for record in records {
-              renderer.render(record, into: &bytes)
+              renderer.append(record, to: &bytes)
               bytes.append(UInt8(ascii: "\n"))
             }
           case .text(let output) where !output.isEmpty:

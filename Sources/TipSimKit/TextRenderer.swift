@@ -7,6 +7,9 @@ import TipEngine
 /// details, with every reason for a suppression on its own line.
 public struct TextRenderer: Sendable {
   public var timeZone: SimTimeZone
+  /// The last record stamp `append(_:to:)` wrote, with its instant and zone: a log's records
+  /// come in runs at one instant.
+  private var lastStamp: (instant: Instant, zone: SimTimeZone, bytes: [UInt8])?
   public var style: TextStyle
   /// The scenario file, for expectation failures (`FILE:LINE`).
   public var file: String?
@@ -40,11 +43,28 @@ public struct TextRenderer: Sendable {
   /// piece, and were most of a replay's rendering.
   public func render(_ record: LogRecord, into out: inout [UInt8]) {
     style.paint(.dim, into: &out) { writeStamp(record.instant, into: &$0) }
-    out += "  ".utf8
+    renderAfterStamp(record, into: &out)
+  }
+
+  /// The same, reusing the last stamp written when the record has the same instant (a log's
+  /// renderer).
+  public mutating func append(_ record: LogRecord, to out: inout [UInt8]) {
+    if lastStamp?.instant != record.instant || lastStamp?.zone != timeZone {
+      var bytes: [UInt8] = []
+      writeStamp(record.instant, into: &bytes)
+      lastStamp = (record.instant, timeZone, bytes)
+    }
+    if let lastStamp { style.paint(.dim, into: &out) { $0 += lastStamp.bytes } }
+    renderAfterStamp(record, into: &out)
+  }
+
+  private func renderAfterStamp(_ record: LogRecord, into out: inout [UInt8]) {
+    out.append(utf8: "  ")
     let (verb, color) = verb(of: record.event)
     style.paint(color, into: &out) { text in
-      text += verb.utf8
-      let width = verb.displayWidth
+      text.append(utf8: verb)
+      // Every verb but an expectation's is ASCII: one column per byte.
+      let width = verb.utf8.count == verb.unicodeScalars.count ? verb.utf8.count : verb.displayWidth
       if width < TextRenderer.verbWidth - 1 {
         text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: TextRenderer.verbWidth - 1 - width))
       }
@@ -106,10 +126,10 @@ public struct TextRenderer: Sendable {
       out += " "
       out += field.field
       out += "="
-      out += field.value.description
+      out.write(field.value)
     }
     out += " ("
-    out += String(kept)
+    out.text.append(decimal: Int64(kept))
     out += " kept)"
   }
 
@@ -127,14 +147,14 @@ public struct TextRenderer: Sendable {
       out.startLine()
       out += name
       out += " = "
-      out += to.description
+      out.write(to)
       if let via {
         out += " (bound to "
         out += via.description
         out += ")"
       }
       out += ", was "
-      out += from.description
+      out.write(from)
     case .storeWritten(let key, let value):
       out.line("\(key) = \(value)")
     case .donated(let event, let fields, let kept):
@@ -172,7 +192,12 @@ public struct TextRenderer: Sendable {
       out.line("\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)")
     case .advanced(let from, let to):
       out.startLine()
-      out += (to - from).description
+      let span = to - from
+      if span.seconds < 0 { out += "-" }
+      span.forEachPart { count, unit in
+        out.text.append(decimal: count)
+        out.text.append(UInt8(truncatingIfNeeded: unit.value))
+      }
       out += " to "
       writeStamp(to, into: &out.text)
     case .timeStep(let causes):
@@ -315,7 +340,16 @@ public struct TextRenderer: Sendable {
     case .notConfigured: out.line("notConfigured: the app has not launched, TipKit is not configured (rule 25)")
     case .hiddenForTesting(let override): out.line("hiddenForTesting: \(override.rawValue) is in force (rule 33)")
     case .invalidated(let reason, let at):
-      out.line("invalidated: \(reason.rawValue)" + (at.map { " at \(stamp($0))" } ?? "") + "; permanent until reset (rule 6)")
+      // The commonest reason of a long replay (a tip past its count, on every opening of its
+      // screen): written piece by piece, the stamp in place.
+      out.startLine()
+      out += "invalidated: "
+      out += reason.rawValue
+      if let at {
+        out += " at "
+        writeStamp(at, into: &out.text)
+      }
+      out += "; permanent until reset (rule 6)"
     case .rules(let failing):
       for rule in failing {
         out.startLine()
@@ -357,7 +391,7 @@ public struct TextRenderer: Sendable {
     case .parameter(let name, let value, let source, let bound):
       text += name
       text += " = "
-      text += value.description
+      text.write(value)
       text += " ("
       if let bound {
         text += "bound to "
@@ -374,7 +408,7 @@ public struct TextRenderer: Sendable {
     case .aggregate(let aggregate, let value):
       text += aggregate.description
       text += " = "
-      text += value.description
+      text.text.append(decimal: Int64(value))
     }
   }
 
@@ -425,7 +459,16 @@ struct DetailLines {
     collects = true
   }
 
-  static func += (lines: inout DetailLines, piece: String) { lines.text += piece.utf8 }
+  static func += (lines: inout DetailLines, piece: String) { lines.text.append(utf8: piece) }
+
+  /// A value as the scenario language writes it; whole numbers and booleans without a string.
+  mutating func write(_ value: Value) {
+    switch value {
+    case .int(let number): text.append(decimal: Int64(number))
+    case .bool(let flag): text.append(utf8: flag ? "true" : "false")
+    case .double, .string: text.append(utf8: value.description)
+    }
+  }
 
   /// Starts a line; what follows is appended to `text`.
   mutating func startLine() {
@@ -439,13 +482,13 @@ struct DetailLines {
       }
     } else {
       started = true
-      text += firstLinePrefix.utf8
+      text.append(utf8: firstLinePrefix)
     }
   }
 
   mutating func line(_ line: String) {
     startLine()
-    text += line.utf8
+    text.append(utf8: line)
   }
 
   mutating func add(_ lines: [String]) {
