@@ -3,10 +3,10 @@
 /// (spec rules 9, 34, 39).
 public struct Datastore: Hashable, Sendable {
   /// Keyed by tip id: tips sharing an id share a record (rule 1).
-  public var tips: NameMap<TipRecord> = [:]
-  public var parameters: NameMap<ParameterRecord> = [:]
+  public var tips: SlotMap<TipRecord> = [:]
+  public var parameters: SlotMap<ParameterRecord> = [:]
   /// Keyed by event id: every tip naming an event shares its log (rule 14).
-  public var events: NameMap<DonationLog> = [:]
+  public var events: SlotMap<DonationLog> = [:]
   /// The start of the current display-frequency interval (rules 26, 28), and the tip whose
   /// appearance started it.
   public var intervalStart: Instant?

@@ -41,6 +41,8 @@ public struct TipCatalog: Hashable, Sendable {
   /// The parameter's position in `parameters`.
   public func index(ofParameter name: String) -> Int? { parameterIndex[name] }
   public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
+  /// The event's position in `events`.
+  public func index(ofEvent id: String) -> Int? { eventIndex[id] }
   public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
 
   /// Adds or replaces a tip.
@@ -108,13 +110,14 @@ public struct TipCatalog: Hashable, Sendable {
     var found: [TimeWindow] = []
     for tip in tips {
       for aggregate in tip.rules.flatMap(\.aggregates) {
-        guard let definition = event(named: aggregate.event), aggregate.within != nil || definition.limit.maximumAge != nil else {
-          continue
-        }
+        guard let eventIndex = index(ofEvent: aggregate.event), aggregate.within != nil || events[eventIndex].limit.maximumAge != nil
+        else { continue }
         if let i = found.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
           if !found[i].tips.contains(tip.name) { found[i].tips.append(tip.name) }
         } else {
-          found.append(TimeWindow(event: aggregate.event, within: aggregate.within, limit: definition.limit, tips: [tip.name]))
+          found.append(
+            TimeWindow(
+              event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, limit: events[eventIndex].limit, tips: [tip.name]))
         }
       }
     }
@@ -177,6 +180,8 @@ public struct TipCatalog: Hashable, Sendable {
 /// `maximumAge`), and the tips whose rules read it.
 public struct TimeWindow: Hashable, Sendable {
   public var event: String
+  /// The event's index in the catalog's `events`.
+  public var eventIndex: Int
   public var within: TimeSpan?
   /// The event's donation limit, kept with the window (the catalog indexes windows again
   /// when an event is defined): finding a tip's next change looked it up for every window.
@@ -197,7 +202,7 @@ enum CompiledRule: Hashable, Sendable {
   init(_ rule: Expression, in catalog: TipCatalog) {
     switch rule {
     case .comparison(.aggregate(let aggregate), let op, .literal(let literal)):
-      self = .aggregate(Comparison(AggregateRead(aggregate: aggregate, limit: catalog.limit(ofEvent: aggregate.event)), op, literal))
+      self = .aggregate(Comparison(AggregateRead(aggregate: aggregate, event: catalog.index(ofEvent: aggregate.event)), op, literal))
     case .comparison(.parameter(let name), let op, .literal(let literal)):
       self = .parameter(Comparison(ParameterRead(name: name, index: catalog.index(ofParameter: name)), op, literal))
     default:
@@ -229,10 +234,10 @@ enum CompiledRule: Hashable, Sendable {
     }
   }
 
-  /// An event aggregate, with the event's donation limit (nil when the event is not defined).
+  /// An event aggregate, with the event's index in `events` (nil when it is not defined).
   struct AggregateRead: Hashable, Sendable {
     var aggregate: EventAggregate
-    var limit: DonationLimit?
+    var event: Int?
   }
 
   /// A parameter, with its index in `parameters` (nil when it is not defined).

@@ -49,7 +49,7 @@ extension TipEngine {
       if !evaluation.holds { failing.append(evaluation) }
     }
     let id = catalog.tips[index].id
-    let record = datastore.tips[id] ?? TipRecord()
+    let record = record(ofTipAt: index)
     var stored: [Hold] = []
     if let reason = record.invalidation { stored.append(.invalidated(reason, at: record.invalidatedAt)) }
     if !failing.isEmpty { stored.append(.rules(failing)) }
@@ -100,7 +100,7 @@ extension TipEngine {
     if !configuration.testing.isEmpty, let override = configuration.testing.override(for: catalog.tips[index].name, id: id) {
       return override.shows
     }
-    let record = datastore.tips[id] ?? TipRecord()
+    let record = record(ofTipAt: index)
     guard record.invalidation == nil else { return false }
     var unread = ReadingsIgnored()
     for position in catalog.tips[index].rules.indices
@@ -156,7 +156,7 @@ extension TipEngine {
   {
     switch catalog.compiledRules[index][position] {
     case .aggregate(let rule):
-      let value = read(rule.read.aggregate, limit: rule.read.limit, at: now, readings: &readings)
+      let value = read(rule.read.aggregate, ofEventAt: rule.read.event, at: now, readings: &readings)
       return .bool(value.compare(rule.op, rule.literal))
     case .parameter(let rule):
       // An undefined parameter reads false, as in `value(of:at:readings:)`.
@@ -178,7 +178,7 @@ extension TipEngine {
       guard let index = catalog.index(ofParameter: name) else { return .bool(false) }
       return read(parameter: name, definedAt: index, readings: &readings)
     case .aggregate(let aggregate):
-      return read(aggregate, limit: catalog.limit(ofEvent: aggregate.event), at: now, readings: &readings)
+      return read(aggregate, ofEventAt: catalog.index(ofEvent: aggregate.event), at: now, readings: &readings)
     case .comparison(let l, let op, let r):
       let left = value(of: l, at: now, readings: &readings)
       let right = value(of: r, at: now, readings: &readings)
@@ -199,14 +199,14 @@ extension TipEngine {
     }
   }
 
-  /// An aggregate's value at `now`, given to `readings` (`limit`: the event's, nil when the
-  /// event is not defined). Inlined, so that a compiled rule's aggregate is not copied out
-  /// of its box to be passed.
+  /// An aggregate's value at `now`, given to `readings` (`event`: the event's index in the
+  /// catalog, nil when it is not defined). Inlined, so that a compiled rule's aggregate is
+  /// not copied out of its box to be passed.
   @inline(__always)
-  private func read<Readings: ReadingSink>(_ aggregate: EventAggregate, limit: DonationLimit?, at now: Instant, readings: inout Readings)
+  private func read<Readings: ReadingSink>(_ aggregate: EventAggregate, ofEventAt event: Int?, at now: Instant, readings: inout Readings)
     -> Value
   {
-    let count = aggregateValue(aggregate, limit: limit, at: now)
+    let count = aggregateValue(aggregate, ofEventAt: event, at: now)
     if readings.records { readings.read(.aggregate(aggregate, value: count)) }
     return .int(count)
   }
@@ -251,7 +251,7 @@ extension TipEngine {
       if override.shows { return count == 0 }
       guard take({ $0 == .hiddenForTesting(override) }) else { return false }
     }
-    let record = datastore.tips[id] ?? TipRecord()
+    let record = record(ofTipAt: index)
     if let reason = record.invalidation, !take({ $0 == .invalidated(reason, at: record.invalidatedAt) }) { return false }
     // The failing rules, each with the values it read, against the expected ones in order.
     let failing: [RuleEvaluation] = if cursor < count, case .rules(let rules) = expected(cursor) { rules } else { [] }

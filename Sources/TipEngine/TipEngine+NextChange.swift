@@ -48,7 +48,7 @@ extension TipEngine {
     for index in windows {
       // Read in place: a copy of the window retained its list of tips too.
       consider(
-        datastore.events[catalog.windows[index].event]?.nextExit(
+        donationLog(ofEventAt: catalog.windows[index].eventIndex)?.nextExit(
           after: now, limit: catalog.windows[index].limit, within: catalog.windows[index].within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }

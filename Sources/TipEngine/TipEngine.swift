@@ -2,8 +2,10 @@
 /// whether TipKit is configured. Copying it is a checkpoint. It never reads a clock; every
 /// operation takes the instant at which it happens.
 public struct TipEngine: Hashable, Sendable {
-  public var catalog = TipCatalog()
-  public var datastore = Datastore()
+  public var catalog = TipCatalog() { didSet { slots.rebuild(catalog, datastore) } }
+  public var datastore = Datastore() { didSet { slots.follow(datastore, catalog) } }
+  /// Where the datastore keeps what each definition reads, kept in step with both.
+  private(set) var slots = DatastoreSlots()
   public var configuration = Configuration()
   /// Whether `Tips.configure` has run in the current app launch (rule 25).
   public private(set) var isConfigured = false
@@ -58,8 +60,13 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The persisted record of a tip's id (rule 1), empty when it has none yet.
   public func record(of tipName: String) -> TipRecord {
-    guard let id = catalog.persistedID(ofTip: tipName) else { return TipRecord() }
-    return datastore.tips[id] ?? TipRecord()
+    guard let index = catalog.index(ofTip: tipName) else { return TipRecord() }
+    return record(ofTipAt: index)
+  }
+
+  /// The same for the tip at `index` in the catalog, found by its slot.
+  func record(ofTipAt index: Int) -> TipRecord {
+    slots.tips.entry(index, in: datastore.tips, named: catalog.tips[index].id) ?? TipRecord()
   }
 
   mutating func updateRecord(of tipName: String, at now: Instant, _ change: (inout TipRecord) -> Void) {
@@ -89,7 +96,9 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The same for the parameter defined at `index` in the catalog (a compiled rule knows it).
   func parameterValue(_ name: String, definedAt index: Int) -> (value: Value, source: ParameterSource) {
-    if let record = datastore.parameters[name] { return (record.value, .written(at: record.setAt)) }
+    if let record = slots.parameters.entry(index, in: datastore.parameters, named: name) {
+      return (record.value, .written(at: record.setAt))
+    }
     return (catalog.parameters[index].defaultValue, .defaultValue)
   }
 
@@ -115,14 +124,19 @@ public struct TipEngine: Hashable, Sendable {
 
   /// The value of an event aggregate at `now` (rule 16).
   public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
-    aggregateValue(aggregate, limit: catalog.limit(ofEvent: aggregate.event), at: now)
+    aggregateValue(aggregate, ofEventAt: catalog.index(ofEvent: aggregate.event), at: now)
   }
 
-  /// The same with the event's donation limit known, nil when the event is not defined (a
-  /// compiled rule knows it).
-  func aggregateValue(_ aggregate: EventAggregate, limit: DonationLimit?, at now: Instant) -> Int {
-    guard let limit, let log = datastore.events[aggregate.event] else { return 0 }
-    return log.evaluate(aggregate, at: now, limit: limit)
+  /// The same with the event's index in the catalog known, nil when the event is not
+  /// defined (a compiled rule knows it).
+  func aggregateValue(_ aggregate: EventAggregate, ofEventAt event: Int?, at now: Instant) -> Int {
+    guard let event, let log = donationLog(ofEventAt: event) else { return 0 }
+    return log.evaluate(aggregate, at: now, limit: catalog.events[event].limit)
+  }
+
+  /// The donations of the event at `index` in the catalog, found by their slot.
+  func donationLog(ofEventAt index: Int) -> DonationLog? {
+    slots.events.entry(index, in: datastore.events, named: catalog.events[index].id)
   }
 
   // MARK: Invalidation (spec section 1)

@@ -1,0 +1,69 @@
+/// Where the datastore keeps what each definition reads (`SlotMap`): the slot of each tip's
+/// record, each parameter's record and each event's log, by index in the catalog. It is
+/// derived from the catalog and the datastore and kept in step with both by `TipEngine`'s
+/// observers, so it is not part of the engine's value: every two are equal.
+struct DatastoreSlots: Hashable, Sendable {
+  var tips = Slots()
+  var parameters = Slots()
+  var events = Slots()
+
+  static func == (lhs: DatastoreSlots, rhs: DatastoreSlots) -> Bool { true }
+  func hash(into hasher: inout Hasher) {}
+
+  /// Finds every slot again (the catalog changed).
+  mutating func rebuild(_ catalog: TipCatalog, _ datastore: Datastore) {
+    tips.rebuild(datastore.tips, count: catalog.tips.count) { catalog.tips[$0].id }
+    parameters.rebuild(datastore.parameters, count: catalog.parameters.count) { catalog.parameters[$0].name }
+    events.rebuild(datastore.events, count: catalog.events.count) { catalog.events[$0].id }
+  }
+
+  /// Catches up with the datastore after a change: nothing to do when no name arrived or
+  /// left; one name that arrived is placed without looking the others up.
+  mutating func follow(_ datastore: Datastore, _ catalog: TipCatalog) {
+    if tips.layout != datastore.tips.layout {
+      tips.follow(datastore.tips, count: catalog.tips.count, name: { catalog.tips[$0].id }) { id in
+        catalog.tips.indices.filter { catalog.tips[$0].id == id }
+      }
+    }
+    if parameters.layout != datastore.parameters.layout {
+      parameters.follow(datastore.parameters, count: catalog.parameters.count, name: { catalog.parameters[$0].name }) { name in
+        catalog.index(ofParameter: name).map { [$0] } ?? []
+      }
+    }
+    if events.layout != datastore.events.layout {
+      events.follow(datastore.events, count: catalog.events.count, name: { catalog.events[$0].id }) { id in
+        catalog.index(ofEvent: id).map { [$0] } ?? []
+      }
+    }
+  }
+
+  /// The slots of one kind of record, by index in the catalog, and the layout they are for.
+  struct Slots: Sendable {
+    private(set) var layout: UInt64 = 0
+    private var byIndex: [Int?] = []
+
+    mutating func rebuild<Value>(_ map: SlotMap<Value>, count: Int, name: (Int) -> String) {
+      byIndex = (0..<count).map { map.slot(of: name($0)) }
+      layout = map.layout
+    }
+
+    mutating func follow<Value>(_ map: SlotMap<Value>, count: Int, name: (Int) -> String, indices: (String) -> [Int]) {
+      if byIndex.count == count, let insertion = map.lastInsertion, insertion.after == layout {
+        for index in indices(insertion.name) { byIndex[index] = insertion.slot }
+        layout = map.layout
+      } else {
+        rebuild(map, count: count, name: name)
+      }
+    }
+
+    /// The entry of the definition at `index` in `map`: by its slot when these slots are
+    /// `map`'s, else by name. Debug builds check it against the name.
+    @inline(__always)
+    func entry<Value: Equatable>(_ index: Int, in map: SlotMap<Value>, named name: @autoclosure () -> String) -> Value? {
+      let entry: Value? =
+        if layout == map.layout && index < byIndex.count { byIndex[index].flatMap { map[slot: $0] } } else { map[name()] }
+      assert(entry == map[name()], "the datastore slot of \(name()) is stale")
+      return entry
+    }
+  }
+}
