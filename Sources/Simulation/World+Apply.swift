@@ -389,6 +389,9 @@ struct Log {
 
   mutating func add(_ event: @autoclosure () -> LogEvent) {
     guard !isQuiet else { return }
+    // Room for a few at the first: a command logs two or three records on average, and
+    // growing one at a time reallocated twice per command.
+    if records.capacity == 0 { records.reserveCapacity(4) }
     records.append(LogRecord(instant: instant, event: event(), device: device))
   }
 }
