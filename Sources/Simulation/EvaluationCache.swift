@@ -385,7 +385,7 @@ extension World {
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
     for index in world.openScreens.indices {
-      for tip in world.screenTips[open: world.openScreens[index]] {
+      for tip in world.screenTips[openScreen: world.openScreens[index].screen] {
         guard let entry = world.cache.entry(for: tip, at: now) else { return nil }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }

@@ -18,7 +18,7 @@ extension World {
     // Stored properties are read directly here: calling a method on `self` in this mutating
     // loop made the optimizer copy the whole world for each call.
     for screenIndex in openScreens.indices where !onScreen.isEmpty && plan.hasVisits(on: screenIndex) {
-      let tips = screenTips[open: openScreens[screenIndex]]
+      let tips = screenTips[openScreen: openScreens[screenIndex].screen]
       for position in tips.indices where plan.visits(screenIndex, position) {
         defer { if cache.removals != removals { plan.visitEverything() } }
         let index = tips[position]
@@ -57,7 +57,7 @@ extension World {
       pass += 1
       plan.restart()
       for screenIndex in openScreens.indices where plan.hasVisits(on: screenIndex) {
-        let tips = screenTips[open: openScreens[screenIndex]]
+        let tips = screenTips[openScreen: openScreens[screenIndex].screen]
         for position in tips.indices where plan.visits(screenIndex, position) {
           defer { if cache.removals != removals { plan.visitEverything() } }
           let index = tips[position]

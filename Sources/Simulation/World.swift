@@ -152,7 +152,11 @@ extension [ScreenDefinition] {
 
 extension [[Int]] {
   /// The tips of an open screen, by index in the catalog (`World.screenTips`).
-  subscript(open screen: OpenScreen) -> [Int] { screen.screen < 0 ? [] : self[screen.screen] }
+  subscript(open screen: OpenScreen) -> [Int] { self[openScreen: screen.screen] }
+  /// The same by the open screen's `screen` (-1 for an undefined screen): reading that one
+  /// field of an opening does not copy the opening, as passing it did (its name, sets and
+  /// popover retained, then released).
+  subscript(openScreen screen: Int) -> [Int] { screen < 0 ? [] : self[screen] }
 }
 
 /// Where a tip is evaluated: its screen, and its position among the screen's tips.

@@ -17,6 +17,14 @@ struct DatastoreSlots: Hashable, Sendable {
     events.rebuild(datastore.events, count: catalog.events.count) { catalog.events[$0].id }
   }
 
+  /// Whether a name has arrived in the datastore or left it since the slots were found (most
+  /// changes change a value in place: a donation, a write).
+  @inline(__always)
+  func lag(behind datastore: Datastore) -> Bool {
+    tips.layout != datastore.tips.layout || parameters.layout != datastore.parameters.layout
+      || events.layout != datastore.events.layout
+  }
+
   /// Catches up with the datastore after a change: nothing to do when no name arrived or
   /// left; one name that arrived is placed without looking the others up.
   mutating func follow(_ datastore: Datastore, _ catalog: TipCatalog) {

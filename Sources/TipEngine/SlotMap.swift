@@ -31,8 +31,10 @@ public struct SlotMap<Value> {
   public var count: Int { slotOf.count }
   /// The names, in slot order.
   public var keys: [String] { map(\.key) }
-  /// The values, in slot order.
-  public var values: [Value] { entries.compactMap { $0 } }
+  /// The values, in slot order (read lazily: `values.contains(where:)` builds nothing).
+  public var values: LazyMapSequence<LazyFilterSequence<LazyMapSequence<[Value?], Value?>>, Value> {
+    entries.lazy.compactMap { $0 }
+  }
 
   /// The slot of `name`, nil when it has no entry.
   public func slot(of name: String) -> Int? { slotOf[name] }
@@ -50,12 +52,10 @@ public struct SlotMap<Value> {
       }
     }
     _modify {
-      // The entry is moved out and back, so a value it holds stays uniquely referenced.
+      // An entry is changed in place, so a value it holds stays uniquely referenced.
       if let slot = slotOf[name] {
-        var value = entries[slot]
-        entries[slot] = nil
-        defer { if value != nil { entries[slot] = value } else { removeVacated(name, slot) } }
-        yield &value
+        defer { if entries[slot] == nil { removeVacated(name, slot) } }
+        yield &entries[slot]
       } else {
         var value: Value? = nil
         defer { if let value { insert(value, for: name) } }
@@ -68,10 +68,7 @@ public struct SlotMap<Value> {
     get { self[name] ?? defaultValue() }
     _modify {
       let slot = slotOf[name] ?? insert(defaultValue(), for: name)
-      var value = entries[slot]!
-      entries[slot] = nil
-      defer { entries[slot] = value }
-      yield &value
+      yield &entries[slot]!
     }
   }
 

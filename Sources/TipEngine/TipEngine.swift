@@ -3,7 +3,7 @@
 /// operation takes the instant at which it happens.
 public struct TipEngine: Hashable, Sendable {
   public var catalog = TipCatalog() { didSet { slots.rebuild(catalog, datastore) } }
-  public var datastore = Datastore() { didSet { slots.follow(datastore, catalog) } }
+  public var datastore = Datastore() { didSet { if slots.lag(behind: datastore) { slots.follow(datastore, catalog) } } }
   /// Where the datastore keeps what each definition reads, kept in step with both.
   private(set) var slots = DatastoreSlots()
   public var configuration = Configuration()
