@@ -401,7 +401,7 @@ extension World {
   func pendingMarksCoverEveryTip() -> Bool {
     guard isRunning, cache.tracks else { return true }
     for (screenIndex, screen) in openScreens.enumerated() {
-      for index in screenTips[open: screen] where !cache.isPending(index) {
+      for index in screenTips[openScreen: screen.screen] where !cache.isPending(index) {
         let tip = tipName(index)
         if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
         precondition(cacheHitIsFresh(index, onOpen: screenIndex), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")

@@ -183,7 +183,7 @@ extension World {
   /// reasons: the engine compares its holds as it decides, and presentation's reasons (often
   /// none) are compared after.
   static func reasons(in world: inout World, of index: Int, onOpen screen: Int?, are last: [Suppression]) -> Bool {
-    // The engine's holds come first (`suppressions(in:of:answer:on:)`).
+    // The engine's holds come first (`suppressions(in:of:answer:onOpen:)`).
     let holdCount = last.firstIndex { if case .hold = $0 { false } else { true } } ?? last.count
     let holds = world.engine.holds(forTipAt: index, at: world.clock, are: holdCount) { position in
       guard case .hold(let hold) = last[position] else { preconditionFailure("a presentation reason among the holds") }
@@ -359,7 +359,7 @@ extension World {
       // The tips on open screens, by index; a group member off screen can change which
       // member an open screen presents.
       var open: [Int] = []
-      for screen in openScreens { open += screenTips[open: screen] }
+      for screen in openScreens { open += screenTips[openScreen: screen.screen] }
       if !engine.catalog.groups.isEmpty {
         let members = open.flatMap { engine.catalog.groups(containing: tipName($0)).flatMap(\.members) }
         open += members.compactMap { engine.catalog.index(ofTip: $0) }

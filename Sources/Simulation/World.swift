@@ -151,11 +151,9 @@ extension [ScreenDefinition] {
 }
 
 extension [[Int]] {
-  /// The tips of an open screen, by index in the catalog (`World.screenTips`).
-  subscript(open screen: OpenScreen) -> [Int] { self[openScreen: screen.screen] }
-  /// The same by the open screen's `screen` (-1 for an undefined screen): reading that one
-  /// field of an opening does not copy the opening, as passing it did (its name, sets and
-  /// popover retained, then released).
+  /// The tips of an open screen, by index in the catalog (`World.screenTips`), given the
+  /// opening's `screen` (-1 for an undefined screen): reading that one field does not copy
+  /// the opening, as passing it did (its name, sets and popover retained, then released).
   subscript(openScreen screen: Int) -> [Int] { screen < 0 ? [] : self[screen] }
 }
 

@@ -115,9 +115,7 @@ public struct TipCatalog: Hashable, Sendable {
         if let i = found.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
           if !found[i].tips.contains(tip.name) { found[i].tips.append(tip.name) }
         } else {
-          found.append(
-            TimeWindow(
-              event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, limit: events[eventIndex].limit, tips: [tip.name]))
+          found.append(TimeWindow(event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, tips: [tip.name]))
         }
       }
     }
@@ -180,12 +178,10 @@ public struct TipCatalog: Hashable, Sendable {
 /// `maximumAge`), and the tips whose rules read it.
 public struct TimeWindow: Hashable, Sendable {
   public var event: String
-  /// The event's index in the catalog's `events`.
+  /// The event's index in the catalog's `events` (the catalog indexes windows again when an
+  /// event is defined): finding a tip's next change reads the event's limit there, in place.
   public var eventIndex: Int
   public var within: TimeSpan?
-  /// The event's donation limit, kept with the window (the catalog indexes windows again
-  /// when an event is defined): finding a tip's next change looked it up for every window.
-  public var limit: DonationLimit
   public var tips: [String]
 }
 

@@ -47,9 +47,9 @@ extension TipEngine {
     }
     for index in windows {
       // Read in place: a copy of the window retained its list of tips too.
+      let event = catalog.windows[index].eventIndex
       consider(
-        donationLog(ofEventAt: catalog.windows[index].eventIndex)?.nextExit(
-          after: now, limit: catalog.windows[index].limit, within: catalog.windows[index].within))
+        donationLog(ofEventAt: event)?.nextExit(after: now, limit: catalog.events[event].limit, within: catalog.windows[index].within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best
