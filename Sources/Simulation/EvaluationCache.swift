@@ -6,7 +6,10 @@ import TipEngine
 /// An entry stays valid until the clock reaches its `validUntil` (the next instant at which
 /// time alone can change anything the tip reads: a donation leaving one of its windows, the
 /// frequency interval ending, a duration limit) or until something it depends on changes:
-/// - a donation or a parameter write forgets the tips that read it;
+/// - a donation or a parameter write forgets the tips that read it, but for a tip on an open
+///   screen whose rules reading it hold before and after it: only failing rules appear among
+///   a tip's reasons, so that tip keeps its entry, with its end found again
+///   (`World.keptAcrossChange`);
 /// - a display starting or ending forgets the tips of its screen (the popover slot) and of
 ///   its id (the record), or every tip when it starts the frequency interval or has a
 ///   duration limit (every tip's next change counts the duration limits);
@@ -120,6 +123,23 @@ struct EvaluationCache: Hashable, Sendable {
       for tip in tips { _ = remove(tip) }
     }
     if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
+    generation &+= 1
+  }
+
+  /// Forgets the entries of `tips` but those in `kept`.
+  mutating func evict(_ tips: [Int], except kept: [Int]) {
+    if kept.isEmpty { evict(tips) } else { evict(tips.filter { !kept.contains($0) }) }
+  }
+
+  /// Whether some tip has an entry.
+  var isEmpty: Bool { stored == 0 }
+
+  /// Moves the end of the entry of `tip`, kept across a change that left its reasons as
+  /// they were (`World.keptAcrossChange`).
+  mutating func extend(_ tip: Int, until validUntil: Instant?) {
+    guard tip < entries.count, entries[tip] != nil else { return }
+    entries[tip]?.validUntil = validUntil
+    if tracks, let validUntil { pushEnd(validUntil, tip) }
     generation &+= 1
   }
 
@@ -286,6 +306,11 @@ struct EvaluationCache: Hashable, Sendable {
 }
 
 extension Suppression {
+  /// Whether the reason is the engine's list of failing rules.
+  var isFailingRules: Bool {
+    if case .hold(.rules) = self { true } else { false }
+  }
+
   /// Whether the reason ends when its screen closes.
   var belongsToOneOpening: Bool {
     switch self {
@@ -308,6 +333,51 @@ extension World {
     }
     cache.evict(tipsByScreen[screen] ?? [])
     cache.evict(sharing.indices)
+  }
+
+  /// The tips among `readers` whose entry holds now and whose rules reading `input`, about
+  /// to change, hold now: a donation or a parameter write forgets the others, and these keep
+  /// their entry if those rules still hold after it (`keep(_:reading:)`). Only failing rules
+  /// appear among a tip's reasons, with what they read: rules that hold before and after a
+  /// change leave them as they were.
+  /// Only tips on open screens are kept: the others are not visited until their screen
+  /// opens, and forgetting them costs less than checking them.
+  /// Where an entry's reasons name every failing rule (an explaining world, configured, with
+  /// no testing override), an entry naming none says the rules hold without evaluating them.
+  func keptAcrossChange(of readers: [Int], reading input: TipEngine.RuleInput) -> [Int] {
+    guard !cache.isEmpty, !openScreens.isEmpty else { return [] }
+    let reasonsNameFailingRules = !isQuiet && engine.isConfigured && engine.configuration.testing.isEmpty
+    var kept: [Int] = []
+    for tip in readers {
+      guard let entry = cache.entry(for: tip, at: clock), World.openSlot(of: tip, slots: slots, in: openScreens) != nil else {
+        continue
+      }
+      let holds: Bool
+      if reasonsNameFailingRules && !entry.reasons.contains(where: \.isFailingRules) {
+        assert(engine.rulesHold(ofTipAt: tip, reading: input, at: clock), "evaluation cache: \(tipName(tip))'s entry names no failing rule")
+        holds = true
+      } else {
+        holds = engine.rulesHold(ofTipAt: tip, reading: input, at: clock)
+      }
+      guard holds else { continue }
+      // One allocation for the list, not one per growth.
+      if kept.isEmpty { kept.reserveCapacity(readers.count) }
+      kept.append(tip)
+    }
+    return kept
+  }
+
+  /// After the change: the entries of `kept` whose rules reading `input` still hold get
+  /// their new end (the change can move it: a donation enters a window, a write starts a
+  /// new reading); the others are forgotten.
+  mutating func keep(_ kept: [Int], reading input: TipEngine.RuleInput) {
+    for tip in kept {
+      if engine.rulesStillHold(ofTipAt: tip, afterChangeOf: input, at: clock) {
+        cache.extend(tip, until: engine.nextChange(after: clock, forTipAt: tip))
+      } else {
+        cache.evict([tip])
+      }
+    }
   }
 
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in

@@ -29,19 +29,19 @@ struct DatastoreSlots: Hashable, Sendable {
   /// left; one name that arrived is placed without looking the others up.
   mutating func follow(_ datastore: Datastore, _ catalog: TipCatalog) {
     if tips.layout != datastore.tips.layout {
-      tips.follow(datastore.tips, count: catalog.tips.count, name: { catalog.tips[$0].id }) { id in
-        catalog.tips.indices.filter { catalog.tips[$0].id == id }
-      }
+      tips.follow(
+        datastore.tips, count: catalog.tips.count, name: { catalog.tips[$0].id },
+        indices: { id in catalog.tips.indices.filter { catalog.tips[$0].id == id } })
     }
     if parameters.layout != datastore.parameters.layout {
-      parameters.follow(datastore.parameters, count: catalog.parameters.count, name: { catalog.parameters[$0].name }) { name in
-        catalog.index(ofParameter: name).map { [$0] } ?? []
-      }
+      parameters.follow(
+        datastore.parameters, count: catalog.parameters.count, name: { catalog.parameters[$0].name },
+        indices: { name in catalog.index(ofParameter: name).map { [$0] } ?? [] })
     }
     if events.layout != datastore.events.layout {
-      events.follow(datastore.events, count: catalog.events.count, name: { catalog.events[$0].id }) { id in
-        catalog.index(ofEvent: id).map { [$0] } ?? []
-      }
+      events.follow(
+        datastore.events, count: catalog.events.count, name: { catalog.events[$0].id },
+        indices: { id in catalog.index(ofEvent: id).map { [$0] } ?? [] })
     }
   }
 

@@ -206,6 +206,16 @@ enum CompiledRule: Hashable, Sendable {
     }
   }
 
+  /// Whether a donation to the event it reads leaves the rule true when it was: an
+  /// unfiltered count compared with `>=` or `>` to a whole number. A donation never lowers
+  /// such a count: the new donation is seen wherever the one the donation limit drops was.
+  var staysTrueAsDonationsArrive: Bool {
+    guard case .aggregate(let rule) = self, rule.read.aggregate.kind == .count, rule.read.aggregate.filter == nil,
+      rule.op == .greaterOrEqual || rule.op == .greater, case .int = rule.literal
+    else { return false }
+    return true
+  }
+
   /// `read OP literal`, in a box: taking it out of the rule retains the box alone, where a
   /// copy of its fields retained each string they hold.
   final class Comparison<Read: Hashable & Sendable>: Hashable, Sendable {

@@ -115,6 +115,48 @@ extension TipEngine {
     decision(for: tipName, at: now).status
   }
 
+  /// What a rule reads that a command changes: an event (a donation) or a parameter (a
+  /// write), by index in the catalog.
+  public enum RuleInput: Hashable, Sendable {
+    case event(Int)
+    case parameter(Int)
+  }
+
+  /// Whether every rule of the tip at `index` that reads `input` holds at `now`; true when
+  /// none reads it. Only failing rules appear among a tip's holds, with what they read, so a
+  /// donation or a write before and after which this is true leaves the tip's holds as they
+  /// were: presentation keeps what it found for the tip.
+  public func rulesHold(ofTipAt index: Int, reading input: RuleInput, at now: Instant) -> Bool {
+    rulesHold(ofTipAt: index, reading: input, at: now, skippingMonotone: false)
+  }
+
+  /// The same, just after a change of `input` before which it was true: a rule a donation
+  /// cannot make false (`CompiledRule.staysTrueAsDonationsArrive`) is not evaluated again.
+  public func rulesStillHold(ofTipAt index: Int, afterChangeOf input: RuleInput, at now: Instant) -> Bool {
+    rulesHold(ofTipAt: index, reading: input, at: now, skippingMonotone: true)
+  }
+
+  private func rulesHold(ofTipAt index: Int, reading input: RuleInput, at now: Instant, skippingMonotone: Bool) -> Bool {
+    var unread = ReadingsIgnored()
+    for position in catalog.tips[index].rules.indices where rule(at: position, ofTipAt: index, reads: input) {
+      if skippingMonotone, case .event = input, catalog.compiledRules[index][position].staysTrueAsDonationsArrive { continue }
+      if value(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) { return false }
+    }
+    return true
+  }
+
+  private func rule(at position: Int, ofTipAt index: Int, reads input: RuleInput) -> Bool {
+    switch (catalog.compiledRules[index][position], input) {
+    case (.aggregate(let rule), .event(let event)): rule.read.event == event
+    case (.parameter(let rule), .parameter(let parameter)): rule.read.index == parameter
+    case (.aggregate, .parameter), (.parameter, .event): false
+    case (.expression, .event(let event)):
+      catalog.tips[index].rules[position].aggregates.contains { $0.event == catalog.events[event].id }
+    case (.expression, .parameter(let parameter)):
+      catalog.tips[index].rules[position].parameterNames.contains(catalog.parameters[parameter].name)
+    }
+  }
+
   /// Frequency holds back only tips that have never appeared and do not ignore it, until
   /// `now − start ≥ interval` (rules 23, 26, 27).
   func frequencyHold(for tip: TipDefinition, record: TipRecord, at now: Instant) -> FrequencyHold? {

@@ -1,0 +1,97 @@
+import Testing
+import TipSimKit
+
+/// A donation or a parameter write leaves what presentation found for a tip on an open screen
+/// when the tip's rules reading it hold before and after (the evaluation cache keeps the
+/// entry and moves its end). These cases are where a rule holding before does not hold after;
+/// debug builds also check every kept entry against a fresh evaluation.
+@Suite struct EvaluationCacheTests {
+  /// Five tips on one open screen, so that reconcile keeps pending marks.
+  let screen = """
+    start 2026-11-01T09:00
+    frequency immediate
+    param beta = false
+    event viewed(kind) limit 1
+    screen home: a b c d e
+    tip filtered
+      title "Filtered"
+      anchor home.a inline
+      rule viewed.count(where: kind == 1) >= 1
+    tip counted
+      title "Counted"
+      anchor home.b inline
+      rule viewed.count >= 1
+    tip recent
+      title "Recent"
+      anchor home.c inline
+      rule viewed.count(within: 1h) >= 1
+    tip tester
+      title "Tester"
+      anchor home.d inline
+      rule beta == true
+    tip plain
+      title "Plain"
+      anchor home.e inline
+    launch
+    open home
+
+    """
+
+  /// Rule 18: the limit keeps one donation, so a donation that does not match the filter
+  /// drops the one that did. The filtered count falls to 0 and its tip leaves the screen,
+  /// while an unfiltered count cannot fall. (The minute's wait lets reconcile remember the
+  /// tips that appeared, so that the donation finds their entries.)
+  @Test func rule18_aDonationTheLimitAnswersByDroppingTheMatchingOneEndsAFilteredRule() {
+    let report = TipSim.replay(
+      screen + """
+        donate viewed kind=1
+        expect shown filtered
+        expect shown counted
+        advance 1m
+        donate viewed kind=2
+        expect suppressed filtered by rules
+        expect shown counted
+        expect shown recent
+
+        """)
+    #expect(report.exitCode == 0, "\(report.failureMessage)")
+    #expect(report.transcript.contains("hidden      filtered at home.a (inline) · no longer available (rule 38)"))
+  }
+
+  /// Rule 17: a tip kept across donations still leaves when the window its rule reads
+  /// empties, an hour after the last donation (its entry's end moved with each donation).
+  @Test func rule17_aTipKeptAcrossDonationsLeavesWhenItsWindowEmpties() {
+    let report = TipSim.replay(
+      screen + """
+        donate viewed kind=1
+        advance 30m
+        donate viewed kind=1
+        advance 45m
+        expect shown recent
+        advance 15m
+        expect suppressed recent by rules
+
+        """)
+    #expect(report.exitCode == 0, "\(report.failureMessage)")
+    #expect(report.transcript.contains("2026-11-01 10:30:00  hidden      recent at home.c (inline)"))
+  }
+
+  /// Rule 12: writing a parameter's value again keeps its tip on screen; writing another
+  /// value its rule rejects takes it off.
+  @Test func rule12_aWriteOfTheSameValueKeepsATipAndAnotherValueEndsIt() {
+    let report = TipSim.replay(
+      screen + """
+        set beta true
+        expect shown tester
+        advance 1m
+        set beta true
+        expect shown tester
+        advance 1m
+        set beta false
+        expect suppressed tester by rules
+
+        """)
+    #expect(report.exitCode == 0, "\(report.failureMessage)")
+    #expect(report.transcript.components(separatedBy: "shown       tester").count == 2)
+  }
+}
