@@ -374,31 +374,18 @@ extension World {
   /// and the input's index at every command, before this was asked first).
   var keepsEntriesAcrossChanges: Bool { cache.tracks && !cache.isEmpty && !openScreens.isEmpty }
 
-  /// Forgets the entries of the tips reading `event` but those `keptAcrossChange` keeps,
-  /// and returns those. Kept out of line: `apply` runs for every command, this for few.
+  /// Forgets the entries of `readers`, the tips reading `input` (nil when it is not
+  /// defined), but those `keptAcrossChange` keeps: those and `input` are returned, nil when
+  /// none is kept. Kept out of line: `apply` runs for every command, this for few.
   @inline(never)
-  mutating func forgetReaders(ofEvent event: String) -> [Int] {
-    let readers = engine.catalog.eventReaders[event] ?? []
-    guard let index = engine.catalog.index(ofEvent: event) else {
+  mutating func forgetReaders(_ readers: [Int], of input: TipEngine.RuleInput?) -> (tips: [Int], input: TipEngine.RuleInput)? {
+    guard let input else {
       cache.evict(readers)
-      return []
+      return nil
     }
-    let kept = keptAcrossChange(of: readers, reading: .event(index))
+    let kept = keptAcrossChange(of: readers, reading: input)
     cache.evict(readers, except: kept)
-    return kept
-  }
-
-  /// The same for the tips reading `parameter`.
-  @inline(never)
-  mutating func forgetReaders(ofParameter parameter: String) -> [Int] {
-    let readers = engine.catalog.parameterReaders[parameter] ?? []
-    guard let index = engine.catalog.index(ofParameter: parameter) else {
-      cache.evict(readers)
-      return []
-    }
-    let kept = keptAcrossChange(of: readers, reading: .parameter(index))
-    cache.evict(readers, except: kept)
-    return kept
+    return kept.isEmpty ? nil : (kept, input)
   }
 
   /// After the change: the entries of `kept` whose rules reading `input` still hold get

@@ -7,15 +7,21 @@ extension World {
   public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
     var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
     if let instant, instant > clock { advance(to: instant, log: &log) }
-    // Tips reading a donated event or a written parameter whose entries may survive it (an
-    // optional: an empty array made at every command cost population about 2% of its instructions).
-    var kept: [Int]?
+    // Tips reading a donated event or a written parameter whose entries may survive it, and
+    // what they read (an optional: an empty array made at every command cost population about
+    // 2% of its instructions).
+    var kept: (tips: [Int], input: TipEngine.RuleInput)?
     switch command {
     case .donate(let event, _):
-      if keepsEntriesAcrossChanges { kept = forgetReaders(ofEvent: event) } else { cache.evict(engine.catalog.eventReaders[event] ?? []) }
+      if keepsEntriesAcrossChanges {
+        kept = forgetReaders(engine.catalog.eventReaders[event] ?? [], of: engine.catalog.index(ofEvent: event).map { .event($0) })
+      } else {
+        cache.evict(engine.catalog.eventReaders[event] ?? [])
+      }
     case .set(let parameter, _):
       if keepsEntriesAcrossChanges {
-        kept = forgetReaders(ofParameter: parameter)
+        kept = forgetReaders(
+          engine.catalog.parameterReaders[parameter] ?? [], of: engine.catalog.index(ofParameter: parameter).map { .parameter($0) })
       } else {
         cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
       }
@@ -123,9 +129,6 @@ extension World {
     case .set(let name, let value):
       let write: TipEngine.ParameterWrite
       do { write = try engine.setParameter(name, to: value, at: clock) } catch { throw SimulationError("unknown parameter \(name)") }
-      if let kept, !kept.isEmpty, let index = engine.catalog.index(ofParameter: name) {
-        keep(kept, reading: .parameter(index))
-      }
       switch write {
       case .ignoredNotConfigured:
         log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))
@@ -141,9 +144,6 @@ extension World {
     case .donate(let event, let fields):
       let recorded: Bool
       do { recorded = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
-      if let kept, !kept.isEmpty, let index = engine.catalog.index(ofEvent: event) {
-        keep(kept, reading: .event(index))
-      }
       if recorded {
         log.add(
           .donated(
@@ -322,6 +322,8 @@ extension World {
       do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
       log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
     }
+    // The donation or write is made: the kept entries are checked against it.
+    if let kept { keep(kept.tips, reading: kept.input) }
     if command.isDefinition { shareDefinitions() }
     switch command {
     case .advance, .advanceTo:
