@@ -4,8 +4,10 @@ import TipEngine
 /// that a command re-decides only the tips whose inputs changed.
 ///
 /// An entry stays valid until the clock reaches its `validUntil` (the next instant at which
-/// time alone can change anything the tip reads: a donation leaving one of its windows, the
-/// frequency interval ending, a duration limit) or until something it depends on changes:
+/// time alone can change what the tip shows: a donation leaving one of its windows, or, where
+/// its rules reading the window are thresholds on the count that hold, the departure that
+/// leaves one too few; the frequency interval ending; a duration limit) or until something it
+/// depends on changes:
 /// - a donation or a parameter write forgets the tips that read it, but for a tip on an open
 ///   screen whose rules reading it hold before and after it: only failing rules appear among
 ///   a tip's reasons, so that tip keeps its entry, with its end found again

@@ -114,6 +114,24 @@ public struct DonationLog: Hashable, Sendable {
     return earliest
   }
 
+  /// The instant at which fewer than `count` donations are seen by a rule reading `window`,
+  /// by time alone, when at least `count` are seen at `now`; nil when fewer are seen already,
+  /// or when never (no window and no maximum age, or `count` ≤ 0). Donations leave in the
+  /// order they came, each at `date + min(window, maximumAge)` (rules 17, 18).
+  public func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant?? {
+    let seen = visible(at: now, limit: limit, within: window)
+    guard seen.count >= count else { return nil }
+    guard count > 0 else { return .some(nil) }
+    let span: TimeSpan? =
+      switch (window, limit.maximumAge) {
+      case (let window?, let age?): min(window, age)
+      case (let window?, nil): window
+      case (nil, let age?): age
+      case (nil, nil): nil
+      }
+    return .some(span.map { seen[seen.endIndex - count].instant + $0 })
+  }
+
   /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,
   /// at most `maximum` of them.
   public func exits(after now: Instant, limit: DonationLimit, within window: TimeSpan?, maximum: Int) -> [Instant] {

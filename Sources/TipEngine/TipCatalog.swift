@@ -16,8 +16,9 @@ public struct TipCatalog: Hashable, Sendable {
   public private(set) var parameterReaders: NameMap<[Int]> = [:]
   /// Event id → the tips whose rules read it, by index in `tips`, in definition order.
   public private(set) var eventReaders: NameMap<[Int]> = [:]
-  /// Tip (by index in `tips`) → the indices in `windows` of the windows its rules read.
-  public private(set) var windowsByTip: [[Int]] = []
+  /// Tip (by index in `tips`) → the windows its rules read, each with the count they need
+  /// when every rule of the tip reading it is a threshold on its unfiltered count.
+  public private(set) var windowsByTip: [[WindowRead]] = []
   /// Tip (by index in `tips`) → its rules in the form the engine evaluates (`CompiledRule`).
   private(set) var compiledRules: [[CompiledRule]] = []
   /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
@@ -91,14 +92,31 @@ public struct TipCatalog: Hashable, Sendable {
     }
     parameterReaders = parameters
     eventReaders = events
-    var byTip = [[Int]](repeating: [], count: tips.count)
+    compileRules()
+    var byTip = [[WindowRead]](repeating: [], count: tips.count)
     for (index, window) in windows.enumerated() {
-      for tip in window.tips { if let position = tipIndex[tip] { byTip[position].append(index) } }
+      for tip in window.tips {
+        guard let position = tipIndex[tip] else { continue }
+        byTip[position].append(WindowRead(window: index, threshold: threshold(ofTipAt: position, reading: window)))
+      }
     }
     windowsByTip = byTip
-    compileRules()
     var seenIDs: Set<String> = []
     durationLimitedTips = tips.filter { seenIDs.insert($0.id).inserted && $0.options.maxDisplayDuration != nil }.map(\.name)
+  }
+
+  /// The count of `window`'s donations every rule of the tip at `index` reading it needs to
+  /// hold, when each is a threshold on the unfiltered count (`count(within:) >= n`, `> n`);
+  /// nil when any reads the window otherwise (its value, or a filtered count, can change
+  /// what the tip's reasons show at any exit).
+  private func threshold(ofTipAt index: Int, reading window: TimeWindow) -> Int? {
+    var needed = Int.min
+    for (position, rule) in tips[index].rules.enumerated()
+    where rule.aggregates.contains(where: { $0.event == window.event && $0.within == window.within }) {
+      guard let count = compiledRules[index][position].countNeeded else { return nil }
+      needed = max(needed, count)
+    }
+    return needed == Int.min ? nil : needed
   }
 
   /// Compiles every rule again: a tip's rules, an event's limit or a parameter's index changed.
@@ -185,6 +203,15 @@ public struct TimeWindow: Hashable, Sendable {
   public var tips: [String]
 }
 
+/// A window a tip's rules read (its index in the catalog's `windows`), and the count of its
+/// donations they need when every one of them is a threshold on the unfiltered count: while
+/// at least that many are seen, every such rule holds and no value of theirs shows among the
+/// tip's reasons, so only the departure that leaves one too few changes them.
+public struct WindowRead: Hashable, Sendable {
+  public var window: Int
+  public var threshold: Int?
+}
+
 /// A rule as the engine evaluates it. Most rules compare one reading with a literal
 /// (`event.count(within: 1d) >= 1`, `isLoggedIn == true`): those are kept flat, with the
 /// event's donation limit or the parameter's index looked up once, when the catalog changes
@@ -214,6 +241,15 @@ enum CompiledRule: Hashable, Sendable {
       rule.op == .greaterOrEqual || rule.op == .greater, case .int = rule.literal
     else { return false }
     return true
+  }
+
+  /// For a threshold on an unfiltered count (`staysTrueAsDonationsArrive`), the smallest
+  /// count for which it holds; nil for any other rule.
+  var countNeeded: Int? {
+    guard staysTrueAsDonationsArrive, case .aggregate(let rule) = self, case .int(let n) = rule.literal else { return nil }
+    guard rule.op == .greater else { return n }
+    let (next, overflow) = n.addingReportingOverflow(1)
+    return overflow ? nil : next
   }
 
   /// `read OP literal`, in a box: taking it out of the rule retains the box alone, where a

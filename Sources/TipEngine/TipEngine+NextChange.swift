@@ -4,17 +4,20 @@ extension TipEngine {
   /// donation limit's age (rules 17, 18), a duration limit reached on screen (rule 24).
   /// Nil when time alone changes nothing. Time travel jumps from one such instant to the
   /// next; it never ticks.
-  public func nextChange(after now: Instant) -> Instant? { nextChange(after: now, windows: catalog.windows.indices) }
+  public func nextChange(after now: Instant) -> Instant? {
+    nextChange(after: now, windows: catalog.windows.indices.lazy.map { WindowRead(window: $0, threshold: nil) })
+  }
 
-  /// The same, counting only the windows read by the tips at these indices in the catalog
-  /// (repeats allowed): the instants at which something can change for those tips, plus
-  /// interval ends and duration limits.
+  /// The earliest instant after `now` at which time alone can change what the tips at these
+  /// indices in the catalog show (repeats allowed): the earliest of their next changes.
   public func nextChange(after now: Instant, readByTipsAt tips: [Int]) -> Instant? {
-    var read = [Bool](repeating: false, count: catalog.windows.count)
-    for tip in tips {
-      for window in catalog.windowsByTip[tip] { read[window] = true }
+    var seen = [Bool](repeating: false, count: catalog.tips.count)
+    var reads: [WindowRead] = []
+    for tip in tips where !seen[tip] {
+      seen[tip] = true
+      reads += catalog.windowsByTip[tip]
     }
-    return nextChange(after: now, windows: read.indices.lazy.filter { read[$0] })
+    return nextChange(after: now, windows: reads)
   }
 
   /// The same for no tip: the interval end and the duration limits, what time alone changes
@@ -23,7 +26,12 @@ extension TipEngine {
     nextChange(after: now, windows: EmptyCollection())
   }
 
-  /// The same for one tip: the windows its rules read, the interval end and duration limits.
+  /// The same for one tip: the earliest instant after `now` at which time alone can change
+  /// its holds or the values they show (rule 43). The interval end and duration limits
+  /// count, and so does every window its rules read, at its next departure, except where
+  /// every rule reading the window is a threshold on its unfiltered count that holds now:
+  /// then only the departure that leaves one donation too few changes anything (a count of
+  /// 5 read by `>= 2` changes the tip's holds at its fourth departure, not its first).
   public func nextChange(after now: Instant, for tip: String) -> Instant? {
     guard let index = catalog.index(ofTip: tip) else { return nextChangeOfIntervalAndLimits(after: now) }
     return nextChange(after: now, forTipAt: index)
@@ -34,7 +42,7 @@ extension TipEngine {
     nextChange(after: now, windows: catalog.windowsByTip[index])
   }
 
-  private func nextChange(after now: Instant, windows: some Sequence<Int>) -> Instant? {
+  private func nextChange(after now: Instant, windows: some Sequence<WindowRead>) -> Instant? {
     var best: Instant?
     func consider(_ candidate: Instant?) {
       guard let candidate, candidate > now else { return }
@@ -45,11 +53,19 @@ extension TipEngine {
     {
       consider(start + interval)
     }
-    for index in windows {
+    for read in windows {
       // Read in place: a copy of the window retained its list of tips too.
-      let event = catalog.windows[index].eventIndex
-      consider(
-        donationLog(ofEventAt: event)?.nextExit(after: now, limit: catalog.events[event].limit, within: catalog.windows[index].within))
+      let event = catalog.windows[read.window].eventIndex
+      guard let log = donationLog(ofEventAt: event) else { continue }
+      let limit = catalog.events[event].limit
+      let within = catalog.windows[read.window].within
+      if let threshold = read.threshold,
+        let departure = log.departure(leavingFewerThan: threshold, after: now, limit: limit, within: within)
+      {
+        consider(departure)
+      } else {
+        consider(log.nextExit(after: now, limit: limit, within: within))
+      }
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best

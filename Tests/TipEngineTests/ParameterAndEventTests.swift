@@ -128,6 +128,40 @@ import TipEngine
     #expect(engine.nextStatusChange(of: "a", after: t0) == TipEngine.StatusChange(at: exit, status: .pending))
   }
 
+  /// A tip's next change counts a window at its first departure, except where every rule of
+  /// the tip reading it is a threshold on the unfiltered count that holds: then at the
+  /// departure that leaves one too few (`>= 2` over three donations: the second departure).
+  @Test func rule17_aTipsNextChangeSkipsDeparturesItsHoldingThresholdsDoNotFeel() throws {
+    let window = EventAggregate(event: "v", within: .hours(1))
+    let filtered = EventAggregate(event: "v", within: .hours(1), filter: .comparison(field: "k", .equal, .int(1)))
+    var engine = makeEngine(
+      tips: [
+        tip("atLeastTwo", rules: [ge(.aggregate(window), 2)]),
+        tip("moreThanOne", rules: [.comparison(.aggregate(window), .greater, .literal(.int(1)))]),
+        tip("atLeastFive", rules: [ge(.aggregate(window), 5)]),
+        tip("alsoFiltered", rules: [ge(.aggregate(window), 2), ge(.aggregate(filtered), 0)]),
+        tip("always", rules: [ge(.aggregate(window), 0)]),
+      ],
+      events: [EventDefinition(id: "v", fields: ["k"])])
+    for minutes in [0, 10, 20] { _ = try engine.donate("v", fields: ["k": .int(1)], at: t0 + .minutes(Int64(minutes))) }
+    let now = t0 + .minutes(20)
+    func next(_ tip: String) -> Instant? { engine.nextChange(after: now, forTipAt: engine.catalog.index(ofTip: tip)!) }
+    #expect(next("atLeastTwo") == t0 + .minutes(70))
+    #expect(next("moreThanOne") == t0 + .minutes(70))
+    #expect(next("atLeastFive") == t0 + .minutes(60))
+    #expect(next("alsoFiltered") == t0 + .minutes(60))
+    #expect(next("always") == nil)
+    // A scan over the tips gives the earliest of theirs; `next` still stops at every departure.
+    #expect(engine.nextChange(after: now, readByTipsAt: [0, 1, 0]) == t0 + .minutes(70))
+    #expect(engine.nextChange(after: now) == t0 + .minutes(60))
+    // The age limit ends a stay before the window does (rule 18).
+    var aged = makeEngine(
+      tips: [tip("atLeastTwo", rules: [ge(.aggregate(window), 2)])],
+      events: [EventDefinition(id: "v", limit: DonationLimit(maximumAge: .minutes(30)))])
+    for minutes in [0, 10, 20] { _ = try aged.donate("v", at: t0 + .minutes(Int64(minutes))) }
+    #expect(aged.nextChange(after: now, forTipAt: 0) == t0 + .minutes(40))
+  }
+
   @Test func rule18_rulesSeeTheLast1000DonationsByDefault() throws {
     var engine = makeEngine(tips: [], events: [EventDefinition(id: "v")])
     for i in 0..<1005 { _ = try engine.donate("v", at: t0 + .seconds(Int64(i))) }

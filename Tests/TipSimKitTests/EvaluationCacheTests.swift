@@ -94,4 +94,60 @@ import TipSimKit
     #expect(report.exitCode == 0, "\(report.failureMessage)")
     #expect(report.transcript.components(separatedBy: "shown       tester").count == 2)
   }
+
+  /// Rule 17: a tip whose rules are thresholds on an unfiltered count is decided again only
+  /// when one donation too few is left in the window (its entry ends there, not at the first
+  /// departure), while a failing threshold shows its value, so each departure logs it again.
+  /// The age limit (rule 18) ends a donation's stay before its window does. Debug builds check
+  /// every entry against a fresh evaluation at each of the ten-minute steps.
+  @Test func rule17_aHoldingThresholdEndsItsTipsEntryAtTheDepartureThatLeavesTooFew() {
+    let report = TipSim.replay(
+      """
+      start 2026-11-01T09:00
+      frequency immediate
+      event viewed limit 10
+      event aged maxAge 30m
+      screen home: a b c d e
+      tip pair
+        title "Pair"
+        anchor home.a inline
+        rule viewed.count(within: 1h) >= 2
+        rule viewed.count(within: 1h) > 1
+      tip many
+        title "Many"
+        anchor home.b inline
+        rule viewed.count(within: 1h) >= 5
+      tip young
+        title "Young"
+        anchor home.c inline
+        rule aged.count(within: 1h) >= 2
+      tip other
+        title "Other"
+        anchor home.d inline
+        rule viewed.count(within: 2h) >= 1
+      tip plain
+        title "Plain"
+        anchor home.e inline
+      launch
+      open home
+      donate viewed
+      donate aged
+      advance 10m
+      donate viewed
+      donate aged
+      advance 10m
+      donate viewed
+      donate aged
+      repeat 12 every 10m: expect shown plain
+
+      """)
+    #expect(report.exitCode == 0, "\(report.failureMessage)")
+    let lines = report.transcript.split(separator: "\n")
+    func stamps(of text: String) -> [String] { lines.filter { $0.contains(text) }.map { String($0.prefix(19)) } }
+    #expect(stamps(of: "hidden      pair") == ["2026-11-01 10:10:00"])
+    #expect(stamps(of: "hidden      young") == ["2026-11-01 09:40:00"])
+    // At the opening (0 seen), then at each donation and each departure.
+    let many = ["09:00", "09:00", "09:10", "09:20", "10:00", "10:10", "10:20"]
+    #expect(stamps(of: "suppressed  many") == many.map { "2026-11-01 \($0):00" })
+  }
 }

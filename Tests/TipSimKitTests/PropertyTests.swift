@@ -114,6 +114,21 @@ import TipSimKit
     }
   }
 
+  /// Rule 17: a tip's entry ends at the departure that changes what it shows, not at every
+  /// departure; reconciling every two hours on the way (where debug builds check each kept
+  /// entry against a fresh evaluation) logs what one jump logs and leaves the same world.
+  @Test func rule17_advanceInManySmallStepsEqualsOneJump() {
+    check("twelve advances of 2h == advance 1d") { lines in
+      let base = run(lines)
+      guard base.exitCode == 0 else { return nil }
+      let steps = run(lines + Array(repeating: "advance 2h", count: 12))
+      let jump = run(lines + ["advance 1d"])
+      guard steps.session.world == jump.session.world else { return "worlds differ" }
+      let strip: ([LogRecord]) -> [LogRecord] = { $0.filter { if case .advanced = $0.event { false } else { true } } }
+      return strip(steps.session.records) == strip(jump.session.records) ? nil : "logs differ"
+    }
+  }
+
   @Test func checkpointRestoreAndUndoReturnExactlyThePriorState() {
     check("checkpoint/restore and undo") { lines in
       let base = run(lines)

@@ -29,6 +29,7 @@ struct ScenarioGenerator {
           "  rule "
             + pick([
               "p0 == true", "p1 >= 1", "e0.count(within: 2d) >= 1", "e1.count >= 2", "e0.largestSubset(by: k, within: 1d) >= 2", "not p0",
+              "e0.count(within: 3h) >= 2", "e0.count(within: 1d) > 2", "e0.count(within: 3h) < 2",
             ]))
       }
       if chance(0.5) { lines.append("  maxDisplayCount \(1 + Int(rng.next() % 3))") }
