@@ -65,8 +65,8 @@ public enum Resolver {
     throw Diagnostic("unknown \(reference.kindName) '\(name.value)'", at: name.location, length: name.length, note: note)
   }
 
-  /// Whether a use of a tip, parameter, event or screen names a defined one; false for other
-  /// kinds, which `check` looks up in full.
+  /// Whether a use of a tip, parameter, event, screen or a donation's field names a defined
+  /// one; false for other kinds, which `check` looks up in full.
   private static func isKnown(_ reference: NameReference, in world: World) -> Bool {
     let name = reference.name.value
     return switch reference.kind {
@@ -74,6 +74,9 @@ public enum Resolver {
     case .parameter: world.engine.catalog.index(ofParameter: name) != nil
     case .event: world.engine.catalog.limit(ofEvent: name) != nil
     case .screen: world.screen(named: name) != nil
+    // Copying the catalog to read the event's fields cost a donation a retain and a release
+    // of each of its arrays.
+    case .field(let event): world.engine.catalog.event(event, hasField: name)
     default: false
     }
   }

@@ -47,8 +47,15 @@ public enum Console {
       text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes UTF-8 bytes as they are.
+    /// Writes UTF-8 bytes as they are. A block of 16 KiB or more (a replay's log comes in
+    /// batches of about 30 KiB) is written as it is, after what was gathered before it,
+    /// instead of being copied into the buffer.
     public func write(bytes: UnsafeRawBufferPointer) {
+      if bytes.count >= 1 << 14 {
+        flush()
+        Console.write(raw: bytes, to: 1)
+        return
+      }
       buffer.append(contentsOf: bytes)
       if buffer.count >= 1 << 16 { flush() }
     }

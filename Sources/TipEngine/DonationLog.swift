@@ -119,9 +119,12 @@ public struct DonationLog: Hashable, Sendable {
   /// or when never (no window and no maximum age, or `count` ≤ 0). Donations leave in the
   /// order they came, each at `date + min(window, maximumAge)` (rules 17, 18).
   public func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant?? {
-    let seen = visible(at: now, limit: limit, within: window)
-    guard seen.count >= count else { return nil }
     guard count > 0 else { return .some(nil) }
+    // The count-th newest donation seen decides, without finding where the window starts:
+    // it is seen when the limit's count keeps it and it has not left yet.
+    let end = firstIndex(after: now)
+    let position = end - count
+    guard position >= head, count <= limit.maximumCount else { return nil }
     let span: TimeSpan? =
       switch (window, limit.maximumAge) {
       case (let window?, let age?): min(window, age)
@@ -129,7 +132,9 @@ public struct DonationLog: Hashable, Sendable {
       case (nil, let age?): age
       case (nil, nil): nil
       }
-    return .some(span.map { seen[seen.endIndex - count].instant + $0 })
+    guard let span else { return .some(nil) }
+    let leaves = storage[position].instant + span
+    return leaves > now ? .some(leaves) : nil
   }
 
   /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,

@@ -44,6 +44,8 @@ public struct TipCatalog: Hashable, Sendable {
   public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
   /// The event's position in `events`.
   public func index(ofEvent id: String) -> Int? { eventIndex[id] }
+  /// Whether the event is defined with this field, without copying its definition.
+  public func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { events[$0].fields.contains(field) } ?? false }
   public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
 
   /// Adds or replaces a tip.
