@@ -376,11 +376,27 @@ extension World {
   /// and the input's index at every command, before this was asked first).
   var keepsEntriesAcrossChanges: Bool { cache.tracks && !cache.isEmpty && !openScreens.isEmpty }
 
-  /// Forgets the entries of `readers`, the tips reading `input` (nil when it is not
-  /// defined), but those `keptAcrossChange` keeps: those and `input` are returned, nil when
-  /// none is kept. Kept out of line: `apply` runs for every command, this for few.
+  /// Forgets the entries of `readers`, the tips reading the input the catalog finds with
+  /// `input` (nil when it is not defined), but those `keptAcrossChange` keeps where entries
+  /// may be kept (`keepsEntriesAcrossChanges`, asked before the input is looked up): those
+  /// and the input are returned, nil when none is kept. Only that question is inlined into
+  /// `apply`: a quiet world (population) asks it at every donation and write.
+  @inline(__always)
+  mutating func forgetReaders(_ readers: [Int], of input: (TipCatalog) -> TipEngine.RuleInput?)
+    -> (tips: [Int], input: TipEngine.RuleInput)?
+  {
+    guard keepsEntriesAcrossChanges else {
+      cache.evict(readers)
+      return nil
+    }
+    return forgetReaders(readers, keepingThoseReading: input(engine.catalog))
+  }
+
+  /// The same where entries may be kept. Out of line: `apply` runs for every command.
   @inline(never)
-  mutating func forgetReaders(_ readers: [Int], of input: TipEngine.RuleInput?) -> (tips: [Int], input: TipEngine.RuleInput)? {
+  private mutating func forgetReaders(_ readers: [Int], keepingThoseReading input: TipEngine.RuleInput?)
+    -> (tips: [Int], input: TipEngine.RuleInput)?
+  {
     guard let input else {
       cache.evict(readers)
       return nil

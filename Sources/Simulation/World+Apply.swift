@@ -13,18 +13,9 @@ extension World {
     var kept: (tips: [Int], input: TipEngine.RuleInput)?
     switch command {
     case .donate(let event, _):
-      if keepsEntriesAcrossChanges {
-        kept = forgetReaders(engine.catalog.eventReaders[event] ?? [], of: engine.catalog.index(ofEvent: event).map { .event($0) })
-      } else {
-        cache.evict(engine.catalog.eventReaders[event] ?? [])
-      }
+      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { $0.index(ofEvent: event).map { .event($0) } }
     case .set(let parameter, _):
-      if keepsEntriesAcrossChanges {
-        kept = forgetReaders(
-          engine.catalog.parameterReaders[parameter] ?? [], of: engine.catalog.index(ofParameter: parameter).map { .parameter($0) })
-      } else {
-        cache.evict(engine.catalog.parameterReaders[parameter] ?? [])
-      }
+      kept = forgetReaders(engine.catalog.parameterReaders[parameter] ?? []) { $0.index(ofParameter: parameter).map { .parameter($0) } }
     case .open(let screen), .close(let screen):
       // Only reasons that belong to one opening of the screen (tapped away, popover slot,
       // hidden anchor) are forgotten; a display that ends, or a bound parameter that opening

@@ -235,21 +235,25 @@ enum CompiledRule: Hashable, Sendable {
     }
   }
 
-  /// Whether a donation to the event it reads leaves the rule true when it was: an
-  /// unfiltered count compared with `>=` or `>` to a whole number. A donation never lowers
-  /// such a count: the new donation is seen wherever the one the donation limit drops was.
-  var staysTrueAsDonationsArrive: Bool {
+  /// For a threshold on an unfiltered count (`count(within:) >= n`, `> n`, n a whole
+  /// number): whether it is strict, and n; nil for any other rule.
+  private var countThreshold: (strict: Bool, n: Int)? {
     guard case .aggregate(let rule) = self, rule.read.aggregate.kind == .count, rule.read.aggregate.filter == nil,
-      rule.op == .greaterOrEqual || rule.op == .greater, case .int = rule.literal
-    else { return false }
-    return true
+      rule.op == .greaterOrEqual || rule.op == .greater, case .int(let n) = rule.literal
+    else { return nil }
+    return (rule.op == .greater, n)
   }
 
-  /// For a threshold on an unfiltered count (`staysTrueAsDonationsArrive`), the smallest
-  /// count for which it holds; nil for any other rule.
+  /// Whether a donation to the event it reads leaves the rule true when it was: a threshold
+  /// on an unfiltered count. A donation never lowers such a count: the new donation is seen
+  /// wherever the one the donation limit drops was.
+  var staysTrueAsDonationsArrive: Bool { countThreshold != nil }
+
+  /// For a threshold on an unfiltered count, the smallest count for which it holds; nil for
+  /// any other rule.
   var countNeeded: Int? {
-    guard staysTrueAsDonationsArrive, case .aggregate(let rule) = self, case .int(let n) = rule.literal else { return nil }
-    guard rule.op == .greater else { return n }
+    guard let (strict, n) = countThreshold else { return nil }
+    guard strict else { return n }
     let (next, overflow) = n.addingReportingOverflow(1)
     return overflow ? nil : next
   }
