@@ -121,15 +121,20 @@ public struct CivilTime: Hashable, Sendable, Comparable {
 
   /// Appends the log's stamp (`2026-11-01 09:00:00`) to `out` as UTF-8, for renderers that
   /// write bytes.
-  public func appendLogStamp(to out: inout [UInt8]) {
+  public func appendLogStamp(to out: inout [UInt8]) { appendStamp(separator: UInt8(ascii: " "), to: &out) }
+
+  /// Appends the JSON Lines stamp (`2026-11-01T09:00:00`) to `out` as UTF-8.
+  public func appendISOStamp(to out: inout [UInt8]) { appendStamp(separator: UInt8(ascii: "T"), to: &out) }
+
+  private func appendStamp(separator: UInt8, to out: inout [UInt8]) {
     guard (0...9999).contains(year) else {
-      out += logStamp.utf8
+      out += stamp(separator: Character(Unicode.Scalar(separator))).utf8
       return
     }
     let start = out.count
     out.append(contentsOf: repeatElement(0, count: 19))
     out.withUnsafeMutableBufferPointer { bytes in
-      fillStamp(UnsafeMutableBufferPointer(rebasing: bytes[start...]), separator: 0x20)
+      fillStamp(UnsafeMutableBufferPointer(rebasing: bytes[start...]), separator: separator)
     }
   }
 

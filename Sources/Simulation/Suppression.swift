@@ -18,18 +18,24 @@ public enum Suppression: Hashable, Sendable {
 
   /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
   public var words: [String] {
+    let (word, second) = wordPair
+    return second.map { [word, $0] } ?? [word]
+  }
+
+  /// The same words without an array: every suppression has one, and rules that read a bound
+  /// parameter a second.
+  public var wordPair: (String, String?) {
     switch self {
-    case .hold(.notConfigured): ["notConfigured"]
-    case .hold(.hiddenForTesting): ["hiddenForTesting"]
-    case .hold(.invalidated): ["invalidated"]
-    case .hold(.rules(let rules)):
-      rules.contains { !$0.boundReadings.isEmpty } ? ["rules", "boundParameter"] : ["rules"]
-    case .hold(.frequency): ["frequency"]
-    case .group: ["group"]
-    case .popoverBusy: ["popoverBusy"]
-    case .dismissed: ["dismissed"]
-    case .screenNotOpen: ["screenNotOpen"]
-    case .anchorHidden: ["anchorHidden"]
+    case .hold(.notConfigured): ("notConfigured", nil)
+    case .hold(.hiddenForTesting): ("hiddenForTesting", nil)
+    case .hold(.invalidated): ("invalidated", nil)
+    case .hold(.rules(let rules)): ("rules", rules.contains { !$0.boundReadings.isEmpty } ? "boundParameter" : nil)
+    case .hold(.frequency): ("frequency", nil)
+    case .group: ("group", nil)
+    case .popoverBusy: ("popoverBusy", nil)
+    case .dismissed: ("dismissed", nil)
+    case .screenNotOpen: ("screenNotOpen", nil)
+    case .anchorHidden: ("anchorHidden", nil)
     }
   }
 

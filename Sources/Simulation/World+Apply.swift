@@ -133,15 +133,10 @@ extension World {
       log.add(.storeWritten(key, value))
       if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
     case .donate(let event, let fields):
-      let recorded: Bool
-      do { recorded = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
-      if recorded {
-        log.add(
-          .donated(
-            event: event,
-            fields: (engine.catalog.event(named: event)?.fields ?? []).compactMap { field in
-              fields[field].map { FieldValue(field: field, value: $0) }
-            }, kept: engine.datastore.events[event]?.donations.count ?? 0))
+      let kept: Int?
+      do { kept = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
+      if let kept {
+        log.add(.donated(event: event, fields: loggedFields(fields, of: event), kept: kept))
       } else {
         log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
       }
@@ -357,6 +352,19 @@ extension World {
       // Even an unchanged value is a new write: the rules that read it now read its instant.
       cache.evict(engine.catalog.parameterReaders[name] ?? [])
       if case .changed(let old) = write { log.add(.parameterChanged(name: name, from: old, to: value, via: key)) }
+    }
+  }
+
+  /// A donation's fields as its log record lists them: those the event defines, in the
+  /// definition's order. A donation of one field (the usual case) needs no copy of the
+  /// definition.
+  private func loggedFields(_ fields: [String: Value], of event: String) -> [FieldValue] {
+    if fields.count == 1, let (field, value) = fields.first {
+      return engine.catalog.event(event, hasField: field) ? [FieldValue(field: field, value: value)] : []
+    }
+    guard !fields.isEmpty else { return [] }
+    return (engine.catalog.event(named: event)?.fields ?? []).compactMap { field in
+      fields[field].map { FieldValue(field: field, value: $0) }
     }
   }
 

@@ -18,7 +18,10 @@ public struct DonationLog: Hashable, Sendable {
 
   /// Records a donation, keeping the log sorted by instant and at most `limit.maximumCount`
   /// long (rule 18).
-  public mutating func append(_ donation: Donation, limit: DonationLimit) {
+  /// Records a donation, then forgets the oldest beyond the limit's count; returns how many
+  /// are kept.
+  @discardableResult
+  public mutating func append(_ donation: Donation, limit: DonationLimit) -> Int {
     totalDonated += 1
     if let last = storage.last, last.instant > donation.instant {
       let index = firstIndex(after: donation.instant)
@@ -32,6 +35,7 @@ public struct DonationLog: Hashable, Sendable {
       storage.removeFirst(head)
       head = 0
     }
+    return storage.count - head
   }
 
   /// The first kept index whose donation is strictly after `instant`.

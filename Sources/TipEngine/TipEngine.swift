@@ -114,12 +114,13 @@ public struct TipEngine: Hashable, Sendable {
   // MARK: Events (spec section 3)
 
   /// Donates an event (rule 15). Before configuration the donation has no effect (rule 11's
-  /// rule for writes, applied to donations too); returns whether it was recorded.
-  public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Bool {
+  /// rule for writes, applied to donations too). Returns how many of the event's donations
+  /// are kept with this one (rule 19's limit), nil when it was not recorded.
+  @discardableResult
+  public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Int? {
     guard let limit = catalog.limit(ofEvent: eventID) else { throw .unknownEvent(eventID) }
-    guard isConfigured else { return false }
-    datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
-    return true
+    guard isConfigured else { return nil }
+    return datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
   }
 
   /// The value of an event aggregate at `now` (rule 16).

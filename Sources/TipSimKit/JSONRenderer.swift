@@ -4,9 +4,17 @@ import TipEngine
 /// Renders log records as JSON Lines: one object per record, keys in a fixed order. The
 /// schema is documented in the language reference (TipSimKit.docc/ScenarioLanguage.md).
 public struct JSONRenderer: Sendable {
-  public var timeZone: SimTimeZone
+  public var timeZone: SimTimeZone {
+    get { text.timeZone }
+    set { text.timeZone = newValue }
+  }
+  /// Writes the lines that explain a record.
+  private var text: TextRenderer
+  /// The last `at` stamp `append(_:to:)` wrote, with its instant and zone: a log's records
+  /// come in runs at one instant.
+  private var lastStamp: (instant: Instant, zone: SimTimeZone, bytes: [UInt8])?
 
-  public init(timeZone: SimTimeZone) { self.timeZone = timeZone }
+  public init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
 
   public func render(_ record: LogRecord) -> String {
     var bytes: [UInt8] = []
@@ -16,168 +24,183 @@ public struct JSONRenderer: Sendable {
   }
 
   /// Appends the record's object to `out` as UTF-8 (no trailing newline): a log's records go
-  /// into one buffer.
+  /// into one buffer, each written member by member, without a tree of values in between.
   public func render(_ record: LogRecord, into out: inout [UInt8]) {
-    object(of: record).serialize(into: &out)
+    var o = JSONObjectWriter()
+    // The object is written in place: `out` is lent to the writer, not copied.
+    swap(&o.bytes, &out)
+    o.stamp("at", timeZone.civil(of: record.instant))
+    write(record, into: &o)
+    swap(&o.bytes, &out)
   }
 
-  private func object(of record: LogRecord) -> JSONValue {
-    var o = JSONObject()
-    o["at"] = .string(timeZone.civil(of: record.instant).isoStamp)
-    o["epoch"] = .int(Int(record.instant.seconds))
-    if let device = record.device { o["device"] = .string(device) }
-    let text = TextRenderer(timeZone: timeZone)
+  /// The same, reusing the last `at` stamp written when the record has the same instant (a
+  /// log's renderer).
+  public mutating func append(_ record: LogRecord, to out: inout [UInt8]) {
+    if lastStamp?.instant != record.instant || lastStamp?.zone != timeZone {
+      var bytes: [UInt8] = []
+      timeZone.civil(of: record.instant).appendISOStamp(to: &bytes)
+      lastStamp = (record.instant, timeZone, bytes)
+    }
+    var o = JSONObjectWriter()
+    swap(&o.bytes, &out)
+    if let lastStamp { o.stamp("at", lastStamp.bytes) }
+    write(record, into: &o)
+    swap(&o.bytes, &out)
+  }
+
+  /// Writes the members after `at`, and closes the object.
+  private func write(_ record: LogRecord, into o: inout JSONObjectWriter) {
+    defer { o.close() }
+    o.int("epoch", Int(record.instant.seconds))
+    if let device = record.device { o.string("device", device) }
     switch record.event {
     case .launched(let frequency, let reset):
-      o["kind"] = "launch"
-      o["frequency"] = .string(frequency.rawValue)
-      o["transientReset"] = .array(reset.map(JSONValue.string))
-    case .quit: o["kind"] = "quit"
+      o.string("kind", "launch")
+      o.string("frequency", frequency.rawValue)
+      o.strings("transientReset", reset)
+    case .quit: o.string("kind", "quit")
     case .screenOpened(let screen):
-      o["kind"] = "open"
-      o["screen"] = .string(screen)
+      o.string("kind", "open")
+      o.string("screen", screen)
     case .screenClosed(let screen):
-      o["kind"] = "close"
-      o["screen"] = .string(screen)
+      o.string("kind", "close")
+      o.string("screen", screen)
     case .parameterChanged(let name, let from, let to, let via):
-      o["kind"] = "set"
-      o["parameter"] = .string(name)
-      o["value"] = JSONValue(to)
-      o["previous"] = JSONValue(from)
-      o["via"] = via.map { .string($0.description) } ?? .null
+      o.string("kind", "set")
+      o.string("parameter", name)
+      o.value("value", to)
+      o.value("previous", from)
+      o.string("via", via?.description)
     case .storeWritten(let key, let value):
-      o["kind"] = "write"
-      o["store"] = .string(key.store)
-      o["key"] = .string(key.key)
-      o["value"] = JSONValue(value)
+      o.string("kind", "write")
+      o.string("store", key.store)
+      o.string("key", key.key)
+      o.value("value", value)
     case .donated(let event, let fields, let kept):
-      o["kind"] = "donate"
-      o["event"] = .string(event)
-      var f = JSONObject()
-      for field in fields { f[field.field] = JSONValue(field.value) }
-      o["fields"] = .object(f)
-      o["kept"] = .int(kept)
+      o.string("kind", "donate")
+      o.string("event", event)
+      o.object("fields") { f in
+        for field in fields { f.value(named: field.field, field.value) }
+      }
+      o.int("kept", kept)
     case .shown(let shown):
-      o["kind"] = "shown"
+      o.string("kind", "shown")
       add(shown.ref, to: &o)
-      o["display"] = .int(shown.number)
-      o["max"] = shown.maximum.map(JSONValue.int) ?? .null
-      o["counted"] = .bool(shown.counted)
-      o["override"] = shown.override.map { .string($0.rawValue) } ?? .null
-      o["startedInterval"] = .bool(shown.startedInterval)
-      o["rendering"] = .string(shown.rendering.word)
-      o["quirk"] = shown.rendering.quirk.map { .string($0.id) } ?? .null
-      o["behindSheet"] = .bool(shown.behindSheet)
+      o.int("display", shown.number)
+      o.int("max", shown.maximum)
+      o.bool("counted", shown.counted)
+      o.string("override", shown.override?.rawValue)
+      o.bool("startedInterval", shown.startedInterval)
+      o.string("rendering", shown.rendering.word)
+      o.string("quirk", shown.rendering.quirk?.id)
+      o.bool("behindSheet", shown.behindSheet)
     case .suppressed(let ref, let reasons):
-      o["kind"] = "suppressed"
+      o.string("kind", "suppressed")
       add(ref, to: &o)
-      o["reasons"] = .array(reasons.words.map(JSONValue.string))
-      o["details"] = .array(reasons.flatMap(text.describe).map(JSONValue.string))
+      o.words("reasons", reasons)
+      o.details("details", reasons, text)
     case .hidden(let ref, let cause):
-      o["kind"] = "hidden"
+      o.string("kind", "hidden")
       add(ref, to: &o)
-      o["cause"] = .string(Self.name(of: cause))
+      o.string("cause", Self.name(of: cause))
       if case .noLongerAvailable(let reasons) = cause {
-        o["reasons"] = .array(reasons.words.map(JSONValue.string))
-        o["details"] = .array(reasons.flatMap(text.describe).map(JSONValue.string))
+        o.words("reasons", reasons)
+        o.details("details", reasons, text)
       }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
-      o["kind"] = "invalidated"
-      o["tip"] = .string(tip)
-      o["reason"] = .string(reason.rawValue)
-      o["displays"] = .int(displays)
-      o["max"] = maximum.map(JSONValue.int) ?? .null
-      o["cause"] = .string(Self.name(of: cause))
+      o.string("kind", "invalidated")
+      o.string("tip", tip)
+      o.string("reason", reason.rawValue)
+      o.int("displays", displays)
+      o.int("max", maximum)
+      o.string("cause", Self.name(of: cause))
     case .actionTapped(let tip, let action, let title):
-      o["kind"] = "tap"
-      o["tip"] = .string(tip)
-      o["action"] = .string(action)
-      o["title"] = .string(title)
+      o.string("kind", "tap")
+      o.string("tip", tip)
+      o.string("action", action)
+      o.string("title", title)
     case .advanced(let from, let to):
-      o["kind"] = "advance"
-      o["from"] = .string(timeZone.civil(of: from).isoStamp)
-      o["seconds"] = .int(Int((to - from).seconds))
+      o.string("kind", "advance")
+      o.stamp("from", timeZone.civil(of: from))
+      o.int("seconds", Int((to - from).seconds))
     case .timeStep(let causes):
-      o["kind"] = "next"
-      o["causes"] = .array(causes.map { .string(text.describe($0)) })
+      o.string("kind", "next")
+      o.strings("causes", causes.map(text.describe))
     case .statusChanged(let tip, let from, let to):
-      o["kind"] = "statusChanged"
-      o["tip"] = .string(tip)
-      o["from"] = .string(from.description)
-      o["to"] = .string(to.description)
+      o.string("kind", "statusChanged")
+      o.string("tip", tip)
+      o.string("from", from.description)
+      o.string("to", to.description)
     case .testing(let t):
-      o["kind"] = "testing"
-      o["showAll"] = .bool(t.showAll)
-      o["hideAll"] = .bool(t.hideAll)
-      o["show"] = .array(t.show.map(JSONValue.string))
-      o["hide"] = .array(t.hide.map(JSONValue.string))
+      o.string("kind", "testing")
+      o.bool("showAll", t.showAll)
+      o.bool("hideAll", t.hideAll)
+      o.strings("show", t.show)
+      o.strings("hide", t.hide)
     case .anchorChanged(let screen, let anchor, let visible, let tips):
-      o["kind"] = visible ? "showAnchor" : "hideAnchor"
-      o["screen"] = .string(screen)
-      o["anchor"] = .string(anchor)
-      o["tips"] = .array(tips.map(JSONValue.string))
+      o.string("kind", visible ? "showAnchor" : "hideAnchor")
+      o.string("screen", screen)
+      o.string("anchor", anchor)
+      o.strings("tips", tips)
     case .sheetChanged(let screen, let presented, let tips):
-      o["kind"] = presented ? "presentSheet" : "dismissSheet"
-      o["screen"] = .string(screen)
-      o["tips"] = .array(tips.map(JSONValue.string))
+      o.string("kind", presented ? "presentSheet" : "dismissSheet")
+      o.string("screen", screen)
+      o.strings("tips", tips)
     case .controlTapped(let screen, let anchor, let refusedBy):
-      o["kind"] = "tapControl"
-      o["screen"] = .string(screen)
-      o["anchor"] = .string(anchor)
-      o["refusedBy"] = refusedBy.map(JSONValue.string) ?? .null
-    case .datastoreReset: o["kind"] = "resetDatastore"
+      o.string("kind", "tapControl")
+      o.string("screen", screen)
+      o.string("anchor", anchor)
+      o.string("refusedBy", refusedBy)
+    case .datastoreReset: o.string("kind", "resetDatastore")
     case .eligibilityReset(let tip, let status):
-      o["kind"] = "resetEligibility"
-      o["tip"] = .string(tip)
-      o["status"] = .string(status.description)
+      o.string("kind", "resetEligibility")
+      o.string("tip", tip)
+      o.string("status", status.description)
     case .policySet(let name, let value):
-      o["kind"] = "policy"
-      o["name"] = .string(name)
-      o["value"] = .string(value)
+      o.string("kind", "policy")
+      o.string("name", name)
+      o.string("value", value)
     case .warning(let message):
-      o["kind"] = "warning"
-      o["message"] = .string(message)
+      o.string("kind", "warning")
+      o.string("message", message)
     case .note(let message):
-      o["kind"] = "note"
-      o["message"] = .string(message)
+      o.string("kind", "note")
+      o.string("message", message)
     case .synced(let from):
-      o["kind"] = "icloud"
-      o["from"] = .string(from)
+      o.string("kind", "icloud")
+      o.string("from", from)
     case .explanation(let e):
-      o["kind"] = "why"
-      o["tip"] = .string(e.tip)
-      o["status"] = .string(e.decision.status.description)
-      o["onScreen"] = .bool(e.onScreen)
-      o["reasons"] = .array((e.decision.holds.map(Suppression.hold) + e.presentation).words.map(JSONValue.string))
-      o["nextChange"] = e.nextChange.map { .string(timeZone.civil(of: $0.at).isoStamp) } ?? .null
-      o["lines"] = .array(ExplanationRenderer(renderer: text).lines(e).map(JSONValue.string))
+      o.string("kind", "why")
+      o.string("tip", e.tip)
+      o.string("status", e.decision.status.description)
+      o.bool("onScreen", e.onScreen)
+      o.strings("reasons", (e.decision.holds.map(Suppression.hold) + e.presentation).words)
+      o.string("nextChange", e.nextChange.map { timeZone.civil(of: $0.at).isoStamp })
+      o.strings("lines", ExplanationRenderer(renderer: text).lines(e))
     case .statusReport(let lines):
-      o["kind"] = "status"
-      o["tips"] = .array(
-        lines.map { line in
-          var t = JSONObject()
-          t["tip"] = .string(line.tip)
-          t["status"] = .string(line.status.description)
-          t["displays"] = .int(line.displays)
-          t["max"] = line.maximum.map(JSONValue.int) ?? .null
-          t["onScreen"] = line.onScreen.map { .string("\($0.screen).\($0.anchor)") } ?? .null
-          return .object(t)
-        })
+      o.string("kind", "status")
+      o.objects("tips", lines) { line, t in
+        t.string("tip", line.tip)
+        t.string("status", line.status.description)
+        t.int("displays", line.displays)
+        t.int("max", line.maximum)
+        t.string("onScreen", line.onScreen.map { "\($0.screen).\($0.anchor)" })
+      }
     case .expectation(let result):
-      o["kind"] = "expect"
-      o["passed"] = .bool(result.passed)
-      o["expectation"] = .string(result.text)
-      o["found"] = .string(result.found)
-      o["line"] = result.line.map(JSONValue.int) ?? .null
+      o.string("kind", "expect")
+      o.bool("passed", result.passed)
+      o.string("expectation", result.text)
+      o.string("found", result.found)
+      o.int("line", result.line)
     }
-    return .object(o)
   }
 
-  private func add(_ ref: TipRef, to o: inout JSONObject) {
-    o["tip"] = .string(ref.tip)
-    o["screen"] = .string(ref.placement.screen)
-    o["anchor"] = .string(ref.placement.anchor)
-    o["style"] = .string(ref.placement.style.rawValue)
+  private func add(_ ref: TipRef, to o: inout JSONObjectWriter) {
+    o.string("tip", ref.tip)
+    o.string("screen", ref.placement.screen)
+    o.string("anchor", ref.placement.anchor)
+    o.string("style", ref.placement.style.rawValue)
   }
 
   static func name(of cause: HideCause) -> String {
@@ -215,12 +238,13 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
 
   public init(stringLiteral value: String) { self = .string(value) }
 
-  init(_ value: Value) {
+  /// Appends a scenario value as JSON (a non-finite number as null).
+  static func serialize(_ value: Value, into out: inout [UInt8]) {
     switch value {
-    case .bool(let b): self = .bool(b)
-    case .int(let i): self = .int(i)
-    case .double(let d): self = .double(d)
-    case .string(let s): self = .string(s)
+    case .bool(let b): out.append(utf8: b ? "true" : "false")
+    case .int(let i): out.append(decimal: Int64(i))
+    case .double(let d): out.append(utf8: d.isFinite ? String(d) : "null")
+    case .string(let s): quote(s, into: &out)
     }
   }
 
@@ -235,10 +259,10 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   /// `String` appends, which check capacity and ASCII-ness at every small piece.
   func serialize(into out: inout [UInt8]) {
     switch self {
-    case .null: out += "null".utf8
-    case .bool(let b): out += (b ? "true" : "false").utf8
-    case .int(let i): out += String(i).utf8
-    case .double(let d): out += (d.isFinite ? String(d) : "null").utf8
+    case .null: out.append(utf8: "null")
+    case .bool(let b): out.append(utf8: b ? "true" : "false")
+    case .int(let i): out.append(decimal: Int64(i))
+    case .double(let d): out.append(utf8: d.isFinite ? String(d) : "null")
     case .string(let s): JSONValue.quote(s, into: &out)
     case .array(let items):
       out.append(UInt8(ascii: "["))
@@ -263,26 +287,31 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   /// a multi-byte UTF-8 sequence is ASCII, so the escaping reads bytes.
   static func quote(_ s: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
-    defer { out.append(UInt8(ascii: "\"")) }
     var s = s
     s.withUTF8 { bytes in
       // Most strings need no escape: one pass over the bytes finds out.
-      guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-        out.append(contentsOf: bytes)
-        return
-      }
-      for byte in bytes {
-        switch byte {
-        case 0x22: out += #"\""#.utf8
-        case 0x5C: out += #"\\"#.utf8
-        case 0x0A: out += #"\n"#.utf8
-        case 0x0D: out += #"\r"#.utf8
-        case 0x09: out += #"\t"#.utf8
-        case ..<0x20:
-          let hex = String(byte, radix: 16)
-          out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-        default: out.append(byte)
-        }
+      if bytes.contains(where: needsEscape) { escape(bytes, into: &out) } else { out.append(contentsOf: bytes) }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether a byte of a string is escaped in JSON: a quote, a backslash or a control.
+  @inline(__always)
+  static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
+
+  /// Appends a string's UTF-8 bytes escaped, without the quotes around them.
+  static func escape(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
+    for byte in bytes {
+      switch byte {
+      case 0x22: out += #"\""#.utf8
+      case 0x5C: out += #"\\"#.utf8
+      case 0x0A: out += #"\n"#.utf8
+      case 0x0D: out += #"\r"#.utf8
+      case 0x09: out += #"\t"#.utf8
+      case ..<0x20:
+        let hex = String(byte, radix: 16)
+        out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+      default: out.append(byte)
       }
     }
   }
@@ -311,5 +340,130 @@ public struct JSONObject: Hashable, Sendable {
       hasher.combine(k)
       hasher.combine(v)
     }
+  }
+}
+
+/// A JSON object written member by member straight into `bytes`, keys in the order they are
+/// written: the log's records are rendered without building a tree of values and serializing
+/// it, which took about five times as long. Optional values are written as null.
+struct JSONObjectWriter {
+  var bytes: [UInt8] = []
+  private var members = 0
+
+  /// Starts a member: the separator, then the key, one of the schema's (plain ASCII).
+  private mutating func key(_ name: StaticString) {
+    bytes.append(members == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+    members += 1
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// Ends the object (`{}` when it has no member).
+  mutating func close() {
+    if members == 0 { bytes.append(UInt8(ascii: "{")) }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
+  mutating func string(_ key: StaticString, _ value: String?) {
+    self.key(key)
+    if let value { JSONValue.quote(value, into: &bytes) } else { bytes.append(utf8: "null") }
+  }
+
+  mutating func int(_ key: StaticString, _ value: Int?) {
+    self.key(key)
+    if let value { bytes.append(decimal: Int64(value)) } else { bytes.append(utf8: "null") }
+  }
+
+  mutating func bool(_ key: StaticString, _ value: Bool) {
+    self.key(key)
+    bytes.append(utf8: value ? "true" : "false")
+  }
+
+  mutating func value(_ key: StaticString, _ value: Value?) {
+    self.key(key)
+    if let value { JSONValue.serialize(value, into: &bytes) } else { bytes.append(utf8: "null") }
+  }
+
+  /// A member whose key is a name of the scenario's (a donation's field), quoted as a string.
+  mutating func value(named name: String, _ value: Value) {
+    bytes.append(members == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+    members += 1
+    JSONValue.quote(name, into: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    JSONValue.serialize(value, into: &bytes)
+  }
+
+  /// A stamp as JSON Lines writes instants (`2026-11-01T09:00:00`).
+  mutating func stamp(_ key: StaticString, _ civil: CivilTime) {
+    self.key(key)
+    bytes.append(UInt8(ascii: "\""))
+    civil.appendISOStamp(to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// A stamp already written (`appendISOStamp`).
+  mutating func stamp(_ key: StaticString, _ stamp: [UInt8]) {
+    self.key(key)
+    bytes.append(UInt8(ascii: "\""))
+    bytes += stamp
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  mutating func strings(_ key: StaticString, _ values: some Sequence<String>) {
+    array(key, values) { JSONValue.quote($0, into: &$1.bytes) }
+  }
+
+  /// The reason words of suppressions, without repeats, in order (`[Suppression].words`).
+  mutating func words(_ key: StaticString, _ reasons: [Suppression]) {
+    // Each suppression has a first word and may have a second: two slots each, read lazily.
+    // A word is written where it first appears.
+    let firsts = (0..<reasons.count * 2).lazy.compactMap { slot -> String? in
+      let (first, second) = reasons[slot / 2].wordPair
+      guard let word = slot % 2 == 0 ? first : second else { return nil }
+      return reasons[..<(slot / 2)].contains { $0.wordPair.0 == word || $0.wordPair.1 == word } ? nil : word
+    }
+    array(key, firsts) { JSONValue.quote($0, into: &$1.bytes) }
+  }
+
+  /// The lines that explain suppressions, written in place (`TextRenderer.describe`).
+  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: TextRenderer) {
+    self.key(key)
+    text.appendDetails(of: reasons, asJSONTo: &bytes)
+  }
+
+  /// A member whose value is an object, written by `body`.
+  mutating func object(_ key: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+    self.key(key)
+    nested(body)
+  }
+
+  /// A member whose value is an array of objects, one written by `body` per item.
+  mutating func objects<Items: Sequence>(_ key: StaticString, _ items: Items, _ body: (Items.Element, inout JSONObjectWriter) -> Void) {
+    array(key, items) { item, writer in writer.nested { body(item, &$0) } }
+  }
+
+  /// A member whose value is an array, each item written by `element`.
+  private mutating func array<Items: Sequence>(
+    _ key: StaticString, _ items: Items, _ element: (Items.Element, inout JSONObjectWriter) -> Void
+  ) {
+    self.key(key)
+    bytes.append(UInt8(ascii: "["))
+    var first = true
+    for item in items {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      element(item, &self)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
+
+  private mutating func nested(_ body: (inout JSONObjectWriter) -> Void) {
+    var inner = JSONObjectWriter()
+    swap(&inner.bytes, &bytes)
+    body(&inner)
+    inner.close()
+    swap(&inner.bytes, &bytes)
   }
 }

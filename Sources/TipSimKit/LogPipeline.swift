@@ -111,10 +111,12 @@ struct LogPipeline {
         }
       }
     case .json:
+      var renderer = JSONRenderer(timeZone: .utc)
       for item in items {
+        renderer.timeZone = item.timeZone
         for case .records(let records) in item.outputs {
           for record in records {
-            JSONRenderer(timeZone: item.timeZone).render(record, into: &bytes)
+            renderer.append(record, to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
           }
         }

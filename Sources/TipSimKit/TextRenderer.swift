@@ -301,6 +301,18 @@ public struct TextRenderer: Sendable {
     return parts.joined(separator: " · ") + " (precedence: showTips > hideTips > showAll > hideAll, rule 33)"
   }
 
+  /// The suppressions' lines (`describe`), appended to `bytes` as a JSON array of strings,
+  /// written in place.
+  func appendDetails(of suppressions: [Suppression], asJSONTo bytes: inout [UInt8]) {
+    var lines = DetailLines(jsonStrings: [])
+    swap(&lines.text, &bytes)
+    lines.text.append(UInt8(ascii: "["))
+    for suppression in suppressions { write(suppression, into: &lines) }
+    lines.finishJSONString()
+    lines.text.append(UInt8(ascii: "]"))
+    swap(&lines.text, &bytes)
+  }
+
   /// One line per reason, each with the values that decided it.
   func describe(_ suppression: Suppression) -> [String] {
     var out = DetailLines()
@@ -437,26 +449,37 @@ extension String {
 }
 
 /// A record's detail lines as they are written, as UTF-8: into the record's text, where the
-/// first follows the verb column and each later one starts a line under it; or, made with
-/// `init()`, collected one string per line.
+/// first follows the verb column and each later one starts a line under it; made with
+/// `init()`, collected one string per line; or, made with `init(jsonStrings:)`, into a JSON
+/// array's strings, escaped where they need it.
 struct DetailLines {
   var text: [UInt8]
   /// Written before the first line (`[device] `).
   var firstLinePrefix = ""
-  private let collects: Bool
+  private enum Mode { case inPlace, collected, jsonStrings }
+  private let mode: Mode
   private var collected: [String] = []
   private var started = false
+  /// Where the current line's JSON string starts in `text`, while it is open.
+  private var openString: Int?
 
   /// Lines written into `text`.
   init(text: [UInt8]) {
     self.text = text
-    collects = false
+    mode = .inPlace
   }
 
   /// Lines collected one by one (`lines`).
   init() {
     text = []
-    collects = true
+    mode = .collected
+  }
+
+  /// Lines written into `text` as the strings of a JSON array (its brackets are the
+  /// caller's; `finishJSONString()` ends the last line).
+  init(jsonStrings text: [UInt8]) {
+    self.text = text
+    mode = .jsonStrings
   }
 
   static func += (lines: inout DetailLines, piece: String) { lines.text.append(utf8: piece) }
@@ -472,18 +495,43 @@ struct DetailLines {
 
   /// Starts a line; what follows is appended to `text`.
   mutating func startLine() {
-    if started {
-      if collects {
+    switch mode {
+    case .inPlace:
+      if started {
+        text.append(UInt8(ascii: "\n"))
+        text += TextRenderer.detailIndent
+      } else {
+        text.append(utf8: firstLinePrefix)
+      }
+    case .collected:
+      if started {
         collected.append(string)
         text.removeAll(keepingCapacity: true)
       } else {
-        text.append(UInt8(ascii: "\n"))
-        text += TextRenderer.detailIndent
+        text.append(utf8: firstLinePrefix)
       }
-    } else {
-      started = true
-      text.append(utf8: firstLinePrefix)
+    case .jsonStrings:
+      if started {
+        finishJSONString()
+        text.append(UInt8(ascii: ","))
+      }
+      text.append(UInt8(ascii: "\""))
+      openString = text.count
     }
+    started = true
+  }
+
+  /// Ends the current line's JSON string: its bytes are escaped where they need it (rarely: a
+  /// rule's string literal), and the quote closed. Nothing when no line was started.
+  mutating func finishJSONString() {
+    guard let start = openString else { return }
+    openString = nil
+    if text[start...].contains(where: JSONValue.needsEscape) {
+      let line = Array(text[start...])
+      text.removeSubrange(start...)
+      JSONValue.escape(line, into: &text)
+    }
+    text.append(UInt8(ascii: "\""))
   }
 
   mutating func line(_ line: String) {

@@ -28,7 +28,7 @@ import TipEngine
   @Test func rule11_writesBeforeConfigurationHaveNoEffect() throws {
     var engine = makeEngine(tips: [], parameters: [flag], events: [EventDefinition(id: "e")], configured: false)
     #expect(try engine.setParameter("flag", to: .bool(true), at: t0) == .ignoredNotConfigured)
-    #expect(try engine.donate("e", at: t0) == false)
+    #expect(try engine.donate("e", at: t0) == nil)
     engine.configure(at: t0)
     #expect(engine.parameterValue("flag")?.value == .bool(false))
     #expect(engine.aggregateValue(EventAggregate(event: "e"), at: t0) == 0)

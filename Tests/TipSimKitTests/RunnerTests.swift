@@ -207,6 +207,63 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(object["value"] as? String == value)
   }
 
+  @Test func jsonReasonsAndDetailsAreTheTextLogsWordsAndLinesEscapedInPlace() throws {
+    // A rule's string literal with a quote and a backslash, a bound-parameter reading beside
+    // another failing rule, frequency, a group and an invalidated tip: several reasons a
+    // record, some repeated words, lines that need escapes between lines that do not.
+    let source = #"""
+      frequency daily
+      param p = "x"
+      param q = false
+      store defaults flag = false
+      param bound = false bind defaults.flag
+      screen home: a b c d
+      tip quoted
+        title "Q"
+        anchor home.a
+        rule p == "a\"b\\c"
+        rule bound == true
+        rule q == true
+      tip first
+        title "F"
+        anchor home.b
+      tip counted
+        title "C"
+        anchor home.c
+        maxDisplayCount 1
+      group g ordered: counted first
+      launch
+      open home
+      close home
+      advance 1d
+      open home
+      close home
+      advance 1d
+      open home
+      """#
+    let report = ScenarioRunner.run(source: source, format: .json)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let lines = report.transcript.split(separator: "\n")
+    let records = report.session.records
+    #expect(lines.count == records.count + 1)
+    let text = TextRenderer(timeZone: .utc)
+    var escaped = 0
+    var checked = 0
+    for (line, record) in zip(lines, records) {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      guard case .suppressed(_, let reasons) = record.event else { continue }
+      #expect(object["reasons"] as? [String] == reasons.words)
+      // The text log writes the same lines under its record's first, indented 33 columns.
+      let textLines = text.render(record).split(separator: "\n").dropFirst().map { String($0.dropFirst(33)) }
+      #expect(object["details"] as? [String] == textLines)
+      if line.contains(#"\""#) { escaped += 1 }
+      checked += 1
+    }
+    #expect(escaped > 0 && checked > escaped)
+    #expect(
+      records.contains { if case .suppressed(_, let r) = $0.event { r.count > 1 && r.words.contains("boundParameter") } else { false } })
+  }
+
   /// Every example of the scenario-language contract, as written there, in one session.
   @Test func everyContractExampleWorksAsWritten() {
     let contract = """
