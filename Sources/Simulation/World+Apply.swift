@@ -5,7 +5,29 @@ extension World {
   /// `instant`, the clock first moves there as `advance to` does (population's steps: one
   /// call instead of two).
   public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
+    var records: [LogRecord] = []
+    try apply(command, at: instant, appendingTo: &records)
+    return records
+  }
+
+  /// The same, appending the records to `records` (a replay's batch, which then holds the
+  /// records of many commands in one array). When the command fails, `records` is left as it
+  /// was.
+  public mutating func apply(_ command: Command, at instant: Instant? = nil, appendingTo records: inout [LogRecord])
+    throws(SimulationError)
+  {
     var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
+    let start = records.count
+    // The log writes into `records` in place: lent, not copied.
+    swap(&log.records, &records)
+    defer { swap(&log.records, &records) }
+    do { try apply(command, at: instant, log: &log) } catch {
+      log.records.removeSubrange(start...)
+      throw error
+    }
+  }
+
+  private mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
     if let instant, instant > clock { advance(to: instant, log: &log) }
     // Tips reading a donated event or a written parameter whose entries may survive it, and
     // what they read (an optional: an empty array made at every command cost population about
@@ -319,7 +341,6 @@ extension World {
       reconcile(log: &log)
       sendSync(log: &log)
     }
-    return log.records
   }
 
   /// Static, so that `apply` does not copy the world to call it.

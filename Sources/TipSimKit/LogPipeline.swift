@@ -13,13 +13,19 @@ struct LogPipeline {
   let format: OutputFormat
   let file: String
   private var batch: [Item] = []
+  /// The batch's records of commands, which the session appends here as it runs them
+  /// (`Session.execute(_:appendingTo:)`, then `addRecords(from:timeZone:write:)`): one array
+  /// for the whole batch, instead of one made, grown and freed for each command.
+  var records: [LogRecord] = []
   /// How many outputs `batch` holds.
   private var batchCount = 0
   private var inFlight: Rendering?
 
-  /// One statement's outputs, kept as the array they came in: copying each output into the
-  /// batch, then freeing the array, was a tenth of the runner's thread.
+  /// Records of commands (a range of `records`), or one statement's other outputs, kept as
+  /// the array they came in: copying each output into the batch, then freeing the array, was
+  /// a tenth of the runner's thread.
   struct Item: Sendable {
+    var records: Range<Int>
     var outputs: [Session.Output]
     /// The world's time zone when the outputs were made: a later `timezone` changes it.
     var timeZone: SimTimeZone
@@ -36,13 +42,32 @@ struct LogPipeline {
     self.format = format
     self.file = file
     batch.reserveCapacity(Self.batchSize)
+    records.reserveCapacity(Self.recordCapacity)
   }
 
+  /// Room for a batch's records and the command that completes it.
+  private static let recordCapacity = batchSize + batchSize / 4
+
   mutating func add(_ outputs: [Session.Output], timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
-    batch.append(Item(outputs: outputs, timeZone: timeZone))
+    batch.append(Item(records: records.count..<records.count, outputs: outputs, timeZone: timeZone))
     for output in outputs {
       if case .records(let records) = output { batchCount += records.count } else { batchCount += 1 }
     }
+    if batchCount >= Self.batchSize { submit(write: write) }
+  }
+
+  /// Counts the records appended to `records` since `start`, made in `timeZone`; a run of
+  /// commands in one time zone is one item.
+  mutating func addRecords(from start: Int, timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
+    let end = records.count
+    guard end > start else { return }
+    let last = batch.count - 1
+    if last >= 0, batch[last].outputs.isEmpty, batch[last].records.upperBound == start, batch[last].timeZone == timeZone {
+      batch[last].records = batch[last].records.lowerBound..<end
+    } else {
+      batch.append(Item(records: start..<end, outputs: [], timeZone: timeZone))
+    }
+    batchCount += end - start
     if batchCount >= Self.batchSize { submit(write: write) }
   }
 
@@ -55,6 +80,7 @@ struct LogPipeline {
   /// Drops everything added so far, unwritten (a run that starts again).
   mutating func discard() {
     batch.removeAll(keepingCapacity: true)
+    records.removeAll(keepingCapacity: true)
     batchCount = 0
     if let rendering = inFlight { rendering.done.wait() }
     inFlight = nil
@@ -66,12 +92,17 @@ struct LogPipeline {
     collect(write: write)
     let items = batch
     batch.removeAll(keepingCapacity: true)
+    // The records go to the worker, which frees them; the next batch starts a new array.
+    var next: [LogRecord] = []
+    next.reserveCapacity(Self.recordCapacity)
+    swap(&next, &records)
+    let records = next
     batchCount = 0
     let rendering = Rendering()
     let format = format
     let file = file
     DispatchQueue.global().async {
-      rendering.text = LogPipeline.render(items, format: format, file: file)
+      rendering.text = LogPipeline.render(items, records, format: format, file: file)
       rendering.done.signal()
     }
     inFlight = rendering
@@ -86,7 +117,7 @@ struct LogPipeline {
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log.
-  static func render(_ items: [Item], format: OutputFormat, file: String) -> [UInt8] {
+  static func render(_ items: [Item], _ records: [LogRecord], format: OutputFormat, file: String) -> [UInt8] {
     // Both formats write bytes into one buffer.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(items.count * 96)
@@ -95,6 +126,10 @@ struct LogPipeline {
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
       for item in items {
         renderer.timeZone = item.timeZone
+        for record in records[item.records] {
+          renderer.append(record, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
         for output in item.outputs {
           switch output {
           case .records(let records):
@@ -114,6 +149,10 @@ struct LogPipeline {
       var renderer = JSONRenderer(timeZone: .utc)
       for item in items {
         renderer.timeZone = item.timeZone
+        for record in records[item.records] {
+          renderer.append(record, to: &bytes)
+          bytes.append(UInt8(ascii: "\n"))
+        }
         for case .records(let records) in item.outputs {
           for record in records {
             renderer.append(record, to: &bytes)

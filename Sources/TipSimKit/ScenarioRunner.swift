@@ -157,9 +157,16 @@ public enum ScenarioRunner {
             stateLoaded = true
             do { try session.loadState(state, at: statement.keyword) } catch { try stop(at: error) }
           }
+          guard printsLog else {
+            do { _ = try session.execute(statement) } catch { try stop(at: error) }
+            continue
+          }
+          // A command's records go straight into the pipeline's batch.
+          let start = pipeline.records.count
           let outputs: [Session.Output]
-          do { outputs = try session.execute(statement) } catch { try stop(at: error) }
-          if printsLog && !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
+          do { outputs = try session.execute(statement, appendingTo: &pipeline.records) } catch { try stop(at: error) }
+          pipeline.addRecords(from: start, timeZone: session.world.timeZone, write: write)
+          if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
         }
         if held != nil, stream.hasEnded { try settle() }
       }

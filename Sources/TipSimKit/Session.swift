@@ -149,6 +149,24 @@ public struct Session: Sendable {
     }
   }
 
+  /// Runs one statement as `execute` does, for a replay that renders its log as it goes: a
+  /// command's records are appended to `batch` (the log pipeline's) and nothing is returned;
+  /// any other statement's outputs are returned, and `batch` is left as it was. Commands are
+  /// most of a long script: this spares each an array of records and one of outputs.
+  public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
+    // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
+    guard !keepsUndo, case .command = statement.action, case .command(let command) = try Resolver.resolve(statement, in: world) else {
+      return try execute(statement)
+    }
+    let start = batch.count
+    do { try world.apply(command, appendingTo: &batch) } catch {
+      throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
+    }
+    if keepsRecords { records += batch[start...] }
+    if keepsHistory && statement.changesWorld { history.append(statement) }
+    return []
+  }
+
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
     let action = try Resolver.resolve(statement, in: world)
     var produced: [LogRecord] = []

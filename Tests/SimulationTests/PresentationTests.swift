@@ -5,6 +5,37 @@ import TipEngine
 /// Spec sections 5 (count policies), 6 (evaluation order), 7 (groups on screen) and 9
 /// (presentation).
 @Suite struct PresentationTests {
+  @Test func commandsAppendTheirRecordsToABatchAndOneThatFailsLeavesItAsItWas() throws {
+    // A replay's log pipeline collects the records of many commands in one array.
+    let p = ParameterDefinition(name: "on", defaultValue: .bool(false))
+    let rule = Expression.comparison(.parameter("on"), .equal, .literal(.bool(true)))
+    var batched = try makeWorld(tips: [(tip("t", rules: [rule]), on("a")), (tip("u"), on("b"))], parameters: [p])
+    var alone = batched
+    var batch: [LogRecord] = []
+    var expected: [LogRecord] = []
+    let commands: [Command] = [.launch, .open("s"), .resetDatastore, .set(parameter: "on", .bool(true)), .advance(.hours(1)), .close("s")]
+    for command in commands {
+      let before = batch
+      do {
+        try batched.apply(command, appendingTo: &batch)
+      } catch {
+        #expect(command == .resetDatastore)
+        #expect(batch == before)
+        #expect(throws: SimulationError.self) { try alone.apply(command) }
+        continue
+      }
+      expected += try alone.apply(command)
+      #expect(batch == expected)
+    }
+    #expect(batch.count > commands.count)
+    #expect(batched == alone)
+    // Moved in time first, a failing command has logged the move before it fails: none of
+    // it stays.
+    let before = batch
+    #expect(throws: SimulationError.self) { try batched.apply(.resetDatastore, at: batched.clock + .days(2), appendingTo: &batch) }
+    #expect(batch == before)
+  }
+
   @Test func rule8_actionsDoNotInvalidateTheTip() throws {
     var world = try makeWorld(tips: [(tip("t", actions: [TipAction(id: "more", title: "More")]), on("a"))])
     let records = try world.run(.launch, .open("s"), .tapAction(tip: "t", action: "more"))
