@@ -5,9 +5,9 @@ extension World {
   /// `instant`, the clock first moves there as `advance to` does (population's steps: one
   /// call instead of two).
   public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
-    var records: [LogRecord] = []
-    try apply(command, at: instant, appendingTo: &records)
-    return records
+    var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
+    try apply(command, at: instant, log: &log)
+    return log.records
   }
 
   /// The same, appending the records to `records` (a replay's batch, which then holds the
