@@ -17,6 +17,44 @@ import TipSimKit
     #expect(outcome.passed, "\(outcome.message)")
   }
 
+  /// The JSON log is written member by member, without a JSON library: every story's log,
+  /// and a scenario with the kinds the stories lack, must parse as one object per record.
+  @Test(arguments: files + ["tap-and-reset-eligibility"])
+  func everyJSONLogLineIsAnObjectWithTheRecordsStampAndKind(file: String) throws {
+    let report =
+      file.hasSuffix(".scenario")
+      ? ScenarioRunner.run(file: file, format: .json)
+      : ScenarioRunner.run(
+        source: #"""
+          screen home: a
+          tip t
+            title "T"
+            anchor home.a
+            action more "More \\ \"details\""
+          launch
+          open home
+          tap t more
+          dismiss t
+          reset eligibility t
+          """#, format: .json)
+    // Every record printed (a story that restores or undoes prints more than it keeps), then
+    // the summary.
+    let lines = report.transcript.split(separator: "\n")
+    #expect(!lines.isEmpty)
+    var kinds: Set<String> = []
+    for line in lines.dropLast() {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+      let kind = try #require(object["kind"] as? String)
+      kinds.insert(kind)
+      #expect(object["epoch"] is Int)
+      #expect((object["at"] as? String)?.count == 19)
+      if kind == "tap" { #expect(object["title"] as? String == #"More \ "details""#) }
+    }
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data((lines.last ?? "").utf8)) as? [String: Any])
+    #expect(summary["kind"] as? String == "summary")
+    if !file.hasSuffix(".scenario") { #expect(kinds.isSuperset(of: ["tap", "resetEligibility", "invalidated", "shown"])) }
+  }
+
   @Test func recordingIsRefusedUnderCI() {
     let tester = GoldenTester(paths: [packageRoot + "/Scenarios"], environment: ["TIPSIM_UPDATE": "1", "CI": "true"])
     var lines: [String] = []
