@@ -236,7 +236,7 @@ public enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  public static let shellOnly = ["save", "load", "exit"]
+  public static let shellOnly: Set = ["save", "load", "exit"]
 
   public static let names = all.map(\.name)
   /// The same, for lookups: the parser checks every line's first word.

@@ -5,12 +5,28 @@ import TipEngine
 struct Cursor {
   let tokens: [Token]
   var index = 0
-  /// Where the line ends, for "expected … at end of line".
-  let end: SourceLocation
+  /// The line's number, and its text or the column after its end.
+  private let line: Int
+  private let text: String
+  private let endColumn: Int?
+
+  /// Where the line ends, for "expected … at end of line": found from the text only then (a
+  /// line's width cost every parsed line a copy and a pass over its bytes).
+  var end: SourceLocation { SourceLocation(line: line, column: endColumn ?? text.columnCount + 1) }
 
   init(_ tokens: [Token], end: SourceLocation) {
     self.tokens = tokens
-    self.end = end
+    line = end.line
+    text = ""
+    endColumn = end.column
+  }
+
+  /// A cursor over the tokens of `text`, line `line` of the script.
+  init(_ tokens: [Token], line: Int, text: String) {
+    self.tokens = tokens
+    self.line = line
+    self.text = text
+    endColumn = nil
   }
 
   var atEnd: Bool { index >= tokens.count }

@@ -7,7 +7,7 @@ extension Parser {
   /// day DIST`, `set PARAM VALUE RATE per day DIST`, `write STORE.KEY VALUE RATE per day DIST`,
   /// `relaunch RATE per day DIST`, `churn PERCENT% per day`.
   func parseCohort(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
-    var c = Cursor(header, end: endOfLine(line))
+    var c = cursor(header, line: line)
     let keyword = Located("cohort", at: header[0].location, length: 6)
     c.index = 1
     let name = try c.name("a cohort name")
@@ -16,7 +16,7 @@ extension Parser {
     var cohort = Cohort(name: name.value, share: share / 100)
     var refs: [NameReference] = []
     for (lineNumber, text) in block where !Parser.isBlank(text) {
-      var c = Cursor(try Lexer.tokenize(text, lineNumber: lineNumber), end: endOfLine(lineNumber))
+      var c = cursor(try Lexer.tokenize(text, lineNumber: lineNumber), line: lineNumber)
       let verb = try c.word(oneOf: ["open", "donate", "set", "write", "relaunch", "churn"], what: "usage")
       let action: Usage.Action
       switch verb.value {

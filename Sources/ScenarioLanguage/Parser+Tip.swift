@@ -4,7 +4,7 @@ import TipEngine
 extension Parser {
   /// A `tip NAME` header and its indented lines.
   func parseTip(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
-    var c = Cursor(header, end: endOfLine(line))
+    var c = cursor(header, line: line)
     let keyword = Located("tip", at: header[0].location, length: 3)
     c.index = 1
     let name = try c.name("a tip name")
@@ -25,7 +25,7 @@ extension Parser {
 
     for (number, text) in block where !Parser.isBlank(text) {
       let tokens = try Lexer.tokenize(text, lineNumber: number)
-      var c = Cursor(tokens, end: endOfLine(number))
+      var c = cursor(tokens, line: number)
       let property = try c.word(oneOf: CommandTable.tipLines, what: "tip property")
       if property.value != "rule" && property.value != "action", let earlier = seen[property.value] {
         throw Diagnostic("\(property.value) is already given on line \(earlier.line)", at: property.location, length: property.length)

@@ -138,9 +138,8 @@ public struct Parser {
     return statements
   }
 
-  func endOfLine(_ number: Int) -> SourceLocation {
-    SourceLocation(line: number, column: (lines[safe: number - firstLine]?.columnCount ?? 0) + 1)
-  }
+  /// A cursor over the tokens of line `number` of the script.
+  func cursor(_ tokens: [Token], line number: Int) -> Cursor { Cursor(tokens, line: number, text: lines[safe: number - firstLine] ?? "") }
 
   /// `timezone ZONE`: read raw, since zone names contain `/`, `-` and `+`.
   func parseTimeZone(_ text: String, line: Int) throws(Diagnostic) -> Statement {
@@ -185,7 +184,7 @@ public struct Parser {
 
   /// One non-block statement.
   func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
-    var c = Cursor(tokens, end: endOfLine(line))
+    var c = cursor(tokens, line: line)
     guard let first = c.peek, case .name(let word) = first.kind else { throw c.expected("a command") }
     guard CommandTable.nameSet[word] != nil else {
       let hint = suggestion(for: word, among: CommandTable.names).map { "did you mean '\($0)'?" } ?? "type `help` for the list of commands"
