@@ -8,31 +8,25 @@ public enum Lexer {
   public static let maximumLineLength = 10_000
 
   public static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
-    // An ASCII line (nearly every line) is lexed as bytes: a byte is a Character there, so
-    // columns are the same, without breaking the line into Characters.
-    if let ascii = asciiBytes(of: line) { return try tokenize(ascii, lineNumber: lineNumber) }
+    // An ASCII line (nearly every line) is lexed as bytes, in place: a byte is a Character
+    // there, so columns are the same, without breaking the line into Characters (or copying
+    // its bytes: that was a twelfth of the parse).
+    var line = line
+    let ascii = line.withUTF8 { bytes -> Result<[Token], Diagnostic>? in
+      var seen: UInt8 = 0
+      for byte in bytes { seen |= byte }
+      guard seen < 0x80 else { return nil }
+      return bytes.withMemoryRebound(to: ASCIIByte.self) { units in
+        Result { () throws(Diagnostic) in try tokenize(units, lineNumber: lineNumber) }
+      }
+    }
+    if let ascii { return try ascii.get() }
     return try tokenize(Array(line), lineNumber: lineNumber)
   }
 
-  /// The line's bytes if they are all ASCII, copied in one pass (mapping the UTF-8 view
-  /// cost a thousand instructions a line).
-  private static func asciiBytes(of line: String) -> [ASCIIByte]? {
-    let copied = line.utf8.withContiguousStorageIfAvailable { bytes -> [ASCIIByte]? in
-      var seen: UInt8 = 0
-      let units = [ASCIIByte](unsafeUninitializedCapacity: bytes.count) { buffer, count in
-        for index in bytes.indices {
-          seen |= bytes[index]
-          buffer[index] = ASCIIByte(bytes[index])
-        }
-        count = bytes.count
-      }
-      return seen < 0x80 ? units : nil
-    }
-    if let copied { return copied }
-    return line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.map(ASCIIByte.init) : nil
-  }
-
-  private static func tokenize<Unit: LexUnit>(_ chars: [Unit], lineNumber: Int) throws(Diagnostic) -> [Token] {
+  private static func tokenize<Units: RandomAccessCollection>(_ chars: Units, lineNumber: Int) throws(Diagnostic) -> [Token]
+  where Units.Index == Int, Units.Element: LexUnit {
+    typealias Unit = Units.Element
     guard chars.count <= maximumLineLength else {
       throw Diagnostic("line is longer than \(maximumLineLength) characters", at: SourceLocation(line: lineNumber, column: 1))
     }
@@ -132,8 +126,10 @@ public enum Lexer {
   }
 
   /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
-  private static func number<Unit: LexUnit>(_ chars: [Unit], _ i: inout Int, location: (Int) -> SourceLocation) throws(Diagnostic) -> Token
-  {
+  private static func number<Units: RandomAccessCollection>(
+    _ chars: Units, _ i: inout Int, location: (Int) -> SourceLocation
+  ) throws(Diagnostic) -> Token where Units.Index == Int, Units.Element: LexUnit {
+    typealias Unit = Units.Element
     let start = i
     func digits() -> String {
       let from = i
@@ -214,10 +210,10 @@ protocol LexUnit: Equatable, ExpressibleByUnicodeScalarLiteral {
   var asciiValue: UInt8? { get }
   var isWhitespace: Bool { get }
   var character: Character { get }
-  static func string(_ units: ArraySlice<Self>) -> String
+  static func string(_ units: some Collection<Self>) -> String
   /// A name, in Unicode's composed form (NFC): `é` typed as `e` + U+0301 names the same
   /// tip as `é`, and every table compares names by their bytes (`NameMap`).
-  static func name(_ units: ArraySlice<Self>) -> String
+  static func name(_ units: some Collection<Self>) -> String
 }
 
 extension Character: LexUnit {
@@ -234,11 +230,11 @@ extension Character: LexUnit {
   }
 
   var character: Character { self }
-  static func string(_ units: ArraySlice<Character>) -> String { String(units) }
-  static func name(_ units: ArraySlice<Character>) -> String { String(units).precomposedStringWithCanonicalMapping }
+  static func string(_ units: some Collection<Character>) -> String { String(units) }
+  static func name(_ units: some Collection<Character>) -> String { String(units).precomposedStringWithCanonicalMapping }
 }
 
-/// A byte of an ASCII line.
+/// A byte of an ASCII line (laid out as the byte: a line's UTF-8 is read as these in place).
 struct ASCIIByte: LexUnit {
   var value: UInt8
 
@@ -250,14 +246,14 @@ struct ASCIIByte: LexUnit {
   var asciiValue: UInt8? { value }
   var isWhitespace: Bool { value == 0x20 || (0x09...0x0D).contains(value) }
   var character: Character { Character(Unicode.Scalar(value)) }
-  static func string(_ units: ArraySlice<ASCIIByte>) -> String {
+  static func string(_ units: some Collection<ASCIIByte>) -> String {
     // Copied byte by byte: decoding a lazy map went through the generic, non-contiguous path.
     String(unsafeUninitializedCapacity: units.count) { buffer in
       for (offset, unit) in units.enumerated() { buffer[offset] = unit.value }
       return units.count
     }
   }
-  static func name(_ units: ArraySlice<ASCIIByte>) -> String { string(units) }
+  static func name(_ units: some Collection<ASCIIByte>) -> String { string(units) }
 }
 
 extension UInt8 {
