@@ -236,13 +236,14 @@ public enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  public static let shellOnly: Set = ["save", "load", "exit"]
+  public static let shellOnly = ["save", "load", "exit"]
 
   public static let names = all.map(\.name)
-  /// The same, for lookups: the parser checks every line's first word.
+  /// The same, for lookups, each with whether a script may run it (not `shellOnly`): the
+  /// parser checks every line's first word.
   static let nameSet: NameMap<Bool> = {
     var set = NameMap<Bool>()
-    for name in names { set[name] = true }
+    for name in names { set[name] = !shellOnly.contains(name) }
     return set
   }()
 

@@ -49,9 +49,15 @@ struct Cursor {
     return error("expected \(what), found '\(token.display)'", at: token)
   }
 
+  /// Whether a name holds a dash (only command words do), read off its bytes in place: the
+  /// UTF-8 view's generic search cost 200 instructions a name.
+  private static func hasDash(_ name: String) -> Bool {
+    name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "-")) } ?? name.utf8.contains(UInt8(ascii: "-"))
+  }
+
   mutating func name(_ what: String) throws(Diagnostic) -> Located<String> {
     // A byte search: `String.contains(String)` is Foundation's, and costly on every name.
-    guard let token = peek, case .name(let n) = token.kind, !n.utf8.contains(UInt8(ascii: "-")) else { throw expected(what) }
+    guard let token = peek, case .name(let n) = token.kind, !Cursor.hasDash(n) else { throw expected(what) }
     index += 1
     return Located(n, at: token.location, length: token.length)
   }

@@ -45,7 +45,18 @@ public struct Parser {
   }
 
   /// Whether a line continues a `tip` or `cohort` block: indented by at least two spaces or a tab.
-  public static func isIndented(_ line: String) -> Bool { line.hasPrefix("  ") || line.hasPrefix("\t") }
+  public static func isIndented(_ line: String) -> Bool {
+    // By its first bytes (asked of every line; `hasPrefix` compared Characters): a tab, or two
+    // spaces, unless a byte beyond ASCII follows them, which can join the second space into
+    // one Character (a combining mark), as `hasPrefix` would see.
+    let bytes = line.utf8
+    guard let first = bytes.first, first == 0x20 || first == 0x09 else { return false }
+    if first == 0x09 { return true }
+    let second = bytes.index(after: bytes.startIndex)
+    guard second < bytes.endIndex, bytes[second] == 0x20 else { return false }
+    let third = bytes.index(after: second)
+    return third == bytes.endIndex || bytes[third] < 0x80 || line.hasPrefix("  ")
+  }
 
   static func isBlank(_ line: String) -> Bool {
     // A line of code is nearly always told by its first visible byte: an ASCII one other than
@@ -186,11 +197,11 @@ public struct Parser {
   func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
     var c = cursor(tokens, line: line)
     guard let first = c.peek, case .name(let word) = first.kind else { throw c.expected("a command") }
-    guard CommandTable.nameSet[word] != nil else {
+    guard let runsInScripts = CommandTable.nameSet[word] else {
       let hint = suggestion(for: word, among: CommandTable.names).map { "did you mean '\($0)'?" } ?? "type `help` for the list of commands"
       throw Diagnostic("unknown command '\(word)'", at: first.location, length: first.length, note: hint)
     }
-    if CommandTable.shellOnly.contains(word) {
+    if !runsInScripts {
       throw Diagnostic("`\(word)` works only in the interactive shell", at: first.location, length: first.length)
     }
     c.index += 1

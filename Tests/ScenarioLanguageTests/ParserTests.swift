@@ -25,6 +25,18 @@ import TipEngine
     #expect(diagnostic("param e\u{301} =\n")?.location.column == 10)
   }
 
+  @Test func aLineIsIndentedByATabOrTwoSpacesAsItsCharactersRead() {
+    // Read by bytes, as its Characters say: two spaces then a combining mark are a space and
+    // a space with an accent, which is not two spaces.
+    let lines = [
+      "  open s", "\topen s", "\t\u{301}x", "  ", " ", "", " open", "open", " \t", "  \u{301}x", "  é", " \u{301} x", "\u{A0}\u{A0}x",
+    ]
+    for line in lines {
+      #expect(Parser.isIndented(line) == (line.hasPrefix("  ") || line.hasPrefix("\t")), "\(line.debugDescription)")
+    }
+    #expect(!Parser.isIndented("  \u{301}x") && Parser.isIndented("  é"))
+  }
+
   @Test func aTipBlockEndsAtTheFirstLineThatIsNotIndented() throws {
     let statements = try parse(
       """
