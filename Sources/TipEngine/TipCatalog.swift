@@ -52,12 +52,53 @@ public struct TipCatalog: Hashable, Sendable {
   public mutating func define(_ tip: TipDefinition) {
     if let i = tipIndex[tip.name] {
       tips[i] = tip
-    } else {
-      tipIndex[tip.name] = tips.count
-      tips.append(tip)
+      indexWindows()
+      indexReaders()
+      return
     }
-    indexWindows()
-    indexReaders()
+    tipIndex[tip.name] = tips.count
+    tips.append(tip)
+    indexAppendedTip()
+    assert(self == reindexed, "catalog: a new tip indexed otherwise than a rebuild would")
+  }
+
+  /// Indexes the tip just appended, and it alone: every index lists tips in definition order,
+  /// so a new last tip only adds to their ends (the windows it reads, its readers' lists, its
+  /// compiled rules), and nothing the others' entries depend on changes. Indexing the whole
+  /// catalog at each definition made defining n tips take n² steps (400 tips: 1.4 G
+  /// instructions).
+  private mutating func indexAppendedTip() {
+    let index = tips.count - 1
+    let tip = tips[index]
+    for aggregate in tip.rules.flatMap(\.aggregates) {
+      guard let eventIndex = self.index(ofEvent: aggregate.event), aggregate.within != nil || events[eventIndex].limit.maximumAge != nil
+      else { continue }
+      if let i = windows.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
+        if !windows[i].tips.contains(tip.name) { windows[i].tips.append(tip.name) }
+      } else {
+        windows.append(TimeWindow(event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, tips: [tip.name]))
+      }
+    }
+    for name in tip.rules.flatMap(\.parameterNames) where parameterReaders[name]?.last != index {
+      parameterReaders[name, default: []].append(index)
+    }
+    for aggregate in tip.rules.flatMap(\.aggregates) where eventReaders[aggregate.event]?.last != index {
+      eventReaders[aggregate.event, default: []].append(index)
+    }
+    compiledRules.append(tip.rules.map { CompiledRule($0, in: self) })
+    windowsByTip.append(
+      windows.indices.filter { windows[$0].tips.contains(tip.name) }.map { window in
+        WindowRead(window: window, threshold: threshold(ofTipAt: index, reading: windows[window]))
+      })
+    if tip.options.maxDisplayDuration != nil, !tips[..<index].contains(where: { $0.id == tip.id }) { durationLimitedTips.append(tip.name) }
+  }
+
+  /// The catalog with every index built again from its definitions (debug builds compare).
+  private var reindexed: TipCatalog {
+    var catalog = self
+    catalog.indexWindows()
+    catalog.indexReaders()
+    return catalog
   }
 
   /// Rebuilds the catalog's arrays, so that a copy handed to another thread shares none of
