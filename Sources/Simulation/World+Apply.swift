@@ -5,7 +5,7 @@ extension World {
   /// `instant`, the clock first moves there as `advance to` does (population's steps: one
   /// call instead of two).
   public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
-    var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
+    var log = newLog
     try apply(command, at: instant, log: &log)
     return log.records
   }
@@ -16,7 +16,7 @@ extension World {
   public mutating func apply(_ command: Command, at instant: Instant? = nil, appendingTo records: inout [LogRecord])
     throws(SimulationError)
   {
-    var log = Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet)
+    var log = newLog
     let start = records.count
     // The log writes into `records` in place: lent, not copied.
     swap(&log.records, &records)
@@ -26,6 +26,9 @@ extension World {
       throw error
     }
   }
+
+  /// An empty log at the current instant, tagged with the device where there are several.
+  private var newLog: Log { Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet) }
 
   private mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
     if let instant, instant > clock { advance(to: instant, log: &log) }

@@ -17,9 +17,7 @@ public struct DonationLog: Hashable, Sendable {
   public var isEmpty: Bool { head == storage.count }
 
   /// Records a donation, keeping the log sorted by instant and at most `limit.maximumCount`
-  /// long (rule 18).
-  /// Records a donation, then forgets the oldest beyond the limit's count; returns how many
-  /// are kept.
+  /// long (rule 18); returns how many are kept.
   @discardableResult
   public mutating func append(_ donation: Donation, limit: DonationLimit) -> Int {
     totalDonated += 1

@@ -70,21 +70,8 @@ public struct TipCatalog: Hashable, Sendable {
   private mutating func indexAppendedTip() {
     let index = tips.count - 1
     let tip = tips[index]
-    for aggregate in tip.rules.flatMap(\.aggregates) {
-      guard let eventIndex = self.index(ofEvent: aggregate.event), aggregate.within != nil || events[eventIndex].limit.maximumAge != nil
-      else { continue }
-      if let i = windows.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
-        if !windows[i].tips.contains(tip.name) { windows[i].tips.append(tip.name) }
-      } else {
-        windows.append(TimeWindow(event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, tips: [tip.name]))
-      }
-    }
-    for name in tip.rules.flatMap(\.parameterNames) where parameterReaders[name]?.last != index {
-      parameterReaders[name, default: []].append(index)
-    }
-    for aggregate in tip.rules.flatMap(\.aggregates) where eventReaders[aggregate.event]?.last != index {
-      eventReaders[aggregate.event, default: []].append(index)
-    }
+    addWindows(ofTipAt: index)
+    addReaders(ofTipAt: index)
     compiledRules.append(tip.rules.map { CompiledRule($0, in: self) })
     windowsByTip.append(
       windows.indices.filter { windows[$0].tips.contains(tip.name) }.map { window in
@@ -123,18 +110,9 @@ public struct TipCatalog: Hashable, Sendable {
   }
 
   private mutating func indexReaders() {
-    var parameters: NameMap<[Int]> = [:]
-    var events: NameMap<[Int]> = [:]
-    for (index, tip) in tips.enumerated() {
-      for name in tip.rules.flatMap(\.parameterNames) where parameters[name]?.last != index {
-        parameters[name, default: []].append(index)
-      }
-      for aggregate in tip.rules.flatMap(\.aggregates) where events[aggregate.event]?.last != index {
-        events[aggregate.event, default: []].append(index)
-      }
-    }
-    parameterReaders = parameters
-    eventReaders = events
+    parameterReaders = [:]
+    eventReaders = [:]
+    for index in tips.indices { addReaders(ofTipAt: index) }
     compileRules()
     var byTip = [[WindowRead]](repeating: [], count: tips.count)
     for (index, window) in windows.enumerated() {
@@ -168,19 +146,34 @@ public struct TipCatalog: Hashable, Sendable {
   }
 
   private mutating func indexWindows() {
-    var found: [TimeWindow] = []
-    for tip in tips {
-      for aggregate in tip.rules.flatMap(\.aggregates) {
-        guard let eventIndex = index(ofEvent: aggregate.event), aggregate.within != nil || events[eventIndex].limit.maximumAge != nil
-        else { continue }
-        if let i = found.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
-          if !found[i].tips.contains(tip.name) { found[i].tips.append(tip.name) }
-        } else {
-          found.append(TimeWindow(event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, tips: [tip.name]))
-        }
+    windows = []
+    for index in tips.indices { addWindows(ofTipAt: index) }
+  }
+
+  /// Adds the tip at `index` to the windows its rules read that time can change (a window
+  /// new to the catalog goes last), as the last tip reading each.
+  private mutating func addWindows(ofTipAt index: Int) {
+    let tip = tips[index]
+    for aggregate in tip.rules.flatMap(\.aggregates) {
+      guard let eventIndex = self.index(ofEvent: aggregate.event), aggregate.within != nil || events[eventIndex].limit.maximumAge != nil
+      else { continue }
+      if let i = windows.firstIndex(where: { $0.event == aggregate.event && $0.within == aggregate.within }) {
+        if !windows[i].tips.contains(tip.name) { windows[i].tips.append(tip.name) }
+      } else {
+        windows.append(TimeWindow(event: aggregate.event, eventIndex: eventIndex, within: aggregate.within, tips: [tip.name]))
       }
     }
-    windows = found
+  }
+
+  /// Adds the tip at `index` to the readers of the parameters and events its rules read, as
+  /// the last reader of each.
+  private mutating func addReaders(ofTipAt index: Int) {
+    for name in tips[index].rules.flatMap(\.parameterNames) where parameterReaders[name]?.last != index {
+      parameterReaders[name, default: []].append(index)
+    }
+    for aggregate in tips[index].rules.flatMap(\.aggregates) where eventReaders[aggregate.event]?.last != index {
+      eventReaders[aggregate.event, default: []].append(index)
+    }
   }
 
   public mutating func define(_ parameter: ParameterDefinition) {

@@ -69,7 +69,7 @@ public struct Session: Sendable {
   }
 
   /// Adds what a statement logged to the session's log, when it keeps one.
-  private mutating func keep(_ produced: [LogRecord]) {
+  private mutating func keep(_ produced: some Collection<LogRecord>) {
     if keepsRecords { records += produced }
   }
 
@@ -159,12 +159,18 @@ public struct Session: Sendable {
       return try execute(statement)
     }
     let start = batch.count
+    try apply(command, of: statement, appendingTo: &batch)
+    keep(batch[start...])
+    if keepsHistory && statement.changesWorld { history.append(statement) }
+    return []
+  }
+
+  /// Applies the command of `statement`, appending its records to `batch`; a failure is a
+  /// diagnostic at the statement's keyword.
+  private mutating func apply(_ command: Command, of statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) {
     do { try world.apply(command, appendingTo: &batch) } catch {
       throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
     }
-    if keepsRecords { records += batch[start...] }
-    if keepsHistory && statement.changesWorld { history.append(statement) }
-    return []
   }
 
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
@@ -173,11 +179,7 @@ public struct Session: Sendable {
     func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
     switch action {
     case .command(let command):
-      do {
-        produced = try world.apply(command)
-      } catch {
-        throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
-      }
+      try apply(command, of: statement, appendingTo: &produced)
     case .status(let tips):
       produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
     case .why(let tip):
