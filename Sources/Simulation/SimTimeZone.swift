@@ -119,23 +119,20 @@ public struct CivilTime: Hashable, Sendable, Comparable {
     }
   }
 
-  /// Appends the log's stamp (`2026-11-01 09:00:00`) to `out` as UTF-8, for renderers that
-  /// write bytes.
-  public func appendLogStamp(to out: inout [UInt8]) { appendStamp(separator: UInt8(ascii: " "), to: &out) }
+  /// The stamp with `separator` (an ASCII byte) between the date and the time, for any year.
+  public func stamp(separator: UInt8) -> String { stamp(separator: Character(Unicode.Scalar(separator))) }
 
-  /// Appends the JSON Lines stamp (`2026-11-01T09:00:00`) to `out` as UTF-8.
-  public func appendISOStamp(to out: inout [UInt8]) { appendStamp(separator: UInt8(ascii: "T"), to: &out) }
+  /// The length of a stamp whose year has four digits.
+  public static let stampLength = 19
 
-  private func appendStamp(separator: UInt8, to out: inout [UInt8]) {
-    guard (0...9999).contains(year) else {
-      out += stamp(separator: Character(Unicode.Scalar(separator))).utf8
-      return
-    }
-    let start = out.count
-    out.append(contentsOf: repeatElement(0, count: 19))
-    out.withUnsafeMutableBufferPointer { bytes in
-      fillStamp(UnsafeMutableBufferPointer(rebasing: bytes[start...]), separator: separator)
-    }
+  /// Writes the stamp (`2026-11-01 09:00:00`, `separator` between the date and the time) as
+  /// its `stampLength` bytes of UTF-8 at `bytes`, for renderers that write bytes. False, with
+  /// nothing written, when the year does not have four digits (`stamp(separator:)`).
+  public func writeStamp(separator: UInt8, to bytes: UnsafeMutableRawPointer) -> Bool {
+    guard (0...9999).contains(year) else { return false }
+    let buffer = bytes.bindMemory(to: UInt8.self, capacity: Self.stampLength)
+    fillStamp(UnsafeMutableBufferPointer(start: buffer, count: Self.stampLength), separator: separator)
+    return true
   }
 
   /// Writes the 19 bytes of a stamp with a year of four digits.

@@ -10,47 +10,36 @@ public struct JSONRenderer: Sendable {
   }
   /// Writes the lines that explain a record.
   private var text: TextRenderer
-  /// The last `at` stamp `append(_:to:)` wrote, with its instant and zone: a log's records
-  /// come in runs at one instant.
-  private var lastStamp: (instant: Instant, zone: SimTimeZone, bytes: [UInt8])?
+  /// The `at` stamps written last: a log's records come in runs at one instant.
+  private var stamps = StampCache(separator: UInt8(ascii: "T"))
 
   public init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
 
   public func render(_ record: LogRecord) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(256)
+    var bytes = ByteBuffer(capacity: 256)
     render(record, into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.string
   }
 
   /// Appends the record's object to `out` as UTF-8 (no trailing newline): a log's records go
   /// into one buffer, each written member by member, without a tree of values in between.
-  public func render(_ record: LogRecord, into out: inout [UInt8]) {
+  func render(_ record: LogRecord, into out: inout ByteBuffer) {
+    var renderer = self
+    renderer.append(record, to: &out)
+  }
+
+  /// The same, reusing the stamps written before (a log's renderer).
+  mutating func append(_ record: LogRecord, to out: inout ByteBuffer) {
     var o = JSONObjectWriter()
     // The object is written in place: `out` is lent to the writer, not copied.
     swap(&o.bytes, &out)
-    o.stamp("at", timeZone.civil(of: record.instant))
-    write(record, into: &o)
-    swap(&o.bytes, &out)
-  }
-
-  /// The same, reusing the last `at` stamp written when the record has the same instant (a
-  /// log's renderer).
-  public mutating func append(_ record: LogRecord, to out: inout [UInt8]) {
-    if lastStamp?.instant != record.instant || lastStamp?.zone != timeZone {
-      var bytes: [UInt8] = []
-      timeZone.civil(of: record.instant).appendISOStamp(to: &bytes)
-      lastStamp = (record.instant, timeZone, bytes)
-    }
-    var o = JSONObjectWriter()
-    swap(&o.bytes, &out)
-    if let lastStamp { o.stamp("at", lastStamp.bytes) }
+    o.stamp("at") { stamps.appendRecordStamp(of: record.instant, in: timeZone, to: &$0) }
     write(record, into: &o)
     swap(&o.bytes, &out)
   }
 
   /// Writes the members after `at`, and closes the object.
-  private func write(_ record: LogRecord, into o: inout JSONObjectWriter) {
+  private mutating func write(_ record: LogRecord, into o: inout JSONObjectWriter) {
     defer { o.close() }
     o.int("epoch", Int(record.instant.seconds))
     if let device = record.device { o.string("device", device) }
@@ -99,14 +88,14 @@ public struct JSONRenderer: Sendable {
       o.string("kind", "suppressed")
       add(ref, to: &o)
       o.words("reasons", reasons)
-      o.details("details", reasons, text)
+      o.details("details", reasons, &text)
     case .hidden(let ref, let cause):
       o.string("kind", "hidden")
       add(ref, to: &o)
       o.string("cause", Self.name(of: cause))
       if case .noLongerAvailable(let reasons) = cause {
         o.words("reasons", reasons)
-        o.details("details", reasons, text)
+        o.details("details", reasons, &text)
       }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
       o.string("kind", "invalidated")
@@ -122,7 +111,7 @@ public struct JSONRenderer: Sendable {
       o.string("title", title)
     case .advanced(let from, let to):
       o.string("kind", "advance")
-      o.stamp("from", timeZone.civil(of: from))
+      o.stamp("from") { stamps.appendStamp(of: from, in: timeZone, to: &$0) }
       o.int("seconds", Int((to - from).seconds))
     case .timeStep(let causes):
       o.string("kind", "next")
@@ -239,7 +228,7 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   public init(stringLiteral value: String) { self = .string(value) }
 
   /// Appends a scenario value as JSON (a non-finite number as null).
-  static func serialize(_ value: Value, into out: inout [UInt8]) {
+  static func serialize(_ value: Value, into out: inout ByteBuffer) {
     switch value {
     case .bool(let b): out.append(utf8: b ? "true" : "false")
     case .int(let i): out.append(decimal: Int64(i))
@@ -249,15 +238,14 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 
   public var serialized: String {
-    var out: [UInt8] = []
-    out.reserveCapacity(256)
+    var out = ByteBuffer(capacity: 256)
     serialize(into: &out)
-    return String(decoding: out, as: UTF8.self)
+    return out.string
   }
 
   /// Appends the value's UTF-8 to `out`: one buffer for a whole record, and bytes rather than
   /// `String` appends, which check capacity and ASCII-ness at every small piece.
-  func serialize(into out: inout [UInt8]) {
+  func serialize(into out: inout ByteBuffer) {
     switch self {
     case .null: out.append(utf8: "null")
     case .bool(let b): out.append(utf8: b ? "true" : "false")
@@ -285,12 +273,12 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
 
   /// A JSON string. Only ASCII bytes are ever escaped (quote, backslash, controls), and no byte of
   /// a multi-byte UTF-8 sequence is ASCII, so the escaping reads bytes.
-  static func quote(_ s: String, into out: inout [UInt8]) {
+  static func quote(_ s: String, into out: inout ByteBuffer) {
     out.append(UInt8(ascii: "\""))
     var s = s
     s.withUTF8 { bytes in
       // Most strings need no escape: one pass over the bytes finds out.
-      if bytes.contains(where: needsEscape) { escape(bytes, into: &out) } else { out.append(contentsOf: bytes) }
+      if bytes.contains(where: needsEscape) { escape(bytes, into: &out) } else { out.append(bytes) }
     }
     out.append(UInt8(ascii: "\""))
   }
@@ -300,17 +288,17 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   static func needsEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C }
 
   /// Appends a string's UTF-8 bytes escaped, without the quotes around them.
-  static func escape(_ bytes: some Sequence<UInt8>, into out: inout [UInt8]) {
+  static func escape(_ bytes: some Sequence<UInt8>, into out: inout ByteBuffer) {
     for byte in bytes {
       switch byte {
-      case 0x22: out += #"\""#.utf8
-      case 0x5C: out += #"\\"#.utf8
-      case 0x0A: out += #"\n"#.utf8
-      case 0x0D: out += #"\r"#.utf8
-      case 0x09: out += #"\t"#.utf8
+      case 0x22: out.append(utf8: #"\""#)
+      case 0x5C: out.append(utf8: #"\\"#)
+      case 0x0A: out.append(utf8: #"\n"#)
+      case 0x0D: out.append(utf8: #"\r"#)
+      case 0x09: out.append(utf8: #"\t"#)
       case ..<0x20:
         let hex = String(byte, radix: 16)
-        out += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+        out.append(utf8: "\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
       default: out.append(byte)
       }
     }
@@ -346,8 +334,8 @@ public struct JSONObject: Hashable, Sendable {
 /// A JSON object written member by member straight into `bytes`, keys in the order they are
 /// written: the log's records are rendered without building a tree of values and serializing
 /// it, which took about five times as long. Optional values are written as null.
-struct JSONObjectWriter {
-  var bytes: [UInt8] = []
+struct JSONObjectWriter: ~Copyable {
+  var bytes = ByteBuffer()
   private var members = 0
 
   /// Starts a member: the separator, then the key, one of the schema's (plain ASCII).
@@ -355,7 +343,7 @@ struct JSONObjectWriter {
     bytes.append(members == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
     members += 1
     bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    bytes.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
   }
@@ -395,19 +383,12 @@ struct JSONObjectWriter {
     JSONValue.serialize(value, into: &bytes)
   }
 
-  /// A stamp as JSON Lines writes instants (`2026-11-01T09:00:00`).
-  mutating func stamp(_ key: StaticString, _ civil: CivilTime) {
+  /// A stamp as JSON Lines writes instants (`2026-11-01T09:00:00`), written by `write` (a
+  /// `StampCache`).
+  mutating func stamp(_ key: StaticString, _ write: (inout ByteBuffer) -> Void) {
     self.key(key)
     bytes.append(UInt8(ascii: "\""))
-    civil.appendISOStamp(to: &bytes)
-    bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// A stamp already written (`appendISOStamp`).
-  mutating func stamp(_ key: StaticString, _ stamp: [UInt8]) {
-    self.key(key)
-    bytes.append(UInt8(ascii: "\""))
-    bytes += stamp
+    write(&bytes)
     bytes.append(UInt8(ascii: "\""))
   }
 
@@ -428,7 +409,7 @@ struct JSONObjectWriter {
   }
 
   /// The lines that explain suppressions, written in place (`TextRenderer.describe`).
-  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: TextRenderer) {
+  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: inout TextRenderer) {
     self.key(key)
     text.appendDetails(of: reasons, asJSONTo: &bytes)
   }

@@ -34,7 +34,7 @@ struct LogPipeline {
   /// One batch's text as UTF-8, written by the worker before it signals `done` and read only
   /// after. It stays bytes: making it a string validated every byte again.
   private final class Rendering: @unchecked Sendable {
-    var text: [UInt8] = []
+    var text = ByteBuffer()
     let done = DispatchSemaphore(value: 0)
   }
 
@@ -117,17 +117,19 @@ struct LogPipeline {
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log.
-  static func render(_ items: [Item], _ records: [LogRecord], format: OutputFormat, file: String) -> [UInt8] {
+  static func render(_ items: [Item], _ records: [LogRecord], format: OutputFormat, file: String) -> ByteBuffer {
     // Both formats write bytes into one buffer.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(items.count * 96)
+    // Room for a batch of the usual records (a suppression's takes about 200 bytes), so the
+    // buffer seldom grows.
+    var bytes = ByteBuffer(capacity: (items.count + records.count) * 192)
     switch format {
     case .text(let style):
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
       for item in items {
         renderer.timeZone = item.timeZone
-        for record in records[item.records] {
-          renderer.append(record, to: &bytes)
+        // By index: `for record in records[…]` copied each record out of the array.
+        for index in item.records {
+          renderer.append(records[index], to: &bytes)
           bytes.append(UInt8(ascii: "\n"))
         }
         for output in item.outputs {
@@ -138,7 +140,7 @@ struct LogPipeline {
               bytes.append(UInt8(ascii: "\n"))
             }
           case .text(let output) where !output.isEmpty:
-            bytes += output.utf8
+            bytes.append(utf8: output)
             bytes.append(UInt8(ascii: "\n"))
           case .text:
             break
@@ -149,8 +151,8 @@ struct LogPipeline {
       var renderer = JSONRenderer(timeZone: .utc)
       for item in items {
         renderer.timeZone = item.timeZone
-        for record in records[item.records] {
-          renderer.append(record, to: &bytes)
+        for index in item.records {
+          renderer.append(records[index], to: &bytes)
           bytes.append(UInt8(ascii: "\n"))
         }
         for case .records(let records) in item.outputs {

@@ -7,9 +7,9 @@ import TipEngine
 /// details, with every reason for a suppression on its own line.
 public struct TextRenderer: Sendable {
   public var timeZone: SimTimeZone
-  /// The last record stamp `append(_:to:)` wrote, with its instant and zone: a log's records
-  /// come in runs at one instant.
-  private var lastStamp: (instant: Instant, zone: SimTimeZone, bytes: [UInt8])?
+  /// The stamps written last: a log's records come in runs at one instant, and their details
+  /// repeat a few more.
+  private var stamps = StampCache(separator: UInt8(ascii: " "))
   public var style: TextStyle
   /// The scenario file, for expectation failures (`FILE:LINE`).
   public var file: String?
@@ -22,56 +22,50 @@ public struct TextRenderer: Sendable {
 
   static let verbWidth = 12
   /// Where the details of a record start: the stamp, two spaces, the verb column.
-  static let detailIndent = [UInt8](repeating: UInt8(ascii: " "), count: 19 + 2 + verbWidth)
+  static let detailIndent = 19 + 2 + verbWidth
 
   func stamp(_ instant: Instant) -> String { timeZone.civil(of: instant).logStamp }
 
-  private func writeStamp(_ instant: Instant, into out: inout [UInt8]) {
-    timeZone.civil(of: instant).appendLogStamp(to: &out)
+  private mutating func writeStamp(_ instant: Instant, into out: inout ByteBuffer) {
+    stamps.appendStamp(of: instant, in: timeZone, to: &out)
   }
 
   /// The record as one or more lines (no trailing newline).
   public func render(_ record: LogRecord) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(160)
+    var bytes = ByteBuffer(capacity: 160)
     render(record, into: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes.string
   }
 
   /// Appends the record's lines to `out` as UTF-8 (no trailing newline). A log is written as
   /// bytes into one buffer: `String` appends check capacity and ASCII-ness at every small
   /// piece, and were most of a replay's rendering.
-  public func render(_ record: LogRecord, into out: inout [UInt8]) {
-    style.paint(.dim, into: &out) { writeStamp(record.instant, into: &$0) }
+  func render(_ record: LogRecord, into out: inout ByteBuffer) {
+    var renderer = self
+    renderer.append(record, to: &out)
+  }
+
+  /// The same, reusing the stamps written before (a log's renderer).
+  mutating func append(_ record: LogRecord, to out: inout ByteBuffer) {
+    let (style, instant) = (style, record.instant)
+    style.paint(.dim, into: &out) { stamps.appendRecordStamp(of: instant, in: timeZone, to: &$0) }
     renderAfterStamp(record, into: &out)
   }
 
-  /// The same, reusing the last stamp written when the record has the same instant (a log's
-  /// renderer).
-  public mutating func append(_ record: LogRecord, to out: inout [UInt8]) {
-    if lastStamp?.instant != record.instant || lastStamp?.zone != timeZone {
-      var bytes: [UInt8] = []
-      writeStamp(record.instant, into: &bytes)
-      lastStamp = (record.instant, timeZone, bytes)
-    }
-    if let lastStamp { style.paint(.dim, into: &out) { $0 += lastStamp.bytes } }
-    renderAfterStamp(record, into: &out)
-  }
-
-  private func renderAfterStamp(_ record: LogRecord, into out: inout [UInt8]) {
-    out.append(utf8: "  ")
+  private mutating func renderAfterStamp(_ record: LogRecord, into out: inout ByteBuffer) {
+    out.append(UInt8(ascii: " "))
+    out.append(UInt8(ascii: " "))
     let (verb, color) = verb(of: record.event)
+    // Every verb but an expectation's is ASCII: one column per byte. (The record is not read
+    // in the closure, which copied it.)
+    let width = if case .expectation = record.event { verb.displayWidth } else { verb.utf8.count }
     style.paint(color, into: &out) { text in
       text.append(utf8: verb)
-      // Every verb but an expectation's is ASCII: one column per byte.
-      let width = verb.utf8.count == verb.unicodeScalars.count ? verb.utf8.count : verb.displayWidth
-      if width < TextRenderer.verbWidth - 1 {
-        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: TextRenderer.verbWidth - 1 - width))
-      }
+      text.append(repeating: UInt8(ascii: " "), count: TextRenderer.verbWidth - 1 - width)
     }
     out.append(UInt8(ascii: " "))
     // The details are written in place: `out` is lent to them, not copied.
-    var details = DetailLines(text: [])
+    var details = DetailLines(text: ByteBuffer())
     swap(&details.text, &out)
     if let device = record.device { details.firstLinePrefix = "[\(device)] " }
     write(record.event, into: &details)
@@ -111,7 +105,7 @@ public struct TextRenderer: Sendable {
     }
   }
 
-  private func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
+  private mutating func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
     out += ref.tip
     out += " at "
@@ -134,7 +128,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// Writes the record's details into `out`.
-  private func write(_ event: LogEvent, into out: inout DetailLines) {
+  private mutating func write(_ event: LogEvent, into out: inout DetailLines) {
     switch event {
     case .launched(let frequency, let reset):
       out.line("TipKit configured (frequency \(frequency.rawValue))")
@@ -303,8 +297,8 @@ public struct TextRenderer: Sendable {
 
   /// The suppressions' lines (`describe`), appended to `bytes` as a JSON array of strings,
   /// written in place.
-  func appendDetails(of suppressions: [Suppression], asJSONTo bytes: inout [UInt8]) {
-    var lines = DetailLines(jsonStrings: [])
+  mutating func appendDetails(of suppressions: [Suppression], asJSONTo bytes: inout ByteBuffer) {
+    var lines = DetailLines(jsonStrings: ByteBuffer())
     swap(&lines.text, &bytes)
     lines.text.append(UInt8(ascii: "["))
     for suppression in suppressions { write(suppression, into: &lines) }
@@ -316,11 +310,12 @@ public struct TextRenderer: Sendable {
   /// One line per reason, each with the values that decided it.
   func describe(_ suppression: Suppression) -> [String] {
     var out = DetailLines()
-    write(suppression, into: &out)
+    var renderer = self
+    renderer.write(suppression, into: &out)
     return out.lines
   }
 
-  private func write(_ suppression: Suppression, into out: inout DetailLines) {
+  private mutating func write(_ suppression: Suppression, into out: inout DetailLines) {
     switch suppression {
     case .hold(let hold): write(hold, into: &out)
     case .group(let name, let priority, let current, let blockedBy):
@@ -343,11 +338,12 @@ public struct TextRenderer: Sendable {
 
   func describe(_ hold: Hold) -> [String] {
     var out = DetailLines()
-    write(hold, into: &out)
+    var renderer = self
+    renderer.write(hold, into: &out)
     return out.lines
   }
 
-  private func write(_ hold: Hold, into out: inout DetailLines) {
+  private mutating func write(_ hold: Hold, into out: inout DetailLines) {
     switch hold {
     case .notConfigured: out.line("notConfigured: the app has not launched, TipKit is not configured (rule 25)")
     case .hiddenForTesting(let override): out.line("hiddenForTesting: \(override.rawValue) is in force (rule 33)")
@@ -394,11 +390,12 @@ public struct TextRenderer: Sendable {
 
   func describe(_ reading: Reading) -> String {
     var text = DetailLines()
-    write(reading, into: &text)
+    var renderer = self
+    renderer.write(reading, into: &text)
     return text.string
   }
 
-  private func write(_ reading: Reading, into text: inout DetailLines) {
+  private mutating func write(_ reading: Reading, into text: inout DetailLines) {
     switch reading {
     case .parameter(let name, let value, let source, let bound):
       text += name
@@ -452,8 +449,8 @@ extension String {
 /// first follows the verb column and each later one starts a line under it; made with
 /// `init()`, collected one string per line; or, made with `init(jsonStrings:)`, into a JSON
 /// array's strings, escaped where they need it.
-struct DetailLines {
-  var text: [UInt8]
+struct DetailLines: ~Copyable {
+  var text: ByteBuffer
   /// Written before the first line (`[device] `).
   var firstLinePrefix = ""
   private enum Mode { case inPlace, collected, jsonStrings }
@@ -464,20 +461,20 @@ struct DetailLines {
   private var openString: Int?
 
   /// Lines written into `text`.
-  init(text: [UInt8]) {
+  init(text: consuming ByteBuffer) {
     self.text = text
     mode = .inPlace
   }
 
   /// Lines collected one by one (`lines`).
   init() {
-    text = []
+    text = ByteBuffer()
     mode = .collected
   }
 
   /// Lines written into `text` as the strings of a JSON array (its brackets are the
   /// caller's; `finishJSONString()` ends the last line).
-  init(jsonStrings text: [UInt8]) {
+  init(jsonStrings text: consuming ByteBuffer) {
     self.text = text
     mode = .jsonStrings
   }
@@ -499,14 +496,14 @@ struct DetailLines {
     case .inPlace:
       if started {
         text.append(UInt8(ascii: "\n"))
-        text += TextRenderer.detailIndent
+        text.append(repeating: UInt8(ascii: " "), count: TextRenderer.detailIndent)
       } else {
         text.append(utf8: firstLinePrefix)
       }
     case .collected:
       if started {
         collected.append(string)
-        text.removeAll(keepingCapacity: true)
+        text.removeLast(from: 0)
       } else {
         text.append(utf8: firstLinePrefix)
       }
@@ -526,9 +523,9 @@ struct DetailLines {
   mutating func finishJSONString() {
     guard let start = openString else { return }
     openString = nil
-    if text[start...].contains(where: JSONValue.needsEscape) {
-      let line = Array(text[start...])
-      text.removeSubrange(start...)
+    if text.bytes(from: start).contains(where: JSONValue.needsEscape) {
+      let line = Array(text.bytes(from: start))
+      text.removeLast(from: start)
       JSONValue.escape(line, into: &text)
     }
     text.append(UInt8(ascii: "\""))
@@ -544,7 +541,7 @@ struct DetailLines {
   }
 
   /// What is written since the last line started, as a string.
-  var string: String { String(decoding: text, as: UTF8.self) }
+  var string: String { text.string }
 
   /// The collected lines.
   var lines: [String] { started ? collected + [string] : [] }

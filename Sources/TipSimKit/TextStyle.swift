@@ -19,9 +19,9 @@ public struct TextStyle: Sendable {
 
   func paint(_ text: String, _ color: Color) -> String {
     guard colors else { return text }
-    var bytes: [UInt8] = []
-    paint(color, into: &bytes) { $0 += text.utf8 }
-    return String(decoding: bytes, as: UTF8.self)
+    var bytes = ByteBuffer()
+    paint(color, into: &bytes) { $0.append(utf8: text) }
+    return bytes.string
   }
   func green(_ s: String) -> String { paint(s, .green) }
   func red(_ s: String) -> String { paint(s, .red) }
@@ -31,12 +31,12 @@ public struct TextStyle: Sendable {
   func cyan(_ s: String) -> String { paint(s, .cyan) }
 
   /// Appends what `write` appends to `out`, in `color` when there is one and colours are on.
-  func paint(_ color: Color?, into out: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
+  func paint(_ color: Color?, into out: inout ByteBuffer, _ write: (inout ByteBuffer) -> Void) {
     guard colors, let color else { return write(&out) }
-    out += "\u{1B}[".utf8
-    out += color.rawValue.utf8
+    out.append(utf8: "\u{1B}[")
+    out.append(utf8: color.rawValue)
     out.append(UInt8(ascii: "m"))
     write(&out)
-    out += "\u{1B}[0m".utf8
+    out.append(utf8: "\u{1B}[0m")
   }
 }

@@ -264,6 +264,36 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       records.contains { if case .suppressed(_, let r) = $0.event { r.count > 1 && r.words.contains("boundParameter") } else { false } })
   }
 
+  /// The renderers keep the stamps they wrote (`StampCache`, sixteen for details). A log that
+  /// repeats a few instants (found again) and cycles through more than that (pushed out), in
+  /// a zone other than UTC, still writes each one's own local time, in text and in JSON.
+  @Test func everyStampIsItsOwnLocalTimeWhenInstantsRepeatAndWhenMoreCycleThanTheRenderersKeep() {
+    // Ten tips on each of two screens, each invalidated a minute after the one before.
+    var source = "timezone Asia/Tokyo\nstart 2026-11-01T09:00\nscreen s: a\nscreen r: a\n"
+    for tip in 0..<20 { source += "tip t\(tip)\n  title \"T\(tip)\"\n  anchor \(tip < 10 ? "s" : "r").a\n" }
+    source += "launch\n"
+    for tip in 0..<20 { source += "invalidate t\(tip) actionPerformed\nadvance 1m\n" }
+    source += "open s\nclose s\nopen s\nclose s\nadvance 1h\nopen r\nopen s\nclose s\nclose r\nopen s\n"
+    let minutes = (0..<20).map { "2026-11-01 09:\($0 < 10 ? "0" : "")\($0):00" }
+    let onS = Array(minutes[..<10])
+    let onR = Array(minutes[10...])
+    // Each format: how an opening's line is told, and where its stamp starts.
+    for (format, opening, stampAt, separator) in [
+      (OutputFormat.text(.plain), "  open  ", 0, " "), (.json, #""kind":"open""#, 7, "T"),
+    ] {
+      let report = ScenarioRunner.run(source: source, format: format)
+      #expect(report.exitCode == 0, "\(report.errors)")
+      let lines = report.transcript.split(separator: "\n")
+      let stamps = lines.compactMap { line in
+        line.range(of: "actionPerformed at ").map { String(line[$0.upperBound...].prefix(19)) }
+      }
+      #expect(stamps == onS + onS + onR + onS + onS)
+      // The records' own stamps.
+      let opens = lines.filter { $0.contains(opening) }.map { String($0.dropFirst(stampAt).prefix(19)) }
+      #expect(opens == ["09:20", "09:20", "10:20", "10:20", "10:20"].map { "2026-11-01\(separator)\($0):00" })
+    }
+  }
+
   /// Every example of the scenario-language contract, as written there, in one session.
   @Test func everyContractExampleWorksAsWritten() {
     let contract = """
