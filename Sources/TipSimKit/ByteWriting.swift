@@ -79,11 +79,6 @@ struct ByteBuffer: ~Copyable {
     count += n
   }
 
-  /// Another buffer's bytes.
-  mutating func append(_ other: borrowing ByteBuffer) {
-    other.withUnsafeBytes { append($0) }
-  }
-
   /// A whole number in decimal, as `String(value)` writes it.
   mutating func append(decimal value: Int64) {
     if value < 0 { append(UInt8(ascii: "-")) }
@@ -104,7 +99,8 @@ struct ByteBuffer: ~Copyable {
     count += digits
   }
 
-  /// The bytes from `start` to the end.
+  /// The bytes from `start` to the end, valid until the buffer next changes: read them at
+  /// once.
   func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + start, count: count - start)
   }
