@@ -148,7 +148,7 @@ struct StampCache {
   mutating func appendRecordStamp(of instant: Instant, in zone: SimTimeZone, to out: inout ByteBuffer) {
     enter(zone)
     if record?.instant != instant {
-      guard let entry = makeEntry(instant) else { return out.append(utf8: zone.civil(of: instant).stamp(separator: separator)) }
+      guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
       record = entry
     }
     if let record { Self.append(record, to: &out) }
@@ -164,7 +164,7 @@ struct StampCache {
       details[index].used = lookups
       return Self.append(details[index], to: &out)
     }
-    guard let entry = makeEntry(instant) else { return out.append(utf8: zone.civil(of: instant).stamp(separator: separator)) }
+    guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
     if details.count < Self.capacity {
       details.append(entry)
     } else {
@@ -174,7 +174,12 @@ struct StampCache {
     Self.append(entry, to: &out)
   }
 
-  /// The entry of `instant`; nil when its year does not have four digits.
+  /// A stamp whose year does not have four digits, written as a string and not kept.
+  private func appendUnkept(_ instant: Instant, to out: inout ByteBuffer) {
+    out.append(utf8: zone.civil(of: instant).stamp(separator: separator))
+  }
+
+  /// The entry of `instant`; nil when its year does not have four digits (`appendUnkept`).
   private func makeEntry(_ instant: Instant) -> Entry? {
     var entry = Entry(instant: instant, used: lookups)
     let civil = zone.civil(of: instant)

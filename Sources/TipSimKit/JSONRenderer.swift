@@ -338,10 +338,15 @@ struct JSONObjectWriter: ~Copyable {
   var bytes = ByteBuffer()
   private var members = 0
 
-  /// Starts a member: the separator, then the key, one of the schema's (plain ASCII).
-  private mutating func key(_ name: StaticString) {
+  /// Opens the object at its first member, or separates a member from the one before.
+  private mutating func startMember() {
     bytes.append(members == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
     members += 1
+  }
+
+  /// Starts a member: the separator, then the key, one of the schema's (plain ASCII).
+  private mutating func key(_ name: StaticString) {
+    startMember()
     bytes.append(UInt8(ascii: "\""))
     bytes.append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     bytes.append(UInt8(ascii: "\""))
@@ -376,8 +381,7 @@ struct JSONObjectWriter: ~Copyable {
 
   /// A member whose key is a name of the scenario's (a donation's field), quoted as a string.
   mutating func value(named name: String, _ value: Value) {
-    bytes.append(members == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
-    members += 1
+    startMember()
     JSONValue.quote(name, into: &bytes)
     bytes.append(UInt8(ascii: ":"))
     JSONValue.serialize(value, into: &bytes)
