@@ -20,6 +20,10 @@ struct LogPipeline {
   /// How many outputs `batch` holds.
   private var batchCount = 0
   private var inFlight: Rendering?
+  /// While the script is not yet known to parse, rendered batches are kept here, unwritten,
+  /// until `release(write:)` or `discard()`. Kept as the batches' own buffers: appending
+  /// them to one array copied the log again as the array grew, and touched twice the memory.
+  private var held: [Rendering]?
 
   /// Records of commands (a range of `records`), or one statement's other outputs, kept as
   /// the array they came in: copying each output into the batch, then freeing the array, was
@@ -38,9 +42,11 @@ struct LogPipeline {
     let done = DispatchSemaphore(value: 0)
   }
 
-  init(format: OutputFormat, file: String) {
+  /// `holding`: keep the rendered log until `release(write:)` rather than writing it.
+  init(format: OutputFormat, file: String, holding: Bool = false) {
     self.format = format
     self.file = file
+    held = holding ? [] : nil
     batch.reserveCapacity(Self.batchSize)
     records.reserveCapacity(Self.recordCapacity)
   }
@@ -77,13 +83,25 @@ struct LogPipeline {
     collect(write: write)
   }
 
-  /// Drops everything added so far, unwritten (a run that starts again).
+  /// Whether the rendered log is being held back.
+  var isHolding: Bool { held != nil }
+
+  /// Writes everything added so far, the held log first, and stops holding.
+  mutating func release(write: (UnsafeRawBufferPointer) -> Void) {
+    flush(write: write)
+    for rendering in held ?? [] where !rendering.text.isEmpty { rendering.text.withUnsafeBytes(write) }
+    held = nil
+  }
+
+  /// Drops everything added so far, unwritten, the held log included, and stops holding (a
+  /// run that starts again, or a script that does not parse).
   mutating func discard() {
     batch.removeAll(keepingCapacity: true)
     records.removeAll(keepingCapacity: true)
     batchCount = 0
     if let rendering = inFlight { rendering.done.wait() }
     inFlight = nil
+    held = nil
   }
 
   /// Hands the batch to the worker once the previous one is written, so at most one renders
@@ -112,7 +130,11 @@ struct LogPipeline {
     guard let rendering = inFlight else { return }
     inFlight = nil
     rendering.done.wait()
-    if !rendering.text.isEmpty { rendering.text.withUnsafeBytes(write) }
+    if held != nil {
+      held?.append(rendering)
+    } else if !rendering.text.isEmpty {
+      rendering.text.withUnsafeBytes(write)
+    }
   }
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not

@@ -68,16 +68,11 @@ public enum ScenarioRunner {
     var transcript = ""
     var errors = ""
     // A worker parses the script part by part while the statements run. Until the whole
-    // script is known to parse, the run goes ahead but prints nothing (`held`): a syntax error
+    // script is known to parse, the run goes ahead but its log is held: a syntax error
     // anywhere still runs nothing, as if everything had been parsed first.
     let stream = StatementStream(source: source)
     defer { stream.dispose() }
-    var held: [UInt8]? = []
     func write(_ bytes: UnsafeRawBufferPointer) {
-      if held != nil {
-        held?.append(contentsOf: bytes)
-        return
-      }
       if keepsLog { transcript += String(decoding: bytes, as: UTF8.self) }
       out(bytes)
     }
@@ -86,7 +81,7 @@ public enum ScenarioRunner {
       text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
     // The log renders on a second core while the statements after it run.
-    var pipeline = LogPipeline(format: format, file: file)
+    var pipeline = LogPipeline(format: format, file: file, holding: true)
     var lines: [String] = []
     func fail(_ diagnostic: Diagnostic) -> RunReport {
       pipeline.flush(write: write)
@@ -100,8 +95,10 @@ public enum ScenarioRunner {
     }
     // What the session keeps depends on the whole script. Ahead of the parse it keeps its log
     // and history (dropped if the script never reads them) but no undo snapshots: a script
-    // with `undo` runs again from the start, keeping them.
-    var plan = RunPlan.ahead
+    // with `undo` runs again from the start, keeping them. The words of the script may show
+    // at once that nothing will read the log or the history. The worker is splitting lines
+    // meanwhile, so this costs no time.
+    var plan = RunPlan(aheadOf: source, keepsLog: keepsLog)
     enum Stop: Error {
       case runAgain
       case report(RunReport)
@@ -114,35 +111,31 @@ public enum ScenarioRunner {
       switch outcome.parts {
       case .failure(let diagnostic):
         pipeline.discard()
-        held = nil
         session = initial
         throw .report(fail(diagnostic))
       case .success(let parts):
         let needed = RunPlan(keepsLog: keepsLog, parts: parts)
         guard needed.keepsUndo == plan.keepsUndo else {
           pipeline.discard()
-          held = nil
           plan = needed
           throw .runAgain
         }
         plan = needed
         plan.configure(&session)
-        pipeline.flush(write: write)
-        let text = held ?? []
-        held = nil
-        if !text.isEmpty { text.withUnsafeBytes(write) }
+        pipeline.release(write: write)
       }
     }
     /// An invalid statement: reported once the parse shows the script is valid (a syntax
     /// error anywhere wins, with nothing run).
     func stop(at error: Diagnostic) throws(Stop) -> Never {
-      if held != nil { try settle() }
+      if pipeline.isHolding { try settle() }
       throw .report(fail(error))
     }
     func replay() throws(Stop) {
       session = initial
       plan.configure(&session)
-      pipeline = LogPipeline(format: format, file: file)
+      // Held until the parse ends, unless this is the run again after it.
+      pipeline = LogPipeline(format: format, file: file, holding: pipeline.isHolding)
       var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
       var index = 0
       while let part = stream.part(index) {
@@ -151,7 +144,7 @@ public enum ScenarioRunner {
         for position in part.indices {
           let statement = part[position]
           // What writes a file, prints on standard error or undoes waits for the parse.
-          if held != nil, statement.needsTheWholeScript { try settle() }
+          if pipeline.isHolding, statement.needsTheWholeScript { try settle() }
           // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
           if !stateLoaded, let state, statement.launches {
             stateLoaded = true
@@ -168,9 +161,9 @@ public enum ScenarioRunner {
           pipeline.addRecords(from: start, timeZone: session.world.timeZone, write: write)
           if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
         }
-        if held != nil, stream.hasEnded { try settle() }
+        if pipeline.isHolding, stream.hasEnded { try settle() }
       }
-      if held != nil { try settle() }
+      if pipeline.isHolding { try settle() }
     }
     while true {
       do throws(Stop) {
@@ -282,10 +275,14 @@ struct RunPlan: Equatable {
   var keepsRecords: Bool?
   var keepsHistory: Bool?
 
-  /// Before the script is known: the log and history as the session was given, no undo.
-  static let ahead = RunPlan()
-
-  private init() {}
+  /// Before the script is parsed: no undo snapshots, and the log and history as the session
+  /// was given, unless the run keeps no log and no statement in `source` could read them.
+  init(aheadOf source: String, keepsLog: Bool) {
+    if !keepsLog && !RunPlan.mayRead(source) {
+      keepsRecords = false
+      keepsHistory = false
+    }
+  }
 
   /// What the script needs. A script stops at its first error, so only `undo` needs the
   /// per-statement snapshots.
@@ -296,7 +293,7 @@ struct RunPlan: Equatable {
     var readsTheHistory = false
     for part in parts {
       for position in part.indices {
-        if case .undo = part[position].action { undoes = true }
+        if part[position].undoes { undoes = true }
         if part[position].readsTheLog { readsTheLog = true }
         if part[position].readsTheHistory { readsTheHistory = true }
       }
@@ -305,6 +302,53 @@ struct RunPlan: Equatable {
     if !keepsLog {
       keepsRecords = readsTheLog
       keepsHistory = readsTheHistory
+    }
+  }
+
+  /// The words of the commands whose statements read the log or the history, or undo: those
+  /// of the command table whose example does (every example parses; a test checks), split
+  /// into runs of ASCII letters.
+  static let readingWords: [[UInt8]] = {
+    var words: Set<String> = []
+    for info in CommandTable.all {
+      guard let statements = try? Parser(source: info.example).parse() else { continue }
+      for statement in statements where statement.readsTheLog || statement.readsTheHistory || statement.undoes {
+        words.formUnion(info.name.split { !$0.isASCII || !$0.isLetter }.map(String.init))
+      }
+    }
+    return words.sorted().map { Array($0.utf8) }
+  }()
+
+  /// Whether a statement of `source` could read the log or the history, or undo: whether a
+  /// run of ASCII letters in it, anywhere (a comment, a string), is one of `readingWords`.
+  /// A command's word is such a run, however the lexer splits what is around it.
+  static func mayRead(_ source: String) -> Bool {
+    let words = readingWords
+    // Which lengths and first letters a reading word has: most words are ruled out by these.
+    var lengths: UInt64 = 0
+    var initials: UInt64 = 0
+    for word in words where word.count < 64 {
+      lengths |= 1 << UInt64(word.count)
+      initials |= 1 << UInt64(word[0] & 63)
+    }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    var source = source
+    return source.withUTF8 { bytes in
+      var i = 0
+      while i < bytes.count {
+        guard isLetter(bytes[i]) else {
+          i += 1
+          continue
+        }
+        let start = i
+        i += 1
+        while i < bytes.count, isLetter(bytes[i]) { i += 1 }
+        let length = i - start
+        guard length < 64, (lengths >> UInt64(length)) & 1 != 0, (initials >> UInt64(bytes[start] & 63)) & 1 != 0 else { continue }
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<i])
+        if words.contains(where: { $0.elementsEqual(word) }) { return true }
+      }
+      return false
     }
   }
 
@@ -324,6 +368,15 @@ extension Statement {
     case .saveState, .population, .undo: true
     case .timeline(let request): request.svg != nil
     case .repeat(_, _, let body): body.contains(where: \.needsTheWholeScript)
+    default: false
+    }
+  }
+
+  /// Whether the statement is an `undo`, or a `repeat` of one.
+  var undoes: Bool {
+    switch action {
+    case .undo: true
+    case .repeat(_, _, let body): body.contains(where: \.undoes)
     default: false
     }
   }
