@@ -249,10 +249,11 @@ public enum ScenarioFile {
     let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     guard exists else { return .failure(Problem(message: "no such file")) }
     guard !isDirectory.boolValue else { return .failure(Problem(message: "is a directory, not a scenario file")) }
-    guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path),
-      let read = try? handle.readToEnd()
-    else { return .failure(Problem(message: "cannot read the file")) }
-    return decode(read)
+    guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+      return .failure(Problem(message: "cannot read the file"))
+    }
+    // `readToEnd()` answers nil for no bytes at all: an empty scenario, which runs nothing.
+    do { return decode(try handle.readToEnd() ?? Data()) } catch { return .failure(Problem(message: "cannot read the file")) }
   }
 
   /// Checks and decodes a scenario's bytes: at most `maximumSize`, no NUL byte, valid UTF-8;

@@ -64,6 +64,17 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(TipSim.replay(file: "/nonexistent/x.scenario").errors == "/nonexistent/x.scenario:1:1: error: no such file\n")
   }
 
+  @Test func anEmptyFileIsAScenarioThatRunsNothing() throws {
+    // Foundation reads no bytes as no data at all; that is not an unreadable file.
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-empty-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let report = TipSim.replay(file: path)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(report.errors.isEmpty)
+    #expect(report.transcript == "── 0 expectations held\n")
+  }
+
   /// The log as the runner wrote it before it rendered on a second core: each output
   /// rendered in place, with the time zone of its moment.
   func renderedInPlace(_ source: String, format: OutputFormat) throws -> String {
