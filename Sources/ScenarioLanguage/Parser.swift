@@ -10,24 +10,27 @@ public struct Parser {
 
   /// `firstLine` numbers the first line (the shell parses one entry at a time).
   public init(source: String, firstLine: Int = 1) {
+    var source = source
+    self = source.withUTF8 { Parser(utf8: $0, firstLine: firstLine) }
+  }
+
+  /// The same, from the source's UTF-8 (valid: a piece of a `String`, cut at a line feed).
+  init(utf8 bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) {
     // Split on the byte "\n" (a line feed is always a Character of its own, or ends "\r\n"),
     // then drop a "\r" before it: the same lines as splitting Characters, without grapheme
     // breaking the whole file. A last line left empty is no line. The bytes are read in place:
     // the generic split cost a thousand instructions a line.
-    var source = source
     var lines: [String] = []
-    source.withUTF8 { bytes in
-      func line(_ start: Int, _ end: Int) -> String {
-        let end = end > start && bytes[end - 1] == 13 ? end - 1 : end
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-      }
-      var start = 0
-      for index in bytes.indices where bytes[index] == 10 {
-        lines.append(line(start, index))
-        start = index + 1
-      }
-      if start < bytes.count, case let last = line(start, bytes.count), !last.isEmpty { lines.append(last) }
+    func line(_ start: Int, _ end: Int) -> String {
+      let end = end > start && bytes[end - 1] == 13 ? end - 1 : end
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
+    var start = 0
+    for index in bytes.indices where bytes[index] == 10 {
+      lines.append(line(start, index))
+      start = index + 1
+    }
+    if start < bytes.count, case let last = line(start, bytes.count), !last.isEmpty { lines.append(last) }
     self.lines = lines
     self.firstLine = firstLine
   }
@@ -72,25 +75,44 @@ public struct Parser {
   /// Parses every statement; the first error stops parsing.
   public func parse() throws(Diagnostic) -> [Statement] { try parse(lines.indices) }
 
-  /// Parses in order, part by part, handing each part's statements to `deliver` as soon as they
-  /// are read (parts of about `size` lines, each starting at a line that is not indented, where
-  /// no `tip` block goes on); the first error stops. A runner can run the first parts while
-  /// the rest is read.
-  public func parse(partsOf size: Int, deliver: ([Statement]) -> Void) throws(Diagnostic) {
-    for range in Parser.parts(of: lines, count: lines.count / max(1, size)) { deliver(try parse(range)) }
+  /// Parses `source` in order, part by part, handing each part's statements and lines to
+  /// `deliver` as soon as they are read; the first error stops. A part is about `size` lines,
+  /// ending before a line that starts with neither a space nor a tab, so no `tip` or `cohort`
+  /// block goes on past it. A part's lines are split only when the parts before it are
+  /// delivered: a runner can run the first statements after reading only their lines.
+  public static func parse(
+    _ source: String, inPartsOf size: Int, deliver: (_ statements: [Statement], _ lines: [String]) -> Void
+  ) throws(Diagnostic) {
+    var source = source
+    let failure: Diagnostic? = source.withUTF8 { bytes in
+      var start = 0
+      var firstLine = 1
+      while start < bytes.count {
+        let end = partEnd(in: bytes, from: start, lines: max(1, size))
+        let parser = Parser(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), firstLine: firstLine)
+        do throws(Diagnostic) { deliver(try parser.parse(), parser.lines) } catch { return error }
+        firstLine += parser.lines.count
+        start = end
+      }
+      return nil
+    }
+    if let failure { throw failure }
   }
 
-  /// About `count` ranges of equal length covering `lines`, each starting at a line that is not
-  /// indented (or at the first line).
-  static func parts(of lines: [String], count: Int) -> [Range<Int>] {
-    guard count > 1 else { return [lines.indices] }
-    var starts = [0]
-    for part in 1..<count {
-      var start = max(starts[starts.count - 1] + 1, lines.count * part / count)
-      while start < lines.count, Parser.isIndented(lines[start]) { start += 1 }
-      if start < lines.count { starts.append(start) }
+  /// Where the part that starts at byte `start` ends: after its `count`th line feed, or after
+  /// a later one if the line after it starts with a space or a tab; or at the end.
+  static func partEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, lines count: Int) -> Int {
+    var seen = 0
+    var index = start
+    while index < bytes.count {
+      if bytes[index] == 10 {
+        seen += 1
+        let next = index + 1
+        if seen >= count, next == bytes.count || (bytes[next] != 0x20 && bytes[next] != 0x09) { return next }
+      }
+      index += 1
     }
-    return starts.indices.map { starts[$0]..<(starts.indices.contains($0 + 1) ? starts[$0 + 1] : lines.count) }
+    return bytes.count
   }
 
   /// Parses the statements that start in `range`; a `tip` block may read on past its end.

@@ -98,7 +98,8 @@ public enum ScenarioRunner {
     // with `undo` runs again from the start, keeping them. The words of the script may show
     // at once that nothing will read the log or the history. The worker is splitting lines
     // meanwhile, so this costs no time.
-    var plan = RunPlan(aheadOf: source, keepsLog: keepsLog)
+    let scriptMayRead = RunPlan.mayRead(source)
+    var plan = RunPlan(keepsLog: keepsLog, scriptMayRead: scriptMayRead)
     enum Stop: Error {
       case runAgain
       case report(RunReport)
@@ -114,7 +115,8 @@ public enum ScenarioRunner {
         session = initial
         throw .report(fail(diagnostic))
       case .success(let parts):
-        let needed = RunPlan(keepsLog: keepsLog, parts: parts)
+        // A script with no word of a reading statement needs what it was given at the start.
+        let needed = scriptMayRead ? RunPlan(keepsLog: keepsLog, parts: parts) : plan
         guard needed.keepsUndo == plan.keepsUndo else {
           pipeline.discard()
           plan = needed
@@ -140,24 +142,25 @@ public enum ScenarioRunner {
       var index = 0
       while let part = stream.part(index) {
         index += 1
-        // By index: `for statement in part` copied each statement out of the array.
+        // By index, and each use reads the statement in place: `for statement in part`, or
+        // a local copy of `part[position]`, copied each statement out of the array (about 600
+        // instructions).
         for position in part.indices {
-          let statement = part[position]
           // What writes a file, prints on standard error or undoes waits for the parse.
-          if pipeline.isHolding, statement.needsTheWholeScript { try settle() }
+          if pipeline.isHolding, part[position].needsTheWholeScript { try settle() }
           // `--state FILE`: the saved datastore is what TipKit finds at the first launch.
-          if !stateLoaded, let state, statement.launches {
+          if !stateLoaded, let state, part[position].launches {
             stateLoaded = true
-            do { try session.loadState(state, at: statement.keyword) } catch { try stop(at: error) }
+            do { try session.loadState(state, at: part[position].keyword) } catch { try stop(at: error) }
           }
           guard printsLog else {
-            do { _ = try session.execute(statement) } catch { try stop(at: error) }
+            do { _ = try session.execute(part[position]) } catch { try stop(at: error) }
             continue
           }
           // A command's records go straight into the pipeline's batch.
           let start = pipeline.records.count
           let outputs: [Session.Output]
-          do { outputs = try session.execute(statement, appendingTo: &pipeline.records) } catch { try stop(at: error) }
+          do { outputs = try session.execute(part[position], appendingTo: &pipeline.records) } catch { try stop(at: error) }
           pipeline.addRecords(from: start, timeZone: session.world.timeZone, write: write)
           if !outputs.isEmpty { pipeline.add(outputs, timeZone: session.world.timeZone, write: write) }
         }
@@ -277,9 +280,10 @@ struct RunPlan: Equatable {
   var keepsHistory: Bool?
 
   /// Before the script is parsed: no undo snapshots, and the log and history as the session
-  /// was given, unless the run keeps no log and no statement in `source` could read them.
-  init(aheadOf source: String, keepsLog: Bool) {
-    if !keepsLog && !RunPlan.mayRead(source) {
+  /// was given, unless the run keeps no log and no statement of the script could read them
+  /// (`mayRead(_:)`). Then this is what the whole script needs.
+  init(keepsLog: Bool, scriptMayRead: Bool) {
+    if !keepsLog && !scriptMayRead {
       keepsRecords = false
       keepsHistory = false
     }

@@ -17,17 +17,21 @@ final class StatementStream: @unchecked Sendable {
 
   init(source: String) {
     DispatchQueue.global().async { [self] in
-      let parser = Parser(source: source)
+      var read: [String] = []
       let result = Result { () throws(Diagnostic) in
-        try parser.parse(partsOf: StatementStream.linesPerPart) { part in
+        try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, lines in
+          read += lines
           condition.lock()
           parts.append(part)
           condition.broadcast()
           condition.unlock()
         }
       }
+      // A syntax error stops before its part's lines are delivered: its diagnostic shows
+      // the line from all of them.
+      if case .failure = result { read = Parser(source: source).lines }
       condition.lock()
-      lines = parser.lines
+      lines = read
       end = result
       condition.broadcast()
       condition.unlock()

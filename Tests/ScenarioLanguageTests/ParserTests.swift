@@ -166,32 +166,49 @@ import TipEngine
     return lines
   }
 
-  /// The statements of `parse(partsOf:deliver:)`, part by part, or its error with the parts
-  /// delivered before it.
-  func parts(_ source: String, size: Int) -> (parts: [[Statement]], error: Diagnostic?) {
+  /// The statements and lines of `Parser.parse(_:inPartsOf:deliver:)`, part by part, or its
+  /// error with the parts delivered before it.
+  func parts(_ source: String, size: Int) -> (parts: [[Statement]], lines: [[String]], error: Diagnostic?) {
     var parts: [[Statement]] = []
+    var lines: [[String]] = []
     do {
-      try Parser(source: source).parse(partsOf: size) { parts.append($0) }
-      return (parts, nil)
+      try Parser.parse(source, inPartsOf: size) {
+        parts.append($0)
+        lines.append($1)
+      }
+      return (parts, lines, nil)
     } catch {
-      return (parts, error)
+      return (parts, lines, error)
     }
   }
 
-  @Test func aLongScriptParsedInPartsGivesTheStatementsOfOnePass() throws {
-    let source = longScript(statements: 3000).joined(separator: "\n") + "\n"
-    let whole = try parse(source)
-    #expect(whole.count > 2000)
-    for size in [100_000, 4096, 1000, 333, 7] {
-      let (parts, error) = parts(source, size: size)
-      #expect(error == nil)
-      #expect(parts.count == max(1, Parser(source: source).lines.count / size) || size == 7, "\(size) lines per part")
-      #expect(parts.flatMap { $0 } == whole, "\(size) lines per part")
+  @Test func aLongScriptParsedInPartsGivesTheStatementsAndLinesOfOnePass() throws {
+    // CRLF line ends, blank lines and tip blocks of up to forty lines; with and without a
+    // last line feed.
+    let script = longScript(statements: 3000)
+    for source in [script.joined(separator: "\n") + "\n", script.joined(separator: "\r\n"), script.joined(separator: "\n") + "\n\n"] {
+      let whole = try parse(source)
+      let wholeLines = Parser(source: source).lines
+      #expect(whole.count > 2000)
+      for size in [100_000, 4096, 1000, 333, 7, 1] {
+        let (parts, lines, error) = parts(source, size: size)
+        #expect(error == nil)
+        #expect(parts.flatMap { $0 } == whole, "\(size) lines per part")
+        #expect(lines.flatMap { $0 } == wholeLines, "\(size) lines per part")
+        // Each part has its lines, at least `size` of them but the last, and starts at a line
+        // that is not indented.
+        #expect(lines.dropLast().allSatisfy { $0.count >= size }, "\(size) lines per part")
+        #expect(lines.allSatisfy { !Parser.isIndented($0.first ?? "") }, "\(size) lines per part")
+        let expected = (wholeLines.count + size - 1) / size
+        #expect(parts.count <= expected && (size < 100 || parts.count + 3 >= expected), "\(size): \(parts.count) parts")
+      }
     }
+    #expect(parts("", size: 10).parts.isEmpty)
   }
 
   @Test func aLongScriptParsedInPartsStopsAtItsFirstError() throws {
-    var lines = longScript(statements: 3000)
+    let original = longScript(statements: 3000)
+    var lines = original
     lines[lines.count - 10] = "advance soon"
     // An indented line after a plain one: at a part's start it is still outside any block.
     lines[100] = "advance 1m"
@@ -200,12 +217,23 @@ import TipEngine
     let whole = diagnostic(source)
     #expect(whole?.message == "indented line outside a tip or cohort block")
     #expect(whole?.location.line == 102)
-    for size in [1000, 40] {
-      let (parts, error) = parts(source, size: size)
+    // Without the errors, the statements of lines 1 to 100.
+    var fixed = original
+    fixed[100] = "advance 1m"
+    var index = 101
+    while fixed[index].hasPrefix("  ") {
+      fixed[index] = "advance 2m"
+      index += 1
+    }
+    let before = try parse(fixed.joined(separator: "\n")).filter { $0.lines.upperBound <= 100 }
+    for size in [1000, 101, 40, 1] {
+      let (parts, _, error) = parts(source, size: size)
       #expect(error == whole)
-      // The parts before the error's are delivered, whole; none after it.
+      // The parts before the error's are delivered, whole; none after it. A part of one line
+      // ends at line 100, since line 101 goes on into the indented line 102.
       #expect(parts.flatMap { $0 }.allSatisfy { $0.lines.upperBound < 102 }, "\(size) lines per part")
-      #expect(parts.count == 100 / size, "\(size) lines per part")
+      if size == 1 { #expect(parts.flatMap { $0 } == before) }
+      if size > 101 { #expect(parts.isEmpty) }
     }
   }
 }
