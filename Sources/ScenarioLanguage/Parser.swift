@@ -152,6 +152,11 @@ public struct Parser {
         i += 1
         continue
       }
+      if let statement = Parser.quickStatement(line, number: number) {
+        statements.append(statement)
+        i += 1
+        continue
+      }
       let tokens = try Lexer.tokenize(line, lineNumber: number)
       if case .name(let command)? = tokens.first?.kind, Parser.blockCommands.contains(command) {
         var block: [(Int, String)] = []

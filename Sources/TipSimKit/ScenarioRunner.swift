@@ -96,10 +96,9 @@ public enum ScenarioRunner {
     // What the session keeps depends on the whole script. Ahead of the parse it keeps its log
     // and history (dropped if the script never reads them) but no undo snapshots: a script
     // with `undo` runs again from the start, keeping them. The words of the script may show
-    // at once that nothing will read the log or the history. The worker is splitting lines
-    // meanwhile, so this costs no time.
-    let scriptMayRead = RunPlan.mayRead(source)
-    var plan = RunPlan(keepsLog: keepsLog, scriptMayRead: scriptMayRead)
+    // that nothing will read the log or the history: the parse thread looks once it has
+    // delivered the first part, and from the next part on neither is kept.
+    var plan = RunPlan(keepsLog: keepsLog, scriptMayRead: true)
     enum Stop: Error {
       case runAgain
       case report(RunReport)
@@ -116,7 +115,9 @@ public enum ScenarioRunner {
         throw .report(fail(diagnostic))
       case .success(let parts):
         // A script with no word of a reading statement needs what it was given at the start.
-        let needed = scriptMayRead ? RunPlan(keepsLog: keepsLog, parts: parts) : plan
+        let needed =
+          stream.scriptMayRead ?? true
+          ? RunPlan(keepsLog: keepsLog, parts: parts) : RunPlan(keepsLog: keepsLog, scriptMayRead: false)
         guard needed.keepsUndo == plan.keepsUndo else {
           pipeline.discard()
           plan = needed
@@ -140,8 +141,16 @@ public enum ScenarioRunner {
       pipeline = LogPipeline(format: format, file: file, holding: pipeline.isHolding)
       var stateLoaded = state == nil || !FileManager.default.fileExists(atPath: state ?? "")
       var index = 0
+      var wordsRead = false
       while let part = stream.part(index) {
         index += 1
+        if pipeline.isHolding, !wordsRead, let mayRead = stream.scriptMayRead {
+          wordsRead = true
+          if !mayRead {
+            plan = RunPlan(keepsLog: keepsLog, scriptMayRead: false)
+            plan.configure(&session)
+          }
+        }
         // By index, and each use reads the statement in place: `for statement in part`, or
         // a local copy of `part[position]`, copied each statement out of the array (about 600
         // instructions).

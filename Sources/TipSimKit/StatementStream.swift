@@ -14,6 +14,7 @@ final class StatementStream: @unchecked Sendable {
   private var parts: [[Statement]] = []
   private var end: Result<Void, Diagnostic>?
   private var lines: [String] = []
+  private var mayRead: Bool?
 
   /// How much lower than the runner's the parse thread's priority is (added to its nice value). The
   /// runner, the parse and the log's rendering share two cores, and the runner is the
@@ -28,15 +29,25 @@ final class StatementStream: @unchecked Sendable {
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
       setpriority(which, 0, getpriority(which, 0) + StatementStream.parsePriorityOffset)
       var read: [String] = []
+      func lookAtTheWords() {
+        let words = RunPlan.mayRead(source)
+        condition.lock()
+        mayRead = words
+        condition.unlock()
+      }
       let result = Result { () throws(Diagnostic) in
         try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, lines in
           read += lines
           condition.lock()
           parts.append(part)
+          let first = parts.count == 1
           condition.broadcast()
           condition.unlock()
+          // After the first part, so that the runner starts at once.
+          if first { lookAtTheWords() }
         }
       }
+      if read.isEmpty { lookAtTheWords() }
       // A syntax error stops before its part's lines are delivered: its diagnostic shows
       // the line from all of them.
       if case .failure = result { read = Parser(source: source).lines }
@@ -70,6 +81,15 @@ final class StatementStream: @unchecked Sendable {
       condition.unlock()
       withExtendedLifetime(freed) {}
     }
+  }
+
+  /// Whether a statement of the script could read the log or the history, or undo
+  /// (`RunPlan.mayRead(_:)`), once the parse thread has looked (after the first part), without
+  /// waiting; nil before.
+  var scriptMayRead: Bool? {
+    condition.lock()
+    defer { condition.unlock() }
+    return mayRead
   }
 
   /// Whether the parse has ended, without waiting.

@@ -211,6 +211,25 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
   }
 
+  @Test func aLongScriptThatReadsItsLogAtTheEndPrintsWhatAReplayKeepingEverythingPrints() {
+    // Several parts: after the first, the parse thread looks at the script's words, and a
+    // script with no reading word stops keeping its log and history. A reading word missed
+    // would lose the records kept before it.
+    let base = BenchmarkInputs.replayScenario(lines: 4300)
+    for ending in ["log\n", "repeat 1 every 1h: lint\n"] {
+      var printed = ""
+      let lean = ScenarioRunner.run(source: base + ending, keepsLog: false, out: { printed += $0 })
+      let kept = ScenarioRunner.run(source: base + ending)
+      #expect(lean.exitCode == 0 && kept.exitCode == 0, "\(ending)")
+      #expect(printed == kept.transcript, "\(ending)")
+      #expect(printed.utf8.count > base.utf8.count, "\(ending)")
+    }
+    var printed = ""
+    let lean = ScenarioRunner.run(source: base, keepsLog: false, out: { printed += $0 })
+    #expect(printed == ScenarioRunner.run(source: base).transcript)
+    #expect(lean.session.records.isEmpty && lean.session.history.isEmpty)
+  }
+
   @Test func jsonStringsEscapeQuotesBackslashesAndControlsAndKeepTheRest() throws {
     // A tab and two other control characters typed raw into a string, beside a quote, a
     // backslash and text beyond ASCII.

@@ -1,0 +1,204 @@
+import Simulation
+import TipEngine
+
+/// The lines a long script repeats — `open NAME`, `close NAME`, `set NAME VALUE`,
+/// `advance DURATION` and `donate EVENT FIELD=VALUE…` — read straight from their bytes, with
+/// no token array and no strings but the names: the general path (`Lexer`, then `parseLine`)
+/// cost about 4,900 instructions a line, and the parse shares two cores with the run.
+///
+/// A line is read here only when it is plainly one of these: ASCII, its words and numbers
+/// separated by spaces, nothing the general path would read differently or refuse (a
+/// comment, a string, a decimal, a dash, a duration unit it does not know, a number too long
+/// to be sure of). Anything else is nil, and goes the general way. What is read here is the
+/// statement the general path makes, equal in every field (a test compares the two on every
+/// line of the stories, the fuzz fixtures and thousands of variants).
+extension Parser {
+  static func quickStatement(_ line: String, number: Int) -> Statement? {
+    guard line.utf8.count <= 512 else { return nil }
+    var line = line
+    let text = line
+    return line.withUTF8 { bytes in
+      var reader = QuickLine(bytes: bytes, number: number)
+      return reader.statement(text: text)
+    }
+  }
+}
+
+/// One line's bytes, read word by word.
+private struct QuickLine {
+  let bytes: UnsafeBufferPointer<UInt8>
+  let number: Int
+  var index = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, number: Int) {
+    self.bytes = bytes
+    self.number = number
+  }
+
+  /// A word as the general path reads a token: its text, where it starts and how long it is.
+  struct Word {
+    var start: Int
+    var end: Int
+    var length: Int { end - start }
+  }
+
+  mutating func statement(text: String) -> Statement? {
+    guard let command = word() else { return nil }
+    let keyword = located(command)
+    var references: [NameReference] = []
+    let action: Command
+    switch bytes.count == 0 ? 0 : bytes[command.start] {
+    case UInt8(ascii: "o"), UInt8(ascii: "c"):
+      let isOpen = matches(command, "open")
+      guard isOpen || matches(command, "close"), let screen = name() else { return nil }
+      references = [NameReference(.screen, screen)]
+      action = isOpen ? .open(screen.value) : .close(screen.value)
+    case UInt8(ascii: "s"):
+      guard matches(command, "set"), let parameter = name(), let value = value() else { return nil }
+      references = [NameReference(.parameter, parameter)]
+      action = .set(parameter: parameter.value, value)
+    case UInt8(ascii: "a"):
+      guard matches(command, "advance"), let span = duration() else { return nil }
+      action = .advance(span)
+    case UInt8(ascii: "d"):
+      guard matches(command, "donate"), let event = name() else { return nil }
+      // Room for the fields at once (three words each), as the general path makes.
+      var fieldCount = 0
+      var probe = self
+      while probe.word() != nil { fieldCount += 1 }
+      fieldCount /= 3
+      references.reserveCapacity(1 + fieldCount)
+      references.append(NameReference(.event, event))
+      var fields: [String: Value] = fieldCount == 0 ? [:] : Dictionary(minimumCapacity: fieldCount)
+      while !atEnd {
+        guard let field = name(), symbol(UInt8(ascii: "=")), let value = value() else { return nil }
+        references.append(NameReference(.field(event: event.value), field))
+        fields[field.value] = value
+      }
+      action = .donate(event: event.value, fields: fields)
+    default:
+      return nil
+    }
+    guard atEnd else { return nil }
+    return Statement(
+      action: .command(action), keyword: keyword, references: references, expressionLocations: [:], text: text, lines: number...number)
+  }
+
+  var atEnd: Bool {
+    mutating get {
+      skipSpaces()
+      return index == bytes.count
+    }
+  }
+
+  mutating func skipSpaces() {
+    while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+  }
+
+  static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+  static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  /// The next run of letters, digits and `_` (a name, a number, a duration), with a `-`
+  /// before it if a digit follows, or a lone `=`, after spaces; nil at the end or at any
+  /// other byte. As the general path's tokens, so that a donation's fields are counted alike.
+  mutating func word() -> Word? {
+    skipSpaces()
+    let start = index
+    guard index < bytes.count else { return nil }
+    if bytes[index] == UInt8(ascii: "=") {
+      index += 1
+      return Word(start: start, end: index)
+    }
+    if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) { index += 1 }
+    while index < bytes.count, Self.isLetter(bytes[index]) || Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") {
+      index += 1
+    }
+    return index > start ? Word(start: start, end: index) : nil
+  }
+
+  func matches(_ word: Word, _ text: StaticString) -> Bool {
+    guard word.length == text.utf8CodeUnitCount else { return false }
+    for offset in 0..<word.length where bytes[word.start + offset] != text.utf8Start[offset] { return false }
+    return true
+  }
+
+  func string(_ word: Word) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]), as: UTF8.self) }
+
+  func located(_ word: Word) -> Located<String> {
+    Located(string(word), at: SourceLocation(line: number, column: word.start + 1), length: word.length)
+  }
+
+  /// Whether the word just read ends where the general path's token would: at a space, the
+  /// end, or (after a name) an `=`.
+  func endsToken(allowingEquals: Bool = false) -> Bool {
+    index == bytes.count || bytes[index] == 0x20 || (allowingEquals && bytes[index] == UInt8(ascii: "="))
+  }
+
+  /// A name: a letter or `_`, then letters, digits and `_`.
+  mutating func name() -> Located<String>? {
+    guard let word = word(), Self.isLetter(bytes[word.start]) || bytes[word.start] == UInt8(ascii: "_"),
+      endsToken(allowingEquals: true)
+    else { return nil }
+    return located(word)
+  }
+
+  mutating func symbol(_ symbol: UInt8) -> Bool {
+    skipSpaces()
+    guard index < bytes.count, bytes[index] == symbol else { return false }
+    index += 1
+    return true
+  }
+
+  /// `true`, `false`, or an integer of at most 18 digits, with a `-` before it or not.
+  mutating func value() -> Value? {
+    guard let word = word(), endsToken() else { return nil }
+    let negative = bytes[word.start] == UInt8(ascii: "-")
+    let digits = negative ? word.start + 1 : word.start
+    if digits < word.end, Self.isDigit(bytes[digits]) {
+      guard word.end - digits <= 18 else { return nil }
+      var value = 0
+      for offset in digits..<word.end {
+        guard Self.isDigit(bytes[offset]) else { return nil }
+        value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
+      }
+      return .int(negative ? -value : value)
+    }
+    if matches(word, "true") { return .bool(true) }
+    if matches(word, "false") { return .bool(false) }
+    return nil
+  }
+
+  /// A duration: amounts of at most nine digits, each with a unit of `s`, `m`, `h`, `d` or
+  /// `w`, in one word (`1d12h`).
+  mutating func duration() -> TimeSpan? {
+    guard let word = word(), endsToken(), Self.isDigit(bytes[word.start]) else { return nil }
+    var total: Int64 = 0
+    var offset = word.start
+    while offset < word.end {
+      var amount: Int64 = 0
+      let digitsStart = offset
+      while offset < word.end, Self.isDigit(bytes[offset]) {
+        guard offset - digitsStart < 9 else { return nil }
+        amount = amount * 10 + Int64(bytes[offset] &- UInt8(ascii: "0"))
+        offset += 1
+      }
+      guard offset > digitsStart, offset < word.end, Self.isLetter(bytes[offset]) else { return nil }
+      // One letter, then a digit or the end: a longer unit is the general path's error.
+      let unit = bytes[offset]
+      offset += 1
+      guard offset == word.end || Self.isDigit(bytes[offset]) else { return nil }
+      let size: Int64
+      switch unit {
+      case UInt8(ascii: "s"): size = 1
+      case UInt8(ascii: "m"): size = 60
+      case UInt8(ascii: "h"): size = 3600
+      case UInt8(ascii: "d"): size = 86_400
+      case UInt8(ascii: "w"): size = 604_800
+      default: return nil
+      }
+      total += amount * size
+      guard total < 1 << 50 else { return nil }
+    }
+    return TimeSpan(seconds: total)
+  }
+}
