@@ -64,6 +64,21 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(TipSim.replay(file: "/nonexistent/x.scenario").errors == "/nonexistent/x.scenario:1:1: error: no such file\n")
   }
 
+  @Test func aFileLosesUpToTwoByteOrderMarksAndIsRefusedForANulOrInvalidUTF8() throws {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    let launch = Array("launch\n".utf8)
+    func decoded(_ bytes: [UInt8]) -> String? { try? ScenarioFile.decode(Data(bytes)).get() }
+    #expect(decoded(launch) == "launch\n")
+    #expect(decoded(bom + launch) == "launch\n")
+    #expect(decoded(bom + bom + launch) == "launch\n")
+    #expect(decoded(bom + bom + bom + launch) == "\u{FEFF}launch\n")
+    #expect(decoded([]) == "")
+    #expect(decoded(Array("é日本\n".utf8)) == "é日本\n")
+    #expect(ScenarioFile.decode(Data(launch + [0])).failure?.message == "file contains a NUL byte; a scenario is text")
+    #expect(ScenarioFile.decode(Data(bom + [0xC3, 0x28])).failure?.message == "file is not valid UTF-8 text")
+    #expect(ScenarioFile.decode(Data([0xED, 0xA0, 0x80])).failure?.message == "file is not valid UTF-8 text")
+  }
+
   @Test func anEmptyFileIsAScenarioThatRunsNothing() throws {
     // Foundation reads no bytes as no data at all; that is not an unreadable file.
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-empty-\(UUID().uuidString).scenario").path
@@ -410,5 +425,13 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       """
     let report = TipSim.replay(contract, name: "contract.scenario")
     #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+  }
+}
+
+extension Result {
+  /// The error, if this is one.
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }
