@@ -35,7 +35,7 @@ private struct QuickLine {
     self.number = number
   }
 
-  /// A word as the general path reads a token: its text, where it starts and how long it is.
+  /// Where a word starts and ends in the line, as the general path would read its token.
   struct Word {
     var start: Int
     var end: Int
@@ -47,7 +47,7 @@ private struct QuickLine {
     let keyword = located(command)
     var references: [NameReference] = []
     let action: Command
-    switch bytes.count == 0 ? 0 : bytes[command.start] {
+    switch bytes[command.start] {
     case UInt8(ascii: "o"), UInt8(ascii: "c"):
       let isOpen = matches(command, "open")
       guard isOpen || matches(command, "close"), let screen = name() else { return nil }
