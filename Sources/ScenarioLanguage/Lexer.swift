@@ -257,6 +257,8 @@ struct ASCIIByte: LexUnit {
 }
 
 extension UInt8 {
-  fileprivate var isLexLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
-  fileprivate var isLexNumber: Bool { (48...57).contains(self) }
+  /// An ASCII letter, as the lexer reads names and duration units (the quick parse path too).
+  var isLexLetter: Bool { (65...90).contains(self) || (97...122).contains(self) }
+  /// An ASCII digit.
+  var isLexNumber: Bool { (48...57).contains(self) }
 }

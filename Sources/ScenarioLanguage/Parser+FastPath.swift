@@ -95,9 +95,6 @@ private struct QuickLine {
     while index < bytes.count, bytes[index] == 0x20 { index += 1 }
   }
 
-  static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
-  static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-
   /// The next run of letters, digits and `_` (a name, a number, a duration), with a `-`
   /// before it if a digit follows, or a lone `=`, after spaces; nil at the end or at any
   /// other byte. As the general path's tokens, so that a donation's fields are counted alike.
@@ -109,8 +106,8 @@ private struct QuickLine {
       index += 1
       return Word(start: start, end: index)
     }
-    if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, Self.isDigit(bytes[index + 1]) { index += 1 }
-    while index < bytes.count, Self.isLetter(bytes[index]) || Self.isDigit(bytes[index]) || bytes[index] == UInt8(ascii: "_") {
+    if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1].isLexNumber { index += 1 }
+    while index < bytes.count, bytes[index].isLexLetter || bytes[index].isLexNumber || bytes[index] == UInt8(ascii: "_") {
       index += 1
     }
     return index > start ? Word(start: start, end: index) : nil
@@ -136,7 +133,7 @@ private struct QuickLine {
 
   /// A name: a letter or `_`, then letters, digits and `_`.
   mutating func name() -> Located<String>? {
-    guard let word = word(), Self.isLetter(bytes[word.start]) || bytes[word.start] == UInt8(ascii: "_"),
+    guard let word = word(), bytes[word.start].isLexLetter || bytes[word.start] == UInt8(ascii: "_"),
       endsToken(allowingEquals: true)
     else { return nil }
     return located(word)
@@ -154,11 +151,11 @@ private struct QuickLine {
     guard let word = word(), endsToken() else { return nil }
     let negative = bytes[word.start] == UInt8(ascii: "-")
     let digits = negative ? word.start + 1 : word.start
-    if digits < word.end, Self.isDigit(bytes[digits]) {
+    if digits < word.end, bytes[digits].isLexNumber {
       guard word.end - digits <= 18 else { return nil }
       var value = 0
       for offset in digits..<word.end {
-        guard Self.isDigit(bytes[offset]) else { return nil }
+        guard bytes[offset].isLexNumber else { return nil }
         value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
       }
       return .int(negative ? -value : value)
@@ -171,22 +168,22 @@ private struct QuickLine {
   /// A duration: amounts of at most nine digits, each with a unit of `s`, `m`, `h`, `d` or
   /// `w`, in one word (`1d12h`).
   mutating func duration() -> TimeSpan? {
-    guard let word = word(), endsToken(), Self.isDigit(bytes[word.start]) else { return nil }
+    guard let word = word(), endsToken(), bytes[word.start].isLexNumber else { return nil }
     var total: Int64 = 0
     var offset = word.start
     while offset < word.end {
       var amount: Int64 = 0
       let digitsStart = offset
-      while offset < word.end, Self.isDigit(bytes[offset]) {
+      while offset < word.end, bytes[offset].isLexNumber {
         guard offset - digitsStart < 9 else { return nil }
         amount = amount * 10 + Int64(bytes[offset] &- UInt8(ascii: "0"))
         offset += 1
       }
-      guard offset > digitsStart, offset < word.end, Self.isLetter(bytes[offset]) else { return nil }
+      guard offset > digitsStart, offset < word.end, bytes[offset].isLexLetter else { return nil }
       // One letter, then a digit or the end: a longer unit is the general path's error.
       let unit = bytes[offset]
       offset += 1
-      guard offset == word.end || Self.isDigit(bytes[offset]) else { return nil }
+      guard offset == word.end || bytes[offset].isLexNumber else { return nil }
       let size: Int64
       switch unit {
       case UInt8(ascii: "s"): size = 1

@@ -47,7 +47,8 @@ final class StatementStream: @unchecked Sendable {
           if first { lookAtTheWords() }
         }
       }
-      if read.isEmpty { lookAtTheWords() }
+      // No part was delivered: the script is empty, or its first part does not parse.
+      if scriptMayRead == nil { lookAtTheWords() }
       // A syntax error stops before its part's lines are delivered: its diagnostic shows
       // the line from all of them.
       if case .failure = result { read = Parser(source: source).lines }
