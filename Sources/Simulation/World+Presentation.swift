@@ -434,7 +434,7 @@ struct VisitPlan {
 extension Array {
   /// Whether both arrays are the same non-empty storage, and so equal without comparing
   /// their elements.
-  func sharesStorage(with other: [Element]) -> Bool {
+  @inlinable public func sharesStorage(with other: [Element]) -> Bool {
     guard count == other.count, !isEmpty else { return false }
     return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
   }

@@ -15,6 +15,12 @@ public struct JSONRenderer: Sendable {
 
   public init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
 
+  /// Reasons written before, for a log's renderer (see `SuppressionTexts`).
+  var suppressionTexts: SuppressionTexts? {
+    get { text.suppressionTexts }
+    set { text.suppressionTexts = newValue }
+  }
+
   public func render(_ record: LogRecord) -> String {
     var bytes = ByteBuffer(capacity: 256)
     render(record, into: &bytes)
@@ -87,16 +93,12 @@ public struct JSONRenderer: Sendable {
     case .suppressed(let ref, let reasons):
       o.string("kind", "suppressed")
       add(ref, to: &o)
-      o.words("reasons", reasons)
-      o.details("details", reasons, &text)
+      o.reasons(of: ref, reasons, &text)
     case .hidden(let ref, let cause):
       o.string("kind", "hidden")
       add(ref, to: &o)
       o.string("cause", Self.name(of: cause))
-      if case .noLongerAvailable(let reasons) = cause {
-        o.words("reasons", reasons)
-        o.details("details", reasons, &text)
-      }
+      if case .noLongerAvailable(let reasons) = cause { o.reasons(of: ref, reasons, &text) }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
       o.string("kind", "invalidated")
       o.string("tip", tip)
@@ -416,6 +418,23 @@ struct JSONObjectWriter: ~Copyable {
   mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: inout TextRenderer) {
     self.key(key)
     text.appendDetails(of: reasons, asJSONTo: &bytes)
+  }
+
+  /// A tip's reasons: their words (`reasons`), then their lines (`details`); in a log, as
+  /// written for the same reasons of the tip before, when they were (`SuppressionTexts`).
+  mutating func reasons(of ref: TipRef, _ reasons: [Suppression], _ text: inout TextRenderer) {
+    // Both members follow others, so their text starts with a comma wherever it is written.
+    guard let texts = text.suppressionTexts, members > 0 else {
+      words("reasons", reasons)
+      return details("details", reasons, &text)
+    }
+    members += 2
+    if texts.append(ref, reasons, in: text.timeZone, to: &bytes) { return }
+    members -= 2
+    let start = bytes.count
+    words("reasons", reasons)
+    details("details", reasons, &text)
+    texts.keep(bytes.bytes(from: start), for: ref, reasons, in: text.timeZone)
   }
 
   /// A member whose value is an object, written by `body`.

@@ -24,6 +24,8 @@ struct LogPipeline {
   /// until `release(write:)` or `discard()`. Kept as the batches' own buffers: appending
   /// them to one array copied the log again as the array grew, and touched twice the memory.
   private var held: [Rendering]?
+  /// The text of suppressions the batches wrote, for the next batches to write again.
+  private let suppressionTexts = SuppressionTexts()
 
   /// Records of commands (a range of `records`), or one statement's other outputs, kept as
   /// the array they came in: copying each output into the batch, then freeing the array, was
@@ -119,8 +121,9 @@ struct LogPipeline {
     let rendering = Rendering()
     let format = format
     let file = file
+    let suppressionTexts = suppressionTexts
     DispatchQueue.global().async {
-      rendering.text = LogPipeline.render(items, records, format: format, file: file)
+      rendering.text = LogPipeline.render(items, records, format: format, file: file, suppressionTexts: suppressionTexts)
       rendering.done.signal()
     }
     inFlight = rendering
@@ -139,7 +142,9 @@ struct LogPipeline {
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log.
-  static func render(_ items: [Item], _ records: [LogRecord], format: OutputFormat, file: String) -> ByteBuffer {
+  static func render(
+    _ items: [Item], _ records: [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
+  ) -> ByteBuffer {
     // Both formats write bytes into one buffer.
     // Room for a batch of the usual records (a suppression's takes about 200 bytes), so the
     // buffer seldom grows.
@@ -147,6 +152,7 @@ struct LogPipeline {
     switch format {
     case .text(let style):
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
+      renderer.suppressionTexts = suppressionTexts
       for item in items {
         renderer.timeZone = item.timeZone
         // By index: `for record in records[…]` copied each record out of the array.
@@ -171,6 +177,7 @@ struct LogPipeline {
       }
     case .json:
       var renderer = JSONRenderer(timeZone: .utc)
+      renderer.suppressionTexts = suppressionTexts
       for item in items {
         renderer.timeZone = item.timeZone
         for index in item.records {

@@ -13,6 +13,8 @@ public struct TextRenderer: Sendable {
   public var style: TextStyle
   /// The scenario file, for expectation failures (`FILE:LINE`).
   public var file: String?
+  /// Suppressions written before, for a log's renderer (see `SuppressionTexts`).
+  var suppressionTexts: SuppressionTexts?
 
   public init(timeZone: SimTimeZone, style: TextStyle = .plain, file: String? = nil) {
     self.timeZone = timeZone
@@ -107,6 +109,16 @@ public struct TextRenderer: Sendable {
 
   private mutating func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
+    guard let texts = suppressionTexts, out.writesInPlace else { return writeSuppressedText(ref, reasons, into: &out) }
+    if texts.append(ref, reasons, in: timeZone, to: &out.text) { return }
+    let start = out.text.count
+    writeSuppressedText(ref, reasons, into: &out)
+    texts.keep(out.text.bytes(from: start), for: ref, reasons, in: timeZone)
+  }
+
+  /// What follows the start of a suppression's first line: lines after it start in place,
+  /// so the text depends only on the tip, its reasons and the time zone.
+  private mutating func writeSuppressedText(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out += ref.tip
     out += " at "
     writePlace(ref.placement, into: &out)
@@ -481,6 +493,9 @@ struct DetailLines: ~Copyable {
 
   static func += (lines: inout DetailLines, piece: String) { lines.text.append(utf8: piece) }
 
+  /// Whether lines are written into `text` as the log shows them.
+  var writesInPlace: Bool { mode == .inPlace }
+
   /// A value as the scenario language writes it; whole numbers and booleans without a string.
   mutating func write(_ value: Value) {
     switch value {
@@ -545,4 +560,60 @@ struct DetailLines: ~Copyable {
 
   /// The collected lines.
   var lines: [String] { started ? collected + [string] : [] }
+}
+
+/// What a log's renderer wrote for a tip's reasons, one tip per slot, where its name leads:
+/// the text log's suppression (the tip, its place and its reasons' lines), or JSON Lines'
+/// `reasons` and `details` members. A tip held back for the same reasons is logged again each
+/// time its screen opens: in a long replay about seven suppressions in ten repeat the one
+/// before for their tip, usually with the very array of reasons logged before, and writing
+/// their reasons again (rule texts, stamps) was most of the rendering. A slot is overwritten
+/// by the next tip that lands on it; a hit is checked in full (tip, place, zone and reasons,
+/// by storage first). A log has one format, and so does its table.
+///
+/// One log's batches render one at a time (`LogPipeline`), each after the one before has
+/// signalled that it is done, so the table is never used by two threads at once.
+final class SuppressionTexts: @unchecked Sendable {
+  private struct Entry {
+    var reasons: [Suppression]
+    var ref: TipRef
+    var zone: SimTimeZone
+    var bytes: [UInt8]
+  }
+  private static let slots = 256
+  /// Read and written in place: copying an entry out retained each of its parts.
+  private let entries = UnsafeMutablePointer<Entry?>.allocate(capacity: slots)
+
+  init() { entries.initialize(repeating: nil, count: Self.slots) }
+
+  deinit {
+    entries.deinitialize(count: Self.slots)
+    entries.deallocate()
+  }
+
+  /// The tip's slot, from its name's two words: equal small names are equal words, and a
+  /// long name is usually the catalog's one string. Names that differ in words but not in
+  /// text only miss.
+  private func slot(of ref: TipRef) -> Int {
+    let (low, high) = unsafeBitCast(ref.tip, to: (UInt64, UInt64).self)
+    let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+    return Int(truncatingIfNeeded: mixed >> 56) & (Self.slots - 1)
+  }
+
+  /// Appends the text kept for these reasons of `ref` in `zone`, if any.
+  func append(_ ref: TipRef, _ reasons: [Suppression], in zone: SimTimeZone, to out: inout ByteBuffer) -> Bool {
+    let slot = slot(of: ref)
+    guard entries[slot] != nil, entries[slot]!.ref == ref, entries[slot]!.zone == zone else { return false }
+    if !entries[slot]!.reasons.sharesStorage(with: reasons) {
+      guard entries[slot]!.reasons == reasons else { return false }
+      // The same reasons in another array: that one is likelier to come again.
+      entries[slot]!.reasons = reasons
+    }
+    entries[slot]!.bytes.withUnsafeBufferPointer { out.append($0) }
+    return true
+  }
+
+  func keep(_ bytes: UnsafeBufferPointer<UInt8>, for ref: TipRef, _ reasons: [Suppression], in zone: SimTimeZone) {
+    entries[slot(of: ref)] = Entry(reasons: reasons, ref: ref, zone: zone, bytes: Array(bytes))
+  }
 }
