@@ -428,13 +428,26 @@ struct JSONObjectWriter: ~Copyable {
       words("reasons", reasons)
       return details("details", reasons, &text)
     }
-    members += 2
-    if texts.append(ref, reasons, in: text.timeZone, to: &bytes) { return }
-    members -= 2
     let start = bytes.count
+    if texts.append(ref, reasons, in: text.timeZone, to: &bytes) {
+      members += 2
+      assert(Self.isFresh(bytes.bytes(from: start), reasons, text), "suppression texts: \(ref.tip)'s kept reasons are stale")
+      return
+    }
     words("reasons", reasons)
     details("details", reasons, &text)
     texts.keep(bytes.bytes(from: start), for: ref, reasons, in: text.timeZone)
+  }
+
+  /// Whether `kept` is what `reasons(of:_:_:)` writes afresh after other members (debug
+  /// builds check every copy).
+  private static func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ reasons: [Suppression], _ text: TextRenderer) -> Bool {
+    var fresh = JSONObjectWriter()
+    fresh.members = 1
+    var text = text
+    fresh.words("reasons", reasons)
+    fresh.details("details", reasons, &text)
+    return fresh.bytes.bytes(from: 0).elementsEqual(kept)
   }
 
   /// A member whose value is an object, written by `body`.

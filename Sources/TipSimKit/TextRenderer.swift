@@ -110,10 +110,22 @@ public struct TextRenderer: Sendable {
   private mutating func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
     guard let texts = suppressionTexts, out.writesInPlace else { return writeSuppressedText(ref, reasons, into: &out) }
-    if texts.append(ref, reasons, in: timeZone, to: &out.text) { return }
     let start = out.text.count
+    if texts.append(ref, reasons, in: timeZone, to: &out.text) {
+      assert(isFresh(out.text.bytes(from: start), ref, reasons), "suppression texts: \(ref.tip)'s kept text is stale")
+      return
+    }
     writeSuppressedText(ref, reasons, into: &out)
     texts.keep(out.text.bytes(from: start), for: ref, reasons, in: timeZone)
+  }
+
+  /// Whether `kept` is the suppression's text written afresh (debug builds check every copy).
+  private func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ ref: TipRef, _ reasons: [Suppression]) -> Bool {
+    var renderer = self
+    var fresh = DetailLines(text: ByteBuffer())
+    fresh.startLine()
+    renderer.writeSuppressedText(ref, reasons, into: &fresh)
+    return fresh.text.bytes(from: 0).elementsEqual(kept)
   }
 
   /// What follows the start of a suppression's first line: lines after it start in place,
