@@ -118,9 +118,10 @@ public struct NameKey: Hashable, Sendable {
     return Int(bitPattern: UInt(z ^ (z >> 32)))
   }
 
-  /// Mixes the name's UTF-8 bytes eight at a time.
+  /// Mixes the name's UTF-8 bytes eight at a time (also a renderer's table of tips,
+  /// `SuppressionTexts`).
   @inlinable @inline(__always)
-  static func hash(of name: String) -> Int {
+  public static func hash(of name: String) -> Int {
     name.utf8.withContiguousStorageIfAvailable { bytes -> Int in
       var h: UInt64 = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
       var i = 0

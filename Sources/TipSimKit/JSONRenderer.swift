@@ -423,20 +423,17 @@ struct JSONObjectWriter: ~Copyable {
   /// A tip's reasons: their words (`reasons`), then their lines (`details`); in a log, as
   /// written for the same reasons of the tip before, when they were (`SuppressionTexts`).
   mutating func reasons(of ref: TipRef, _ reasons: [Suppression], _ text: inout TextRenderer) {
-    // Both members follow others, so their text starts with a comma wherever it is written.
-    guard let texts = text.suppressionTexts, members > 0 else {
-      words("reasons", reasons)
-      return details("details", reasons, &text)
-    }
+    // Kept only after other members, so their text starts with a comma wherever it is written.
+    let texts = members > 0 ? text.suppressionTexts : nil
     let start = bytes.count
-    if texts.append(ref, reasons, in: text.timeZone, to: &bytes) {
+    if let texts, texts.append(ref, reasons, in: text.timeZone, to: &bytes) {
       members += 2
       assert(Self.isFresh(bytes.bytes(from: start), reasons, text), "suppression texts: \(ref.tip)'s kept reasons are stale")
       return
     }
     words("reasons", reasons)
     details("details", reasons, &text)
-    texts.keep(bytes.bytes(from: start), for: ref, reasons, in: text.timeZone)
+    texts?.keep(bytes.bytes(from: start), for: ref, reasons, in: text.timeZone)
   }
 
   /// Whether `kept` is what `reasons(of:_:_:)` writes afresh after other members (debug

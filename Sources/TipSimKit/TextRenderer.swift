@@ -109,14 +109,14 @@ public struct TextRenderer: Sendable {
 
   private mutating func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
-    guard let texts = suppressionTexts, out.writesInPlace else { return writeSuppressedText(ref, reasons, into: &out) }
+    let texts = out.writesInPlace ? suppressionTexts : nil
     let start = out.text.count
-    if texts.append(ref, reasons, in: timeZone, to: &out.text) {
+    if let texts, texts.append(ref, reasons, in: timeZone, to: &out.text) {
       assert(isFresh(out.text.bytes(from: start), ref, reasons), "suppression texts: \(ref.tip)'s kept text is stale")
       return
     }
     writeSuppressedText(ref, reasons, into: &out)
-    texts.keep(out.text.bytes(from: start), for: ref, reasons, in: timeZone)
+    texts?.keep(out.text.bytes(from: start), for: ref, reasons, in: timeZone)
   }
 
   /// Whether `kept` is the suppression's text written afresh (debug builds check every copy).
@@ -603,14 +603,8 @@ final class SuppressionTexts: @unchecked Sendable {
     entries.deallocate()
   }
 
-  /// The tip's slot, from its name's two words: equal small names are equal words, and a
-  /// long name is usually the catalog's one string. Names that differ in words but not in
-  /// text only miss.
-  private func slot(of ref: TipRef) -> Int {
-    let (low, high) = unsafeBitCast(ref.tip, to: (UInt64, UInt64).self)
-    let mixed = (low ^ (high &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-    return Int(truncatingIfNeeded: mixed >> 56) & (Self.slots - 1)
-  }
+  /// The tip's slot, by the hash of its name the engine's name tables use.
+  private func slot(of ref: TipRef) -> Int { NameKey.hash(of: ref.tip) & (Self.slots - 1) }
 
   /// Appends the text kept for these reasons of `ref` in `zone`, if any.
   func append(_ ref: TipRef, _ reasons: [Suppression], in zone: SimTimeZone, to out: inout ByteBuffer) -> Bool {
