@@ -35,6 +35,28 @@ public struct Parser {
     self.firstLine = firstLine
   }
 
+  /// Line `number` (from 1) of `source`, as `Parser(source:).lines` has it, without
+  /// splitting the others; nil when there is no such line. For a diagnostic of a long
+  /// script, whose lines are not kept.
+  public static func line(_ number: Int, of source: String) -> String? {
+    guard number >= 1 else { return nil }
+    var source = source
+    return source.withUTF8 { bytes in
+      var start = 0
+      var line = 1
+      while line < number {
+        guard let feed = bytes[start...].firstIndex(of: 10) else { return nil }
+        start = feed + 1
+        line += 1
+      }
+      var end = bytes[start...].firstIndex(of: 10) ?? bytes.count
+      // A last line left empty is no line.
+      if end == bytes.count && start == end { return nil }
+      if end > start && bytes[end - 1] == 13 { end -= 1 }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+  }
+
   /// The commands whose indented lines that follow belong to them: `tip` and `cohort`. A
   /// list, not a set: every line of a script is checked, and comparing two short names is
   /// cheaper than hashing one.

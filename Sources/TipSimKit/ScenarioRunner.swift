@@ -82,11 +82,9 @@ public enum ScenarioRunner {
     }
     // The log renders on a second core while the statements after it run.
     var pipeline = LogPipeline(format: format, file: file, holding: true)
-    var lines: [String] = []
     func fail(_ diagnostic: Diagnostic) -> RunReport {
       pipeline.flush(write: write)
-      let index = diagnostic.location.line - 1
-      let text = diagnostic.rendered(file: file, source: lines.indices.contains(index) ? lines[index] : nil) + "\n"
+      let text = diagnostic.rendered(file: file, source: Parser.line(diagnostic.location.line, of: source)) + "\n"
       errors += text
       err(text)
       return RunReport(
@@ -106,9 +104,7 @@ public enum ScenarioRunner {
     /// Waits for the parse. Then the held output is printed; or the run starts again, keeping
     /// what the script needs; or the syntax error is reported, with nothing run.
     func settle() throws(Stop) {
-      let outcome = stream.outcome()
-      lines = outcome.lines
-      switch outcome.parts {
+      switch stream.outcome() {
       case .failure(let diagnostic):
         pipeline.discard()
         session = initial

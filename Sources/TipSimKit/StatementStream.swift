@@ -13,8 +13,11 @@ final class StatementStream: @unchecked Sendable {
   // Guarded by `condition`.
   private var parts: [[Statement]] = []
   private var end: Result<Void, Diagnostic>?
-  private var lines: [String] = []
   private var mayRead: Bool?
+  /// The parts before this one the runner has finished (it asked for the next).
+  private var finished = 0
+  /// The parts before this one are freed.
+  private var freed = 0
 
   /// How much lower than the runner's the parse thread's priority is (added to its nice value). The
   /// runner, the parse and the log's rendering share two cores, and the runner is the
@@ -28,7 +31,6 @@ final class StatementStream: @unchecked Sendable {
     let thread = Thread { [self] in
       let which = __priority_which_t(PRIO_PROCESS.rawValue)
       setpriority(which, 0, getpriority(which, 0) + StatementStream.parsePriorityOffset)
-      var read: [String] = []
       func lookAtTheWords() {
         let words = RunPlan.mayRead(source)
         condition.lock()
@@ -36,24 +38,34 @@ final class StatementStream: @unchecked Sendable {
         condition.unlock()
       }
       let result = Result { () throws(Diagnostic) in
-        try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, lines in
-          read += lines
+        try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, _ in
           condition.lock()
           parts.append(part)
           let first = parts.count == 1
+          // The parts the runner has finished, when nothing can run the script again (no
+          // word of it reads the log or undoes: see `RunPlan`), are freed here, outside the
+          // lock: their memory is this thread's to use again. Kept to the end, the statements
+          // of a 200,000-line script took about 90 MB, and growing the heap for them kept this
+          // thread in the kernel nearly as long as it parsed. The lines are not kept either:
+          // a diagnostic reads its line from the source (`Parser.line(_:of:)`).
+          var done: [[Statement]] = []
+          if mayRead == false {
+            while freed < finished {
+              done.append(parts[freed])
+              parts[freed] = []
+              freed += 1
+            }
+          }
           condition.broadcast()
           condition.unlock()
+          withExtendedLifetime(done) {}
           // After the first part, so that the runner starts at once.
           if first { lookAtTheWords() }
         }
       }
       // No part was delivered: the script is empty, or its first part does not parse.
       if scriptMayRead == nil { lookAtTheWords() }
-      // A syntax error stops before its part's lines are delivered: its diagnostic shows
-      // the line from all of them.
-      if case .failure = result { read = Parser(source: source).lines }
       condition.lock()
-      lines = read
       end = result
       condition.broadcast()
       condition.unlock()
@@ -62,10 +74,13 @@ final class StatementStream: @unchecked Sendable {
   }
 
   /// Part `index`'s statements, once parsed; nil when there is no such part (the script
-  /// ended, or an error stopped the parse before it).
+  /// ended, or an error stopped the parse before it). Asking for it tells the stream that the
+  /// runner has finished the parts before it: unless the script may be run again, they
+  /// are freed (empty from then on).
   func part(_ index: Int) -> [Statement]? {
     condition.lock()
     defer { condition.unlock() }
+    finished = max(finished, index)
     while index >= parts.count && end == nil { condition.wait() }
     return index < parts.count ? parts[index] : nil
   }
@@ -100,15 +115,14 @@ final class StatementStream: @unchecked Sendable {
     return end != nil
   }
 
-  /// Waits for the end of the parse: every part, or the first error; and the script's lines,
-  /// for diagnostics.
-  func outcome() -> (parts: Result<[[Statement]], Diagnostic>, lines: [String]) {
+  /// Waits for the end of the parse: every part (those freed empty), or the first error.
+  func outcome() -> Result<[[Statement]], Diagnostic> {
     condition.lock()
     defer { condition.unlock() }
     while end == nil { condition.wait() }
     switch end {
-    case .failure(let diagnostic)?: return (.failure(diagnostic), lines)
-    default: return (.success(parts), lines)
+    case .failure(let diagnostic)?: return .failure(diagnostic)
+    default: return .success(parts)
     }
   }
 }

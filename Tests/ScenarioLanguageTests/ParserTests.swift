@@ -190,6 +190,11 @@ import TipEngine
       let whole = try parse(source)
       let wholeLines = Parser(source: source).lines
       #expect(whole.count > 2000)
+      // One line found in the source is the same line.
+      for number in [0, 1, 2, wholeLines.count / 2, wholeLines.count, wholeLines.count + 1, wholeLines.count + 2] {
+        #expect(
+          Parser.line(number, of: source) == (wholeLines.indices.contains(number - 1) ? wholeLines[number - 1] : nil), "line \(number)")
+      }
       for size in [100_000, 4096, 1000, 333, 7, 1] {
         let (parts, lines, error) = parts(source, size: size)
         #expect(error == nil)

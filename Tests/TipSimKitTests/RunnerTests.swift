@@ -205,6 +205,27 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(report.session.world.clock == Session().world.clock)
   }
 
+  @Test func anInvalidStatementLateInALongScriptShowsItsOwnLine() throws {
+    // Three parts: the runner has finished the first ones, which the parse thread may have
+    // freed, when it reaches the error; the script's lines are not kept, and the diagnostic
+    // reads its line from the source. With CRLF line ends the "\r" is not shown.
+    var lines = BenchmarkInputs.replayScenario(lines: 4800).split(separator: "\n").map(String.init)
+    lines.insert("open  nowhere # late", at: 4500)
+    let before = try renderedInPlace(lines[..<4500].joined(separator: "\n") + "\n", format: .text(.plain))
+    for separator in ["\n", "\r\n"] {
+      var printed = ""
+      var errors = ""
+      let source = lines.joined(separator: separator) + separator
+      let report = ScenarioRunner.run(source: source, file: "late.scenario", keepsLog: false, out: { printed += $0 }, err: { errors += $0 })
+      #expect(report.exitCode == 2)
+      #expect(errors.hasPrefix("late.scenario:4501:7: error: unknown screen 'nowhere'"), "\(errors)")
+      #expect(errors.contains("\nopen  nowhere # late\n      ^~~~~~~\n"), "\(errors)")
+      #expect(!errors.contains("\r"))
+      // The log up to the error was printed, as a replay of the lines before it prints it.
+      #expect(printed == before)
+    }
+  }
+
   @Test func aScriptThatReadsItsLogOrUndoesPrintsAsIfItWasKnownFromTheStart() throws {
     // Its statements run ahead of the parse keeping the log and history but no undo
     // snapshots; `undo` makes the run start again keeping them. A script with no word of a
