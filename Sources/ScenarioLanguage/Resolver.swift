@@ -5,12 +5,20 @@ import TipEngine
 /// with "did you mean", never silently new things — type-checks rules and values, and reads
 /// instants in the simulation's time zone.
 public enum Resolver {
+  /// (It copies the world: a session resolves with `resolve(_:in:)` taking it `inout`.)
   public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
-    for reference in statement.references { try check(reference, in: world) }
+    var world = world
+    return try resolve(statement, in: &world)
+  }
+
+  /// The same, reading a session's world in place (it does not change it): passed by value,
+  /// the world (826 bytes) was copied for each statement, and again for its command.
+  public static func resolve(_ statement: Statement, in world: inout World) throws(Diagnostic) -> Statement.Action {
+    for reference in statement.references { try check(reference, in: &world) }
     func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
     switch statement.action {
     case .command(let command):
-      return .command(try resolve(command, statement, in: world))
+      return .command(try resolve(command, statement, in: &world))
     case .expect(.displaysBetween(let tip, let n, let from, let to)):
       return .expect(.displaysBetween(tip, n, from: local(from), to: local(to)))
     case .expect(.nextAt(let tip, let at)):
@@ -24,10 +32,10 @@ public enum Resolver {
     }
   }
 
-  private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
+  private static func check(_ reference: NameReference, in world: inout World) throws(Diagnostic) {
     // The common case first, by lookup: a use of a defined tip, parameter, event or screen.
     // Listing every known name for each reference was a twentieth of a replay.
-    if !reference.defines, isKnown(reference, in: world) { return }
+    if !reference.defines, isKnown(reference, in: &world) { return }
     let name = reference.name
     let catalog = world.engine.catalog
     let known: [String]
@@ -67,13 +75,14 @@ public enum Resolver {
 
   /// Whether a use of a tip, parameter, event, screen or a donation's field names a defined
   /// one; false for other kinds, which `check` looks up in full.
-  private static func isKnown(_ reference: NameReference, in world: World) -> Bool {
+  private static func isKnown(_ reference: NameReference, in world: inout World) -> Bool {
     let name = reference.name.value
     return switch reference.kind {
     case .tip: world.engine.catalog.hasTip(named: name)
     case .parameter: world.engine.catalog.index(ofParameter: name) != nil
     case .event: world.engine.catalog.limit(ofEvent: name) != nil
-    case .screen: world.screen(named: name) != nil
+    // Not `world.screen(named:)`: a method of the world, called on it in place, copied it.
+    case .screen: world.screens.index(named: name) != nil
     // Copying the catalog to read the event's fields cost a donation a retain and a release
     // of each of its arrays.
     case .field(let event): world.engine.catalog.event(event, hasField: name)
@@ -81,7 +90,7 @@ public enum Resolver {
     }
   }
 
-  private static func resolve(_ command: Command, _ statement: Statement, in world: World) throws(Diagnostic) -> Command {
+  private static func resolve(_ command: Command, _ statement: Statement, in world: inout World) throws(Diagnostic) -> Command {
     let here = statement.keyword
     func fail(_ message: String, at place: Located<String>? = nil, note: String? = nil) -> Diagnostic {
       let place = place ?? here

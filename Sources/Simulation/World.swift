@@ -147,7 +147,7 @@ public struct World: Hashable, Sendable {
 
 extension [ScreenDefinition] {
   /// The index of the screen of this name.
-  func index(named name: String) -> Int? { firstIndex { $0.name == name } }
+  public func index(named name: String) -> Int? { firstIndex { $0.name == name } }
 }
 
 extension [[Int]] {

@@ -383,7 +383,16 @@ extension Statement {
   /// Whether the statement must wait until the whole script is parsed before it runs: it
   /// writes a file or prints on standard error, or it undoes (the undo snapshots are kept
   /// only once the script is known to need them).
+  @inline(__always)
   var needsTheWholeScript: Bool {
+    // A command, nearly every statement, is told inline: the rest of the question, a call,
+    // copied the statement out of its part (about 400 instructions with its retains and
+    // releases), for each statement the runner ran ahead of the parse.
+    if case .command = action { return false }
+    return needsTheWholeScriptBeyondCommands
+  }
+
+  private var needsTheWholeScriptBeyondCommands: Bool {
     switch action {
     case .saveState, .population, .undo: true
     case .timeline(let request): request.svg != nil

@@ -155,7 +155,7 @@ public struct Session: Sendable {
   /// most of a long script: this spares each an array of records and one of outputs.
   public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
     // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
-    guard !keepsUndo, case .command = statement.action, case .command(let command) = try Resolver.resolve(statement, in: world) else {
+    guard !keepsUndo, case .command = statement.action, case .command(let command) = try Resolver.resolve(statement, in: &world) else {
       return try execute(statement)
     }
     let start = batch.count
@@ -174,7 +174,7 @@ public struct Session: Sendable {
   }
 
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
-    let action = try Resolver.resolve(statement, in: world)
+    let action = try Resolver.resolve(statement, in: &world)
     var produced: [LogRecord] = []
     func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
     switch action {
