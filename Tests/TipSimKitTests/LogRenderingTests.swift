@@ -26,7 +26,7 @@ import TipEngine
         items.append(LogPipeline.Item(records: records.count..<records.count + run.count, outputs: [], timeZone: zone))
         records += run
       }
-      log += LogPipeline.render(items, records, format: format, file: "t", suppressionTexts: texts).string
+      log += LogPipeline.render(items, &records, format: format, file: "t", suppressionTexts: texts).string
     }
     return log
   }
