@@ -5,7 +5,8 @@ import TipEngine
 /// with "did you mean", never silently new things — type-checks rules and values, and reads
 /// instants in the simulation's time zone.
 public enum Resolver {
-  /// (It copies the world: a session resolves with `resolve(_:in:)` taking it `inout`.)
+  /// Resolves `statement` against a copy of `world`, for a caller that holds the world as a
+  /// constant; a session uses the `inout` form below, which reads it in place.
   public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
     var world = world
     return try resolve(statement, in: &world)

@@ -156,7 +156,7 @@ struct LogPipeline {
   /// part of a JSON log. Each record is taken out of `records` as it is written (`.quit` is
   /// left in its place): read in place, each was copied out of the array first, and its
   /// copy retained and released the names and arrays it shares with the runner's world,
-  /// whose reference counts the runner's core writes too (about 7–10 ms of a 200,000-line
+  /// whose reference counts the runner's core writes too (about 7 ms of a 200,000-line
   /// replay's wall time).
   static func render(
     _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
