@@ -21,16 +21,12 @@ public struct Parser {
     // breaking the whole file. A last line left empty is no line. The bytes are read in place:
     // the generic split cost a thousand instructions a line.
     var lines: [String] = []
-    func line(_ start: Int, _ end: Int) -> String {
-      let end = end > start && bytes[end - 1] == 13 ? end - 1 : end
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
     var start = 0
     for index in bytes.indices where bytes[index] == 10 {
-      lines.append(line(start, index))
+      lines.append(Parser.lineText(bytes, start, index))
       start = index + 1
     }
-    if start < bytes.count, case let last = line(start, bytes.count), !last.isEmpty { lines.append(last) }
+    if start < bytes.count, case let last = Parser.lineText(bytes, start, bytes.count), !last.isEmpty { lines.append(last) }
     self.lines = lines
     self.firstLine = firstLine
   }
@@ -49,12 +45,18 @@ public struct Parser {
         start = feed + 1
         line += 1
       }
-      var end = bytes[start...].firstIndex(of: 10) ?? bytes.count
-      // A last line left empty is no line.
-      if end == bytes.count && start == end { return nil }
-      if end > start && bytes[end - 1] == 13 { end -= 1 }
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      let feed = bytes[start...].firstIndex(of: 10)
+      let text = lineText(bytes, start, feed ?? bytes.count)
+      // As `init`: a last line left empty is no line.
+      return feed == nil && text.isEmpty ? nil : text
     }
+  }
+
+  /// The line in `bytes[start..<end]`, its line feed excluded: a "\r" before the end is
+  /// dropped.
+  private static func lineText(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+    let end = end > start && bytes[end - 1] == 13 ? end - 1 : end
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
   }
 
   /// The commands whose indented lines that follow belong to them: `tip` and `cohort`. A

@@ -209,6 +209,9 @@ import TipEngine
       }
     }
     #expect(parts("", size: 10).parts.isEmpty)
+    // A last line with nothing but a "\r" is no line, found on its own or among the others.
+    #expect(Parser(source: "a\n\r").lines == ["a"])
+    #expect(Parser.line(1, of: "a\n\r") == "a" && Parser.line(2, of: "a\n\r") == nil)
   }
 
   @Test func aLongScriptParsedInPartsStopsAtItsFirstError() throws {
