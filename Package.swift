@@ -21,11 +21,17 @@ let package = Package(
       providers: [.apt(["libedit-dev"])]
     ),
     .target(name: "Shell", dependencies: ["TipSimKit", "CEditLine"]),
+    // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
+    // allocates and frees on three threads, and glibc's malloc cost it about a tenth of its
+    // wall time (BENCHMARKS.md). Only the executable: TipSimKit used as a library keeps the
+    // allocator of the program it is in.
+    .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
     .executableTarget(
       name: "tipsim",
       dependencies: [
         "TipSimKit", "Shell", "ScenarioLanguage", "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ]
     ),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.

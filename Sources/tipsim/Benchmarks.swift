@@ -23,7 +23,7 @@ struct Benchmarks {
   }
 
   func run() throws {
-    Console.out("tipsim bench — \(ProcessInfo.processInfo.activeProcessorCount) cores\n")
+    Console.out("tipsim bench — \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Allocator.description)\n")
     row("measurement", "result", "target")
     // First, while this process is small (spawning from a large one costs more).
     if let startup = startupSeconds() {

@@ -193,4 +193,33 @@ import Testing
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.status == 0)
   }
+
+  /// The executable runs on mimalloc, not glibc's malloc (see `Package.swift`): linked after
+  /// the C library, or preloaded over, it would not serve `malloc`, and a long replay would
+  /// quietly lose about a tenth of its speed. `tipsim bench` says which allocator serves
+  /// `malloc` on its first line; the run is stopped there.
+  @Test func theExecutableRunsOnMimallocOnLinux() throws {
+    #if os(Linux)
+      let binary = try #require(PTYTests.binary, "build tipsim first (swift build)")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: binary)
+      process.arguments = ["bench", "--quick"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var first = Data()
+      while !first.contains(UInt8(ascii: "\n")) {
+        let more = output.fileHandleForReading.availableData
+        if more.isEmpty { break }
+        first.append(more)
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      let line = String(decoding: first, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+      #expect(line.hasPrefix("tipsim bench — "), "\(line)")
+      #expect(line.contains(", mimalloc 2.") || line.contains(", mimalloc 3."), "\(line)")
+      #expect(!line.contains("does not serve malloc"), "\(line)")
+    #endif
+  }
 }

@@ -1,0 +1,25 @@
+#if canImport(CMimalloc)
+  import CMimalloc
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Which allocator serves `malloc` in this process, for `tipsim bench` to say what its
+/// figures were measured on. On Linux the executable links mimalloc (see `Package.swift`);
+/// it serves `malloc` only when it comes before the C library in the symbol lookup order,
+/// so that is checked rather than assumed.
+enum Allocator {
+  static var description: String {
+    #if canImport(CMimalloc)
+      let version = Int(mi_version())
+      let name = "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
+      let process = dlopen(nil, RTLD_NOW)
+      defer { if let process { dlclose(process) } }
+      let serves = dlsym(process, "malloc") != nil && dlsym(process, "malloc") == dlsym(process, "mi_malloc")
+      return serves ? name : "another malloc (\(name) is linked but does not serve malloc)"
+    #else
+      return "the system's malloc"
+    #endif
+  }
+}
