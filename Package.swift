@@ -32,7 +32,10 @@ let package = Package(
         "TipSimKit", "Shell", "ScenarioLanguage", "Simulation",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
-      ]
+      ],
+      // Named on the link line as well, not only by the module map: there it could come
+      // after the C library (it does in an LTO build), whose malloc would then serve.
+      linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
     ),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["TipSimKit"]),
