@@ -33,8 +33,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
-      // Named on the link line as well, not only by the module map: there it could come
-      // after the C library (it does in an LTO build), whose malloc would then serve.
+      // Linked here, on the link line, rather than by the module map (`CMimalloc` only gives
+      // its header): a module map's library can come after the C library (it did in an LTO
+      // build), whose malloc then serves.
       linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
     ),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.

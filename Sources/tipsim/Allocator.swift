@@ -16,7 +16,8 @@ enum Allocator {
       let name = "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
       let process = dlopen(nil, RTLD_NOW)
       defer { if let process { dlclose(process) } }
-      let serves = dlsym(process, "malloc") != nil && dlsym(process, "malloc") == dlsym(process, "mi_malloc")
+      let malloc = dlsym(process, "malloc")
+      let serves = malloc != nil && malloc == dlsym(process, "mi_malloc")
       return serves ? name : "another malloc (\(name) is linked but does not serve malloc)"
     #else
       return "the system's malloc"
