@@ -61,6 +61,9 @@ public struct Statement: Hashable, Sendable {
     self.lines = lines
   }
 
+  /// A statement that stands in a part's place while the runner holds the real one.
+  public static let placeholder = synthetic(.launch, text: "")
+
   /// A statement made by TipSim itself rather than read from text (`whatif`, `matrix`).
   public static func synthetic(_ command: Command, text: String) -> Statement {
     Statement(

@@ -77,12 +77,28 @@ final class StatementStream: @unchecked Sendable {
   /// ended, or an error stopped the parse before it). Asking for it tells the stream that the
   /// runner has finished the parts before it: unless the script may be run again, they
   /// are freed (empty from then on).
+  ///
+  /// When no word of the script reads (`scriptMayRead` is false), the part is handed over:
+  /// the stream keeps no reference to it, so the runner can take each statement out of it
+  /// while the statement runs, without copying it. The runner gives it back with
+  /// `giveBack(_:at:)`, for this thread to free.
   func part(_ index: Int) -> [Statement]? {
     condition.lock()
     defer { condition.unlock() }
     finished = max(finished, index)
     while index >= parts.count && end == nil { condition.wait() }
-    return index < parts.count ? parts[index] : nil
+    guard index < parts.count else { return nil }
+    guard mayRead == false else { return parts[index] }
+    var part: [Statement] = []
+    swap(&part, &parts[index])
+    return part
+  }
+
+  /// Puts back part `index` as the runner leaves it, to be freed with the others.
+  func giveBack(_ part: consuming [Statement], at index: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    if parts[index].isEmpty { parts[index] = part }
   }
 
   /// Frees the parsed statements on a worker, once the parse has ended: freeing 200,000
