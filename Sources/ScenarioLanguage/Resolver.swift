@@ -15,11 +15,11 @@ public enum Resolver {
   /// The same, reading a session's world in place (it does not change it): passed by value,
   /// the world (826 bytes) was copied for each statement, and again for its command.
   public static func resolve(_ statement: Statement, in world: inout World) throws(Diagnostic) -> Statement.Action {
-    for reference in statement.references { try check(reference, in: &world) }
+    try checkReferences(of: statement, in: &world)
     func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
     switch statement.action {
     case .command(let command):
-      return .command(try resolve(command, statement, in: &world))
+      return .command(try rewritten(command, statement, in: &world) ?? command)
     case .expect(.displaysBetween(let tip, let n, let from, let to)):
       return .expect(.displaysBetween(tip, n, from: local(from), to: local(to)))
     case .expect(.nextAt(let tip, let at)):
@@ -33,7 +33,19 @@ public enum Resolver {
     }
   }
 
-  private static func check(_ reference: NameReference, in world: inout World) throws(Diagnostic) {
+  /// Resolves `command`, the action of `statement`, for a caller that holds it: nil when the
+  /// command stands as written (nearly every one), else the command as resolved. Returning
+  /// the command itself copied it out of the statement, and freed the copy after it ran.
+  public static func resolve(_ command: Command, of statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
+    try checkReferences(of: statement, in: &world)
+    return try rewritten(command, statement, in: &world)
+  }
+
+  private static func checkReferences(of statement: Statement, in world: inout World) throws(Diagnostic) {
+    for index in statement.references.indices { try check(statement.references[index], in: &world) }
+  }
+
+  private static func check(_ reference: borrowing NameReference, in world: inout World) throws(Diagnostic) {
     // The common case first, by lookup: a use of a defined tip, parameter, event or screen.
     // Listing every known name for each reference was a twentieth of a replay.
     if !reference.defines, isKnown(reference, in: &world) { return }
@@ -91,7 +103,8 @@ public enum Resolver {
     }
   }
 
-  private static func resolve(_ command: Command, _ statement: Statement, in world: inout World) throws(Diagnostic) -> Command {
+  /// The command as resolved, nil when it stands as written.
+  private static func rewritten(_ command: Command, _ statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
     let here = statement.keyword
     func fail(_ message: String, at place: Located<String>? = nil, note: String? = nil) -> Diagnostic {
       let place = place ?? here
@@ -111,7 +124,7 @@ public enum Resolver {
           "\(binding) holds a \(initial.type.rawValue), but \(parameter.name) is a \(parameter.type.rawValue)",
           at: reference(.storeKey(store: binding.store)))
       }
-      return command
+      return nil
     case .defineTip(let tip, _):
       for rule in tip.rules {
         let type = try RuleTypes(world: world, locations: statement.expressionLocations, fallback: here).type(of: rule)
@@ -121,9 +134,9 @@ public enum Resolver {
             note: "compare it, e.g. `\(rule) > 0`")
         }
       }
-      return command
+      return nil
     case .set(let name, let value):
-      guard let parameter = world.engine.catalog.parameter(named: name) else { return command }
+      guard let parameter = world.engine.catalog.parameter(named: name), value.type != parameter.type else { return nil }
       return .set(parameter: name, try convert(value, to: parameter.type, for: name, at: reference(.parameter) ?? here))
     case .write(let key, let value):
       for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
@@ -131,9 +144,9 @@ public enum Resolver {
         return .write(
           key, try convert(value, to: type, for: "\(key) (bound to \(parameter))", at: reference(.storeKey(store: key.store)) ?? here))
       }
-      return command
+      return nil
     default:
-      return command
+      return nil
     }
   }
 

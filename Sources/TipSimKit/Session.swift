@@ -155,11 +155,15 @@ public struct Session: Sendable {
   /// most of a long script: this spares each an array of records and one of outputs.
   public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
     // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
-    guard !keepsUndo, case .command = statement.action, case .command(let command) = try Resolver.resolve(statement, in: &world) else {
-      return try execute(statement)
-    }
+    guard !keepsUndo, case .command(let command) = statement.action else { return try execute(statement) }
+    let resolved = try Resolver.resolve(command, of: statement, in: &world)
     let start = batch.count
-    try apply(command, of: statement, appendingTo: &batch)
+    // Not `resolved ?? command`, which copied the command.
+    if let resolved {
+      try apply(resolved, of: statement, appendingTo: &batch)
+    } else {
+      try apply(command, of: statement, appendingTo: &batch)
+    }
     keep(batch[start...])
     if keepsHistory && statement.changesWorld { history.append(statement) }
     return []
