@@ -94,11 +94,12 @@ final class StatementStream: @unchecked Sendable {
     return part
   }
 
-  /// Puts back part `index` as the runner leaves it, to be freed with the others.
+  /// Puts back part `index` as the runner leaves it, to be freed with the others. A part the
+  /// stream kept, the runner copied: that copy is freed here, outside the lock.
   func giveBack(_ part: consuming [Statement], at index: Int) {
     condition.lock()
-    defer { condition.unlock() }
-    if parts[index].isEmpty { parts[index] = part }
+    if parts[index].isEmpty { swap(&part, &parts[index]) }
+    condition.unlock()
   }
 
   /// Frees the parsed statements on a worker, once the parse has ended: freeing 200,000

@@ -64,12 +64,10 @@ struct RunCommand: ParsableCommand {
       // The text log already shows each failure in place; JSON readers get it on stderr too.
       if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
       worst = max(worst, report.exitCode)
-      let exitCode = report.exitCode
       // The session the run leaves (every donation and tip record it kept) is freed on a
       // worker: freed here, it took this thread about 2% of a long replay, at its end.
-      let finished = Finished(report)
-      DispatchQueue.global().async { finished.free() }
-      if exitCode == 2 { break }
+      DispatchQueue.global().async { withExtendedLifetime(report) {} }
+      if report.exitCode == 2 { break }
     }
     out.flush()
     if worst != 0 { throw ExitCode(worst) }
@@ -231,11 +229,4 @@ func replayQuietly(_ file: String) throws -> RunReport {
   let report = ScenarioRunner.run(file: file, session: session, printsLog: false, err: Console.err)
   if report.exitCode == 2 { throw ExitCode(2) }
   return report
-}
-
-/// A finished run's report, handed to a worker to be freed.
-private final class Finished: @unchecked Sendable {
-  private var report: RunReport?
-  init(_ report: consuming RunReport) { self.report = report }
-  func free() { report = nil }
 }
