@@ -36,9 +36,12 @@ extension World {
     // what they read (an optional: an empty array made at every command cost population about
     // 2% of its instructions).
     var kept: (tips: [Int], input: TipEngine.RuleInput)?
+    // A donation's event, looked up once: the engine, the cache and the log read it by index.
+    var eventIndex: Int?
     switch command {
     case .donate(let event, _):
-      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { $0.index(ofEvent: event).map { .event($0) } }
+      eventIndex = engine.catalog.index(ofEvent: event)
+      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { _ in eventIndex.map { .event($0) } }
     case .set(let parameter, _):
       kept = forgetReaders(engine.catalog.parameterReaders[parameter] ?? []) { $0.index(ofParameter: parameter).map { .parameter($0) } }
     case .open(let screen), .close(let screen):
@@ -158,10 +161,9 @@ extension World {
       log.add(.storeWritten(key, value))
       if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
     case .donate(let event, let fields):
-      let kept: Int?
-      do { kept = try engine.donate(event, fields: fields, at: clock) } catch { throw SimulationError("unknown event \(event)") }
-      if let kept {
-        log.add(.donated(event: event, fields: loggedFields(fields, of: event), kept: kept))
+      guard let eventIndex else { throw SimulationError("unknown event \(event)") }
+      if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
+        log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
       } else {
         log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
       }
@@ -382,12 +384,12 @@ extension World {
   /// A donation's fields as its log record lists them: those the event defines, in the
   /// definition's order. A donation of one field (the usual case) needs no copy of the
   /// definition.
-  private func loggedFields(_ fields: [String: Value], of event: String) -> [FieldValue] {
+  private func loggedFields(_ fields: [String: Value], ofEventAt event: Int) -> [FieldValue] {
     if fields.count == 1, let (field, value) = fields.first {
-      return engine.catalog.event(event, hasField: field) ? [FieldValue(field: field, value: value)] : []
+      return engine.catalog.events[event].fields.contains(field) ? [FieldValue(field: field, value: value)] : []
     }
     guard !fields.isEmpty else { return [] }
-    return (engine.catalog.event(named: event)?.fields ?? []).compactMap { field in
+    return engine.catalog.events[event].fields.compactMap { field in
       fields[field].map { FieldValue(field: field, value: $0) }
     }
   }

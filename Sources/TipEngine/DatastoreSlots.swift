@@ -64,6 +64,15 @@ struct DatastoreSlots: Hashable, Sendable {
       }
     }
 
+    /// The slot of the definition at `index` in `map` when these slots are `map`'s and it
+    /// has an entry; nil when that is not known. Debug builds check it against the name.
+    @inline(__always)
+    func slot<Value>(_ index: Int, in map: SlotMap<Value>, named name: @autoclosure () -> String) -> Int? {
+      guard layout == map.layout && index < byIndex.count, let slot = byIndex[index] else { return nil }
+      assert(map.slot(of: name()) == slot, "the datastore slot of \(name()) is stale")
+      return slot
+    }
+
     /// The entry of the definition at `index` in `map`: by its slot when these slots are
     /// `map`'s, else by name. Debug builds check it against the name.
     @inline(__always)

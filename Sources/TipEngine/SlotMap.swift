@@ -42,6 +42,10 @@ public struct SlotMap<Value> {
   /// The entry in `slot` (nil for a vacant slot).
   public subscript(slot slot: Int) -> Value? { entries[slot] }
 
+  /// Changes the entry in `slot`, which holds one, in place: the layout stays.
+  @inline(__always)
+  public mutating func update<Result>(slot: Int, _ change: (inout Value) -> Result) -> Result { change(&entries[slot]!) }
+
   public subscript(name: String) -> Value? {
     get { slotOf[name].flatMap { entries[$0] } }
     set {

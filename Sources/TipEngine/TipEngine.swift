@@ -9,6 +9,8 @@ public struct TipEngine: Hashable, Sendable {
   public var configuration = Configuration()
   /// Whether `Tips.configure` has run in the current app launch (rule 25).
   public private(set) var isConfigured = false
+  /// Lends the engine by address rather than by copy (`AddressOnly` says why).
+  private var lentInPlace = AddressOnly()
 
   public init() {}
 
@@ -121,6 +123,18 @@ public struct TipEngine: Hashable, Sendable {
     guard let limit = catalog.limit(ofEvent: eventID) else { throw .unknownEvent(eventID) }
     guard isConfigured else { return nil }
     return datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
+  }
+
+  /// The same for the event at `index` in the catalog, found by its slot in the datastore:
+  /// a replay's donation looked its name up five times.
+  public mutating func donate(eventAt index: Int, fields: [String: Value] = [:], at now: Instant) -> Int? {
+    guard isConfigured else { return nil }
+    let limit = catalog.events[index].limit
+    let donation = Donation(instant: now, fields: fields)
+    if let slot = slots.events.slot(index, in: datastore.events, named: catalog.events[index].id) {
+      return datastore.events.update(slot: slot) { $0.append(donation, limit: limit) }
+    }
+    return datastore.events[catalog.events[index].id, default: DonationLog()].append(donation, limit: limit)
   }
 
   /// The value of an event aggregate at `now` (rule 16).
