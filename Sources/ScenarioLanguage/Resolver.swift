@@ -136,8 +136,11 @@ public enum Resolver {
       }
       return nil
     case .set(let name, let value):
-      guard let parameter = world.engine.catalog.parameter(named: name), value.type != parameter.type else { return nil }
-      return .set(parameter: name, try convert(value, to: parameter.type, for: name, at: reference(.parameter) ?? here))
+      // The type alone: a copy of the definition retained and released its names and value.
+      guard let index = world.engine.catalog.index(ofParameter: name), case let type = world.engine.catalog.parameters[index].type,
+        value.type != type
+      else { return nil }
+      return .set(parameter: name, try convert(value, to: type, for: name, at: reference(.parameter) ?? here))
     case .write(let key, let value):
       for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
         guard let type = world.engine.catalog.parameter(named: parameter)?.type else { continue }

@@ -36,14 +36,16 @@ extension World {
     // what they read (an optional: an empty array made at every command cost population about
     // 2% of its instructions).
     var kept: (tips: [Int], input: TipEngine.RuleInput)?
-    // A donation's event, looked up once: the engine, the cache and the log read it by index.
-    var eventIndex: Int?
+    // A donation's event or a written parameter, looked up once: the engine, the cache and
+    // the log read it by index.
+    var inputIndex: Int?
     switch command {
     case .donate(let event, _):
-      eventIndex = engine.catalog.index(ofEvent: event)
-      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { _ in eventIndex.map { .event($0) } }
+      inputIndex = engine.catalog.index(ofEvent: event)
+      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { _ in inputIndex.map { .event($0) } }
     case .set(let parameter, _):
-      kept = forgetReaders(engine.catalog.parameterReaders[parameter] ?? []) { $0.index(ofParameter: parameter).map { .parameter($0) } }
+      inputIndex = engine.catalog.index(ofParameter: parameter)
+      kept = forgetReaders(engine.catalog.parameterReaders[parameter] ?? []) { _ in inputIndex.map { .parameter($0) } }
     case .open(let screen), .close(let screen):
       // Only reasons that belong to one opening of the screen (tapped away, popover slot,
       // hidden anchor) are forgotten; a display that ends, or a bound parameter that opening
@@ -146,9 +148,8 @@ extension World {
       if !sheets.isEmpty { sheets.remove(screen) }
       if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }
     case .set(let name, let value):
-      let write: TipEngine.ParameterWrite
-      do { write = try engine.setParameter(name, to: value, at: clock) } catch { throw SimulationError("unknown parameter \(name)") }
-      switch write {
+      guard let parameterIndex = inputIndex else { throw SimulationError("unknown parameter \(name)") }
+      switch engine.setParameter(at: parameterIndex, to: value, at: clock) {
       case .ignoredNotConfigured:
         log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))
       case .unchanged: break
@@ -161,7 +162,7 @@ extension World {
       log.add(.storeWritten(key, value))
       if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
     case .donate(let event, let fields):
-      guard let eventIndex else { throw SimulationError("unknown event \(event)") }
+      guard let eventIndex = inputIndex else { throw SimulationError("unknown event \(event)") }
       if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
         log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
       } else {

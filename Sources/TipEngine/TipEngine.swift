@@ -107,10 +107,22 @@ public struct TipEngine: Hashable, Sendable {
   /// Writes a parameter; it persists (rule 9) and every rule reading it sees the new value at
   /// once (rule 12). Before configuration the write is ignored (rule 11).
   public mutating func setParameter(_ name: String, to value: Value, at now: Instant) throws(Refusal) -> ParameterWrite {
-    guard let current = parameterValue(name) else { throw .unknownParameter(name) }
+    guard let index = catalog.index(ofParameter: name) else { throw .unknownParameter(name) }
+    return setParameter(at: index, to: value, at: now)
+  }
+
+  /// The same for the parameter at `index` in the catalog, its record found by its slot in
+  /// the datastore.
+  public mutating func setParameter(at index: Int, to value: Value, at now: Instant) -> ParameterWrite {
     guard isConfigured else { return .ignoredNotConfigured }
-    datastore.parameters[name] = ParameterRecord(value: value, setAt: now)
-    return current.value == value ? .unchanged : .changed(from: current.value)
+    let current = parameterValue(catalog.parameters[index].name, definedAt: index).value
+    let record = ParameterRecord(value: value, setAt: now)
+    if let slot = slots.parameters.slot(index, in: datastore.parameters, named: catalog.parameters[index].name) {
+      datastore.parameters.update(slot: slot) { $0 = record }
+    } else {
+      datastore.parameters[catalog.parameters[index].name] = record
+    }
+    return current == value ? .unchanged : .changed(from: current)
   }
 
   // MARK: Events (spec section 3)
