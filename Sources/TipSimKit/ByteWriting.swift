@@ -31,6 +31,9 @@ struct ByteBuffer: ~Copyable {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Makes room for `capacity` bytes in all.
+  mutating func reserveCapacity(_ capacity: Int) { reserve(capacity - count) }
+
   /// Makes room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {

@@ -21,6 +21,10 @@ struct LogPipeline {
   /// How many outputs `batch` holds.
   private var batchCount = 0
   private var inFlight: Rendering?
+  /// A written batch's rendering, its buffer emptied, for the next batch to render into: a
+  /// buffer made for each batch (about 60 KB) was allocated on the worker, freed here, and
+  /// its memory touched anew.
+  private var spare: Rendering?
   /// While the script is not yet known to parse, rendered batches are kept here, unwritten,
   /// until `release(write:)` or `discard()`. Kept as the batches' own buffers: appending
   /// them to one array copied the log again as the array grew, and touched twice the memory.
@@ -114,21 +118,24 @@ struct LogPipeline {
     let items = batch
     batch.removeAll(keepingCapacity: true)
     // The records go to the worker, which frees them; the next batch starts a new array.
-    var next: [LogRecord] = []
-    next.reserveCapacity(Self.recordCapacity)
-    swap(&next, &records)
-    let records = next
+    // They are moved into the hand-over, not copied: a copy kept here until this method
+    // returned could outlive the worker's start, and the worker, taking records out of an
+    // array it did not hold alone, copied the whole batch (and this thread freed the
+    // original).
+    let handOver = HandOver()
+    swap(&handOver.records, &records)
+    records.reserveCapacity(Self.recordCapacity)
     batchCount = 0
-    let rendering = Rendering()
+    let rendering = spare ?? Rendering()
+    spare = nil
     let format = format
     let file = file
     let suppressionTexts = suppressionTexts
-    let handOver = HandOver(records)
     DispatchQueue.global().async {
       // The worker's own array, so that its records can be taken out of it (`render`).
       var records: [LogRecord] = []
       swap(&records, &handOver.records)
-      rendering.text = LogPipeline.render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts)
+      LogPipeline.render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &rendering.text)
       rendering.done.signal()
     }
     inFlight = rendering
@@ -140,16 +147,17 @@ struct LogPipeline {
     rendering.done.wait()
     if held != nil {
       held?.append(rendering)
-    } else if !rendering.text.isEmpty {
-      rendering.text.withUnsafeBytes(write)
+    } else {
+      if !rendering.text.isEmpty { rendering.text.withUnsafeBytes(write) }
+      rendering.text.removeLast(from: 0)
+      spare = rendering
     }
   }
 
   /// A batch's records on their way to the worker, which takes them (one reference to the
   /// array, so that it is the worker's alone).
   private final class HandOver: @unchecked Sendable {
-    var records: [LogRecord]
-    init(_ records: [LogRecord]) { self.records = records }
+    var records: [LogRecord] = []
   }
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
@@ -161,6 +169,16 @@ struct LogPipeline {
   static func render(
     _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
   ) -> ByteBuffer {
+    var bytes = ByteBuffer()
+    render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &bytes)
+    return bytes
+  }
+
+  /// The same, appended to `bytes` (an emptied buffer of an earlier batch, reused).
+  static func render(
+    _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts?,
+    into bytes: inout ByteBuffer
+  ) {
     func take(_ index: Int) -> LogRecord {
       var record = LogRecord(instant: Instant(seconds: 0), event: .quit)
       swap(&record, &records[index])
@@ -169,7 +187,7 @@ struct LogPipeline {
     // Both formats write bytes into one buffer.
     // Room for a batch of the usual records (a suppression's takes about 200 bytes), so the
     // buffer seldom grows.
-    var bytes = ByteBuffer(capacity: (items.count + records.count) * 192)
+    bytes.reserveCapacity(bytes.count + (items.count + records.count) * 192)
     switch format {
     case .text(let style):
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
@@ -212,6 +230,5 @@ struct LogPipeline {
         }
       }
     }
-    return bytes
   }
 }
