@@ -214,24 +214,34 @@ struct EvaluationCache: Hashable, Sendable {
   /// Whether reconcile must visit `tip`.
   func isPending(_ tip: Int) -> Bool { everythingPending || pending.contains(tip) }
 
-  /// Hands `each` the pending tips, in no particular order and perhaps repeated, after making
-  /// pending those whose entry ends at or before `now`; false, handing nothing, when every tip
-  /// is. Reconcile is about to visit them: the marks are cleared (the list keeps its
-  /// capacity: it was a fresh array at every command), and a removal during its pass marks
-  /// again.
-  mutating func takePending(at now: Instant, _ each: (Int) -> Void) -> Bool {
+  /// The pending tips, in no particular order and perhaps repeated, after making pending
+  /// those whose entry ends at or before `now`; nil when every tip is. Reconcile is about to
+  /// visit them: the marks are cleared, and a removal during its pass marks again. The list is
+  /// taken out of the cache, to be given back (`givePendingBack(_:)`) once read: the caller
+  /// reads the world beside it without copying what it reads (handing the tips to a closure,
+  /// the world's slots and open screens were copied for it at every command).
+  mutating func takePending(at now: Instant) -> [Int]? {
     while let first = ends.first, first.until <= now {
       popEnd()
       if stored(first.tip)?.validUntil == first.until { pending.append(first.tip) }
     }
     if ends.count > 2 * stored + 64 { rebuildEnds(after: now) }
-    defer { if !pending.isEmpty { pending.removeAll(keepingCapacity: true) } }
     guard !everythingPending else {
       everythingPending = false
-      return false
+      if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
+      return nil
     }
-    for tip in pending { each(tip) }
-    return true
+    var taken: [Int] = []
+    swap(&taken, &pending)
+    return taken
+  }
+
+  /// Takes back the list `takePending(at:)` handed out, emptied, for its storage to hold the
+  /// next marks (it was a fresh array at every command); marks made meanwhile are kept.
+  mutating func givePendingBack(_ list: consuming [Int]) {
+    guard pending.isEmpty else { return }
+    list.removeAll(keepingCapacity: true)
+    pending = list
   }
 
   /// An empty list for reconcile's visits, with the capacity of the last one handed back

@@ -140,16 +140,15 @@ extension World {
     assert(cache.tracks == pendingMarksPay, "evaluation cache: pending marks kept where they do not pay, or the reverse")
     guard cache.tracks else { return nil }
     var visits = cache.takeVisitList()
-    let slots = self.slots
-    let openScreens = self.openScreens
-    let some = cache.takePending(at: clock) { tip in
-      // A tip on a closed screen is marked again when its screen opens.
-      if let visit = World.openSlot(of: tip, slots: slots, in: openScreens) { visits.append(visit) }
-    }
-    guard some else {
+    guard let pending = cache.takePending(at: clock) else {
       cache.reuse(visits)
       return nil
     }
+    for tip in pending {
+      // A tip on a closed screen is marked again when its screen opens.
+      if let visit = World.openSlot(of: tip, slots: slots, in: openScreens) { visits.append(visit) }
+    }
+    cache.givePendingBack(pending)
     guard visits.count > 1 else { return visits }
     visits.sort { $0.screen != $1.screen ? $0.screen < $1.screen : $0.position < $1.position }
     // A tip listed twice is visited once.
