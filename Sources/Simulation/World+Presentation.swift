@@ -68,7 +68,9 @@ extension World {
             if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
             if lastLogged[index] == nil {
-              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: entry.reasons)) }
+              if let placement = placement(ofTipAt: index) {
+                log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: entry.reasons))
+              }
               lastLogged[index] = entry.reasons
             }
             continue
@@ -90,7 +92,7 @@ extension World {
             // Unchanged, found without building them: the logged reasons are usually that
             // same array, compared by storage.
             if lastLogged[index] != last {
-              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: last)) }
+              if let placement = placement(ofTipAt: index) { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: last)) }
               lastLogged[index] = last
             }
             remember(index, reasons: last, heldBack: true)
@@ -110,7 +112,9 @@ extension World {
             let loggedDiffers =
               if !unchanged, let logged, let last, logged.sharesStorage(with: last) { true } else { logged != reasons }
             if loggedDiffers {
-              if let placement = placements[tip] { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
+              if let placement = placement(ofTipAt: index) {
+                log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons))
+              }
               lastLogged[index] = reasons
             }
             remember(index, reasons: reasons, heldBack: true)

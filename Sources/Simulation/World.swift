@@ -23,6 +23,9 @@ public struct World: Hashable, Sendable {
   /// Tip (by index in the catalog) → its screen and its position in the screen's
   /// `tipsByScreen`, if it is placed; kept with it.
   var slots: [TipSlot?] = []
+  /// Tip (by index in the catalog) → its placement (`placements` by index), kept with it:
+  /// reconcile logs a suppression's placement without looking the tip's name up.
+  var tipPlacements: [Placement?] = []
   /// Stores in definition order, each with its keys in definition order.
   public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
@@ -102,6 +105,13 @@ public struct World: Hashable, Sendable {
   /// The name of the tip at `index` in the catalog.
   func tipName(_ index: Int) -> String { engine.catalog.tips[index].name }
 
+  /// Where the tip at `index` in the catalog is presented (`placements`, by index).
+  func placement(ofTipAt index: Int) -> Placement? {
+    let placement = index < tipPlacements.count ? tipPlacements[index] : nil
+    assert(placement == placements[tipName(index)], "the placement of \(tipName(index)) is stale")
+    return placement
+  }
+
   /// The same world with its definitions' arrays and indices rebuilt: population hands each
   /// thread its own, so that two cores never retain the same array.
   public func unshared() -> World {
@@ -121,10 +131,13 @@ public struct World: Hashable, Sendable {
     // One pass over the tips (by index: a definition is not copied), grouping them by
     // screen and anchor in definition order; asking every tip for every anchor was quadratic.
     var placed: NameMap<NameMap<[Int]>> = [:]
+    var tipPlacements = [Placement?](repeating: nil, count: engine.catalog.tips.count)
     for position in engine.catalog.tips.indices {
       guard let placement = placements[engine.catalog.tips[position].name] else { continue }
+      tipPlacements[position] = placement
       placed[placement.screen, default: [:]][placement.anchor, default: []].append(position)
     }
+    self.tipPlacements = tipPlacements
     var index: NameMap<[Int]> = [:]
     var slots = [TipSlot?](repeating: nil, count: engine.catalog.tips.count)
     for (screen, definition) in screens.enumerated() {
