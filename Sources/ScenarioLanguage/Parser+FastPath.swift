@@ -14,12 +14,42 @@ import TipEngine
 /// line of the stories, the fuzz fixtures and thousands of variants).
 extension Parser {
   static func quickStatement(_ line: String, number: Int) -> Statement? {
+    var recentFields = RecentFields()
+    return quickStatement(line, number: number, recentFields: &recentFields)
+  }
+
+  /// The same, sharing the fields of a one-field donation with the lines before it that
+  /// donated the same field and value (`recentFields`).
+  static func quickStatement(_ line: String, number: Int, recentFields: inout RecentFields) -> Statement? {
     guard line.utf8.count <= 512 else { return nil }
     var line = line
     let text = line
     return line.withUTF8 { bytes in
       var reader = QuickLine(bytes: bytes, number: number)
-      return reader.statement(text: text)
+      return reader.statement(text: text, recentFields: &recentFields)
+    }
+  }
+
+  /// The fields of the last one-field donations read (`donate EVENT FIELD=VALUE`), by field
+  /// and value. A long script donates the same few over and over, and a dictionary of its
+  /// own for each cost about 1,000 instructions to make (a third of them finding its type's
+  /// metadata), to fill and to free; an equal one is shared instead (a dictionary is a value:
+  /// no statement sees another's).
+  struct RecentFields {
+    private var entries: [(field: String, value: Value, fields: [String: Value])] = []
+    private var next = 0
+    private static let capacity = 8
+
+    mutating func fields(_ field: String, _ value: Value) -> [String: Value] {
+      for index in entries.indices where entries[index].field == field && entries[index].value == value { return entries[index].fields }
+      let fields = [field: value]
+      if entries.count < Self.capacity {
+        entries.append((field, value, fields))
+      } else {
+        entries[next] = (field, value, fields)
+        next = (next + 1) % Self.capacity
+      }
+      return fields
     }
   }
 }
@@ -42,26 +72,32 @@ private struct QuickLine {
     var length: Int { end - start }
   }
 
-  mutating func statement(text: String) -> Statement? {
+  mutating func statement(text: String, recentFields: inout Parser.RecentFields) -> Statement? {
     guard let command = word() else { return nil }
-    let keyword = located(command)
+    // The keyword's text is the literal it matched: decoding its bytes into a string cost
+    // about 170 instructions, for every line.
+    let keywordText: String
     var references: [NameReference] = []
     let action: Command
     switch bytes[command.start] {
     case UInt8(ascii: "o"), UInt8(ascii: "c"):
       let isOpen = matches(command, "open")
       guard isOpen || matches(command, "close"), let screen = name() else { return nil }
+      keywordText = isOpen ? "open" : "close"
       references = [NameReference(.screen, screen)]
       action = isOpen ? .open(screen.value) : .close(screen.value)
     case UInt8(ascii: "s"):
       guard matches(command, "set"), let parameter = name(), let value = value() else { return nil }
+      keywordText = "set"
       references = [NameReference(.parameter, parameter)]
       action = .set(parameter: parameter.value, value)
     case UInt8(ascii: "a"):
       guard matches(command, "advance"), let span = duration() else { return nil }
+      keywordText = "advance"
       action = .advance(span)
     case UInt8(ascii: "d"):
       guard matches(command, "donate"), let event = name() else { return nil }
+      keywordText = "donate"
       // Room for the fields at once (three words each), as the general path makes.
       var fieldCount = 0
       var probe = self
@@ -69,17 +105,25 @@ private struct QuickLine {
       fieldCount /= 3
       references.reserveCapacity(1 + fieldCount)
       references.append(NameReference(.event, event))
-      var fields: [String: Value] = fieldCount == 0 ? [:] : Dictionary(minimumCapacity: fieldCount)
-      while !atEnd {
+      var fields: [String: Value] = [:]
+      if fieldCount == 1 {
         guard let field = name(), symbol(UInt8(ascii: "=")), let value = value() else { return nil }
         references.append(NameReference(.field(event: event.value), field))
-        fields[field.value] = value
+        fields = recentFields.fields(field.value, value)
+      } else {
+        if fieldCount > 0 { fields.reserveCapacity(fieldCount) }
+        while !atEnd {
+          guard let field = name(), symbol(UInt8(ascii: "=")), let value = value() else { return nil }
+          references.append(NameReference(.field(event: event.value), field))
+          fields[field.value] = value
+        }
       }
       action = .donate(event: event.value, fields: fields)
     default:
       return nil
     }
     guard atEnd else { return nil }
+    let keyword = Located(keywordText, at: SourceLocation(line: number, column: command.start + 1), length: command.length)
     return Statement(
       action: .command(action), keyword: keyword, references: references, expressionLocations: [:], text: text, lines: number...number)
   }

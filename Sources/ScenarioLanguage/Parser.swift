@@ -157,6 +157,7 @@ public struct Parser {
     // a dozen times over.
     var statements: [Statement] = []
     statements.reserveCapacity(range.count)
+    var recentFields = RecentFields()
     var i = range.lowerBound
     while i < range.upperBound {
       let number = firstLine + i
@@ -188,7 +189,7 @@ public struct Parser {
         i += 1
         continue
       }
-      if let statement = Parser.quickStatement(line, number: number) {
+      if let statement = Parser.quickStatement(line, number: number, recentFields: &recentFields) {
         statements.append(statement)
         i += 1
         continue

@@ -386,7 +386,7 @@ public struct TextRenderer: Sendable {
       for rule in failing {
         out.startLine()
         out += "rules: `"
-        out += rule.rule.description
+        out += suppressionTexts?.ruleTexts.text(of: rule.rule) ?? rule.rule.description
         out += "` is false — "
         for (index, reading) in rule.readings.enumerated() {
           if index > 0 { out += ", " }
@@ -439,7 +439,7 @@ public struct TextRenderer: Sendable {
       }
       text += ")"
     case .aggregate(let aggregate, let value):
-      text += aggregate.description
+      text += suppressionTexts?.ruleTexts.text(of: aggregate) ?? aggregate.description
       text += " = "
       text.text.append(decimal: Int64(value))
     }
@@ -622,4 +622,7 @@ final class SuppressionTexts: @unchecked Sendable {
   func keep(_ bytes: UnsafeBufferPointer<UInt8>, for ref: TipRef, _ reasons: [Suppression], in zone: SimTimeZone) {
     entries[slot(of: ref)] = Entry(reasons: reasons, ref: ref, zone: zone, bytes: Array(bytes))
   }
+
+  /// Rules' and event aggregates' text, for suppressions written afresh.
+  let ruleTexts = RuleTexts()
 }

@@ -39,6 +39,25 @@ import TipEngine
     }
   }
 
+  @Test func oneFieldDonationsSharingTheirFieldsAreReadAsTheGeneralPathReadsThem() throws {
+    // Read in one part, a one-field donation shares the fields of an earlier line that
+    // donated the same field and value: more pairs than the parser keeps, in turn, and
+    // repeats of each, beside the same field with another value or type.
+    var lines: [String] = []
+    for round in 0..<3 {
+      for index in 0..<12 {
+        lines.append("donate event\(index % 3) kind=\(index)")
+        lines.append("donate event\(round) flag\(index % 2)=\(index % 2 == 0)")
+        lines.append("donate e kind=\(index % 2 == 0 ? "true" : "-\(index)")")
+      }
+    }
+    let statements = try Parser(source: lines.joined(separator: "\n")).parse()
+    #expect(statements.count == lines.count)
+    for (offset, line) in lines.enumerated() {
+      #expect(statements[offset] == general(line, number: offset + 1), "\(line)")
+    }
+  }
+
   @Test func everyLineOfTheStoriesAndFixturesIsReadAlike() throws {
     var lines = 0
     var quick = 0

@@ -1,7 +1,8 @@
 import Foundation
 import ScenarioLanguage
 import Testing
-import TipSimKit
+
+@testable import TipSimKit
 
 /// The package's root, found from this file, so tests run from any directory.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
@@ -245,6 +246,13 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       #expect(printed.hasPrefix(expected), "\(ending)")
       #expect(printed.utf8.count > expected.utf8.count && printed.utf8.count < expected.utf8.count + 40, "\(ending)")
     }
+  }
+
+  @Test func theReadingWordsWrittenOutAreThoseOfTheCommandTable() {
+    // A command added to the table that reads the log, the history or undoes must add its
+    // words to the list the run looks for.
+    #expect(RunPlan.readingWords.map { String(decoding: $0, as: UTF8.self) } == RunPlan.readingWordsOfTheCommandTable())
+    #expect(RunPlan.mayRead("advance 1d\nlog\n") && RunPlan.mayRead("# undo\n") && !RunPlan.mayRead("open logs\ndonate e\n"))
   }
 
   @Test func aLongScriptThatReadsItsLogAtTheEndPrintsWhatAReplayKeepingEverythingPrints() {
