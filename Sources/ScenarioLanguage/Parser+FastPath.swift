@@ -123,9 +123,9 @@ private struct QuickLine {
       return nil
     }
     guard atEnd else { return nil }
-    let keyword = Located(keywordText, at: SourceLocation(line: number, column: command.start + 1), length: command.length)
     return Statement(
-      action: .command(action), keyword: keyword, references: references, expressionLocations: [:], text: text, lines: number...number)
+      action: .command(action), keyword: located(command, as: keywordText), references: references, expressionLocations: [:], text: text,
+      lines: number...number)
   }
 
   var atEnd: Bool {
@@ -165,8 +165,11 @@ private struct QuickLine {
 
   func string(_ word: Word) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]), as: UTF8.self) }
 
-  func located(_ word: Word) -> Located<String> {
-    Located(string(word), at: SourceLocation(line: number, column: word.start + 1), length: word.length)
+  func located(_ word: Word) -> Located<String> { located(word, as: string(word)) }
+
+  /// The word at its place, with `text` as its value (a keyword, the literal it matched).
+  func located(_ word: Word, as text: String) -> Located<String> {
+    Located(text, at: SourceLocation(line: number, column: word.start + 1), length: word.length)
   }
 
   /// Whether the word just read ends where the general path's token would: at a space, the

@@ -9,17 +9,14 @@ final class RuleTexts: @unchecked Sendable {
   private var rules: [Expression: String] = [:]
   private var aggregates: [EventAggregate: String] = [:]
 
-  func text(of rule: Expression) -> String {
-    if let text = rules[rule] { return text }
-    let text = rule.description
-    rules[rule] = text
-    return text
-  }
+  func text(of rule: Expression) -> String { Self.text(of: rule, in: &rules) }
 
-  func text(of aggregate: EventAggregate) -> String {
-    if let text = aggregates[aggregate] { return text }
-    let text = aggregate.description
-    aggregates[aggregate] = text
+  func text(of aggregate: EventAggregate) -> String { Self.text(of: aggregate, in: &aggregates) }
+
+  private static func text<Key: Hashable & CustomStringConvertible>(of key: Key, in table: inout [Key: String]) -> String {
+    if let text = table[key] { return text }
+    let text = key.description
+    table[key] = text
     return text
   }
 }

@@ -27,7 +27,7 @@ struct Benchmarks {
       samples.append(seconds)
       last = result
     }
-    return (last!, samples.sorted()[samples.count / 2])
+    return (last!, median(samples))
   }
 
   func row(_ name: String, _ figure: String, _ target: String) {
@@ -173,8 +173,11 @@ struct Benchmarks {
       guard spawned, status == 0 else { return nil }
       samples.append(s)
     }
-    return samples.sorted()[samples.count / 2]
+    return median(samples)
   }
+
+  /// The middle one of `samples` (the upper middle of an even count).
+  func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
 
   /// Resident set size from /proc/self/statm (Linux).
   func residentBytes() -> Int {
