@@ -80,6 +80,40 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(ScenarioFile.decode(Data([0xED, 0xA0, 0x80])).failure?.message == "file is not valid UTF-8 text")
   }
 
+  @Test func aFileIsReadWholeFromADiskOrAPipeAndRefusedPastTheLimit() throws {
+    // Larger than a pipe's buffer, so that the writer waits for the reader.
+    let text = String(repeating: "donate opened # é\n", count: 20_000)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-read-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(try ScenarioFile.read(path).get() == text)
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let input = ends[1]
+    let writer = Thread {
+      let bytes = Array(text.utf8)
+      var written = 0
+      while written < bytes.count {
+        let wrote = bytes.withUnsafeBytes { write(input, $0.baseAddress! + written, $0.count - written) }
+        guard wrote > 0 else { break }
+        written += wrote
+      }
+      close(input)
+    }
+    writer.start()
+    #expect(try ScenarioFile.read("/dev/fd/\(ends[0])").get() == text)
+    close(ends[0])
+    // One byte past the limit, a sparse file of NUL bytes: its size is the first thing told.
+    let large = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-large-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: large) }
+    #expect(FileManager.default.createFile(atPath: large, contents: nil))
+    let handle = try #require(FileHandle(forWritingAtPath: large))
+    try handle.truncate(atOffset: UInt64(ScenarioFile.maximumSize + 1))
+    try handle.close()
+    #expect(ScenarioFile.read(large).failure?.message == "file is larger than 64 MiB")
+    #expect(ScenarioFile.read(FileManager.default.temporaryDirectory.path).failure?.message == "is a directory, not a scenario file")
+  }
+
   @Test func anEmptyFileIsAScenarioThatRunsNothing() throws {
     // Foundation reads no bytes as no data at all; that is not an unreadable file.
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-empty-\(UUID().uuidString).scenario").path
