@@ -49,8 +49,9 @@ struct LogPipeline {
     var timeZone: SimTimeZone
   }
 
-  /// One batch's text as UTF-8, written by the worker before it signals `done` and read only
-  /// after. It stays bytes: making it a string validated every byte again.
+  /// One batch's text as UTF-8, written by the render thread (or by `flush`) before it
+  /// signals `done`, and read only after. It stays bytes: making it a string validated every
+  /// byte again.
   private final class Rendering: @unchecked Sendable {
     var text = ByteBuffer()
     let done = DispatchSemaphore(value: 0)
@@ -129,17 +130,17 @@ struct LogPipeline {
     held = nil
   }
 
-  /// Hands the batch to the worker once the previous one is written, so at most one renders
-  /// while the caller goes on.
+  /// Hands the batch to the render thread once the previous one is written, so at most one
+  /// renders while the caller goes on.
   private mutating func submit(write: (UnsafeRawBufferPointer) -> Void) {
     collect(write: write)
     let items = batch
     batch.removeAll(keepingCapacity: true)
-    // The records go to the worker, which frees them; the next batch starts a new array.
-    // They are moved into the hand-over, not copied: a copy kept here until this method
-    // returned could outlive the worker's start, and the worker, taking records out of an
-    // array it did not hold alone, copied the whole batch (and this thread freed the
-    // original).
+    // The records go to the render thread, which frees them; the next batch starts a new
+    // array. They are moved into the hand-over, not copied: a copy kept here until this
+    // method returned could outlive the render's start, and the render thread, taking records
+    // out of an array it did not hold alone, copied the whole batch (and this thread freed
+    // the original).
     let handOver = HandOver()
     swap(&handOver.records, &records)
     records.reserveCapacity(Self.recordCapacity)
@@ -151,7 +152,7 @@ struct LogPipeline {
     let suppressionTexts = suppressionTexts
     if renderer == nil { renderer = RenderThread() }
     renderer?.run {
-      // The worker's own array, so that its records can be taken out of it (`render`).
+      // The render thread's own array, so that its records can be taken out of it (`render`).
       var records: [LogRecord] = []
       swap(&records, &handOver.records)
       LogPipeline.render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &rendering.text)
@@ -173,8 +174,8 @@ struct LogPipeline {
     }
   }
 
-  /// A batch's records on their way to the worker, which takes them (one reference to the
-  /// array, so that it is the worker's alone).
+  /// A batch's records on their way to the render thread, which takes them (one reference to
+  /// the array, so that it is the render thread's alone).
   private final class HandOver: @unchecked Sendable {
     var records: [LogRecord] = []
   }
