@@ -96,16 +96,7 @@ struct LogPipeline {
   /// batch not yet full renders here, once the one in flight is written: handing it over
   /// only to wait for it cost a wake-up, and a short run a thread.
   mutating func flush(write: (UnsafeRawBufferPointer) -> Void) {
-    collect(write: write)
-    guard !batch.isEmpty else { return }
-    let rendering = spare ?? Rendering()
-    spare = nil
-    LogPipeline.render(batch, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &rendering.text)
-    rendering.done.signal()
-    batch.removeAll(keepingCapacity: true)
-    records.removeAll(keepingCapacity: true)
-    batchCount = 0
-    inFlight = rendering
+    if !batch.isEmpty { submit(write: write, here: true) }
     collect(write: write)
   }
 
@@ -131,8 +122,8 @@ struct LogPipeline {
   }
 
   /// Hands the batch to the render thread once the previous one is written, so at most one
-  /// renders while the caller goes on.
-  private mutating func submit(write: (UnsafeRawBufferPointer) -> Void) {
+  /// renders while the caller goes on; `here`: renders it on this thread instead.
+  private mutating func submit(write: (UnsafeRawBufferPointer) -> Void, here: Bool = false) {
     collect(write: write)
     let items = batch
     batch.removeAll(keepingCapacity: true)
@@ -150,13 +141,18 @@ struct LogPipeline {
     let format = format
     let file = file
     let suppressionTexts = suppressionTexts
-    if renderer == nil { renderer = RenderThread() }
-    renderer?.run {
-      // The render thread's own array, so that its records can be taken out of it (`render`).
+    let job: @Sendable () -> Void = {
+      // The renderer's own array, so that its records can be taken out of it (`render`).
       var records: [LogRecord] = []
       swap(&records, &handOver.records)
       LogPipeline.render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &rendering.text)
       rendering.done.signal()
+    }
+    if here {
+      job()
+    } else {
+      if renderer == nil { renderer = RenderThread() }
+      renderer?.run(job)
     }
     inFlight = rendering
   }
