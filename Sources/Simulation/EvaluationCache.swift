@@ -277,12 +277,16 @@ struct EvaluationCache: Hashable, Sendable {
 
   private mutating func pushEnd(_ until: Instant, _ tip: Int) {
     ends.append((until, tip))
-    var child = ends.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard ends[child].until < ends[parent].until else { break }
-      ends.swapAt(child, parent)
-      child = parent
+    // Sifted up in the buffer, as `popEnd` sifts down: through the array it was 2% of a
+    // replay's runner.
+    ends.withUnsafeMutableBufferPointer { heap in
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard heap[child].until < heap[parent].until else { return }
+        heap.swapAt(child, parent)
+        child = parent
+      }
     }
   }
 

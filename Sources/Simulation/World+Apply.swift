@@ -140,7 +140,7 @@ extension World {
       if !onScreen.isEmpty {
         for index in tipsByScreen[screen] ?? [] {
           let tip = tipName(index)
-          if onScreen[tip] != nil { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+          if onScreen.contains(tip) { endDisplay(of: tip, cause: .screenClosed, log: &log) }
         }
       }
       // A screen is open once at most: removing it by index spares `removeAll`'s pass.

@@ -62,7 +62,7 @@ extension World {
           defer { if cache.removals != removals { plan.visitEverything() } }
           let index = tips[position]
           let tip = tipName(index)
-          guard onScreen.isEmpty || onScreen[tip] == nil else { continue }
+          guard onScreen.isEmpty || !onScreen.contains(tip) else { continue }
           if let entry = cache.entry(for: index, at: clock) {
             assert(cacheHitIsFresh(index, onOpen: screenIndex))
             if isQuiet { continue }
@@ -155,10 +155,11 @@ extension World {
     cache.givePendingBack(pending)
     guard visits.count > 1 else { return visits }
     visits.sort { $0.screen != $1.screen ? $0.screen < $1.screen : $0.position < $1.position }
-    // A tip listed twice is visited once.
+    // A tip listed twice is visited once. By index: a loop over `visits.dropFirst()` held
+    // the array while writing to it, which copied it.
     var kept = 1
-    for visit in visits.dropFirst() where visit != visits[kept - 1] {
-      visits[kept] = visit
+    for position in 1..<visits.count where visits[position] != visits[kept - 1] {
+      visits[kept] = visits[position]
       kept += 1
     }
     visits.removeLast(visits.count - kept)
@@ -193,9 +194,15 @@ extension World {
       return hold
     }
     guard holds else { return false }
-    var presentation: [Suppression] = []
-    presentationSuppressions(in: &world, of: world.tipName(index), onOpen: screen, available: holdCount == 0, into: &presentation)
-    return presentation.elementsEqual(last[holdCount...])
+    // Compared as they are found: an array of them cost an allocation whenever there was one.
+    var position = holdCount
+    var same = true
+    forEachPresentationSuppression(in: &world, of: world.tipName(index), onOpen: screen, available: holdCount == 0) { reason in
+      guard same else { return }
+      same = position < last.count && last[position] == reason
+      position += 1
+    }
+    return same && position == last.count
   }
 
   /// The engine's holds for `tip`, then what presentation adds.
@@ -227,25 +234,33 @@ extension World {
   static func presentationSuppressions(
     in world: inout World, of tip: String, onOpen screen: Int?, available: Bool, into reasons: inout [Suppression]
   ) {
+    forEachPresentationSuppression(in: &world, of: tip, onOpen: screen, available: available) { reasons.append($0) }
+  }
+
+  /// The same, each handed to `body` in order.
+  @inline(__always)
+  private static func forEachPresentationSuppression(
+    in world: inout World, of tip: String, onOpen screen: Int?, available: Bool, _ body: (Suppression) -> Void
+  ) {
     if available && !world.engine.catalog.groups.isEmpty {
       for group in world.engine.catalog.groups(containing: tip) {
         let selection = world.engine.selection(of: group, at: world.clock)
-        if selection.current != tip { reasons.append(World.groupSuppression(group, selection)) }
+        if selection.current != tip { body(World.groupSuppression(group, selection)) }
       }
     }
     // The placement is looked up only when a reason needs it: usually none does.
     guard let screen else {
-      reasons.append(.screenNotOpen(world.placements[tip]?.screen))
+      body(.screenNotOpen(world.placements[tip]?.screen))
       return
     }
     if !world.hiddenAnchors.isEmpty, let placement = world.placements[tip], world.hiddenAnchors.contains(placement.description) {
-      reasons.append(.anchorHidden(placement.description))
+      body(.anchorHidden(placement.description))
     }
     if !world.openScreens[screen].dismissed.isEmpty, let at = world.openScreens[screen].dismissed[tip] {
-      reasons.append(.dismissed(at: at))
+      body(.dismissed(at: at))
     }
     if let busy = world.openScreens[screen].popover, busy != tip, world.placements[tip]?.style == .popover {
-      reasons.append(.popoverBusy(by: busy))
+      body(.popoverBusy(by: busy))
     }
   }
 

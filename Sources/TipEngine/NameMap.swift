@@ -41,6 +41,10 @@ public struct NameMap<Value> {
     _modify { yield &storage[NameKey(name), default: defaultValue()] }
   }
 
+  /// Whether the name has a value, without copying the value out (as `self[name] != nil` did).
+  @inlinable
+  public func contains(_ name: String) -> Bool { storage.index(forKey: NameKey(name)) != nil }
+
   @discardableResult @inlinable
   public mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
 
