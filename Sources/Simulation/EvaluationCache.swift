@@ -59,6 +59,8 @@ struct EvaluationCache: Hashable, Sendable {
   private var ends: [(until: Instant, tip: Int)] = []
   /// The storage of reconcile's last list of visits (`takeVisitList`).
   private var visitList: [(screen: Int, position: Int)] = []
+  /// The storage of the last list of tips a change kept (`takeKeptList`).
+  private var keptList: [Int] = []
   /// Counts the entries removed (one at a time or all at once): reconcile visits every tip
   /// after one goes in the middle of its pass.
   private(set) var removals = 0
@@ -111,28 +113,47 @@ struct EvaluationCache: Hashable, Sendable {
   /// Forgets the entries of `tips` (not read when nothing is kept).
   mutating func evict(_ tips: @autoclosure () -> [Int]) {
     guard stored > 0 else { return }
-    let tips = tips()
-    guard !tips.isEmpty else { return }
+    forget(tips(), except: [])
+  }
+
+  /// Forgets the entries of `tips` but those in `kept`.
+  mutating func evict(_ tips: [Int], except kept: [Int]) {
+    guard stored > 0 else { return }
+    forget(tips, except: kept)
+  }
+
+  /// `evict`'s work, skipping `kept` in place: filtering them out first made an array at
+  /// every donation that kept an entry.
+  private mutating func forget(_ tips: [Int], except kept: [Int]) {
+    guard tips.contains(where: { !kept.contains($0) }) else { return }
     if tracks {
       // A removal, not an eviction of a missing entry, makes a tip pending and restarts a pass.
       var removed = false
-      for tip in tips where remove(tip) {
+      for tip in tips where !kept.contains(tip) && remove(tip) {
         pending.append(tip)
         removed = true
       }
       guard removed else { return }
       removals &+= 1
     } else {
-      for tip in tips { _ = remove(tip) }
+      for tip in tips where !kept.contains(tip) { _ = remove(tip) }
     }
-    if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) } }
+    if !openingBound.isEmpty { openingBound.removeAll { tips.contains($0) && !kept.contains($0) } }
     generation &+= 1
   }
 
-  /// Forgets the entries of `tips` but those in `kept`.
-  mutating func evict(_ tips: [Int], except kept: [Int]) {
-    if kept.isEmpty { evict(tips) } else { evict(tips.filter { !kept.contains($0) }) }
+  /// An empty list for the tips a change keeps (`World.keptAcrossChange`), with the capacity
+  /// of the last one handed back: a list made at every donation that kept an entry was
+  /// about 1% of a replay's runner.
+  mutating func takeKeptList() -> [Int] {
+    var list: [Int] = []
+    swap(&list, &keptList)
+    if !list.isEmpty { list.removeAll(keepingCapacity: true) }
+    return list
   }
+
+  /// Hands back a list of kept tips once read, to be reused.
+  mutating func reuseKeptList(_ list: consuming [Int]) { keptList = list }
 
   /// Whether some tip has an entry.
   var isEmpty: Bool { stored == 0 }
@@ -361,9 +382,9 @@ extension World {
   /// opens, and forgetting them costs less than checking them.
   /// Where an entry's reasons name every failing rule (an explaining world, configured, with
   /// no testing override), an entry naming none says the rules hold without evaluating them.
-  func keptAcrossChange(of readers: [Int], reading input: TipEngine.RuleInput) -> [Int] {
+  mutating func keptAcrossChange(of readers: [Int], reading input: TipEngine.RuleInput) -> [Int] {
     let reasonsNameFailingRules = !isQuiet && engine.isConfigured && engine.configuration.testing.isEmpty
-    var kept: [Int] = []
+    var kept = cache.takeKeptList()
     for tip in readers {
       guard let entry = cache.entry(for: tip, at: clock), World.openSlot(of: tip, slots: slots, in: openScreens) != nil else {
         continue
@@ -376,7 +397,7 @@ extension World {
         holds = engine.rulesHold(ofTipAt: tip, reading: input, at: clock)
       }
       guard holds else { continue }
-      // One allocation for the list, not one per growth.
+      // One allocation for the list, if any, not one per growth.
       if kept.isEmpty { kept.reserveCapacity(readers.count) }
       kept.append(tip)
     }
@@ -417,20 +438,26 @@ extension World {
     }
     let kept = keptAcrossChange(of: readers, reading: input)
     cache.evict(readers, except: kept)
-    return kept.isEmpty ? nil : (kept, input)
+    guard !kept.isEmpty else {
+      cache.reuseKeptList(kept)
+      return nil
+    }
+    return (kept, input)
   }
 
   /// After the change: the entries of `kept` whose rules reading `input` still hold get
   /// their new end (the change can move it: a donation enters a window, a write starts a
-  /// new reading); the others are forgotten.
-  mutating func keep(_ kept: [Int], reading input: TipEngine.RuleInput) {
-    for tip in kept {
+  /// new reading); the others are forgotten. The list goes back to the cache.
+  mutating func keep(_ kept: consuming [Int], reading input: TipEngine.RuleInput) {
+    for position in kept.indices {
+      let tip = kept[position]
       if engine.rulesStillHold(ofTipAt: tip, afterChangeOf: input, at: clock) {
         cache.extend(tip, until: engine.nextChange(after: clock, forTipAt: tip))
       } else {
         cache.evict([tip])
       }
     }
+    cache.reuseKeptList(kept)
   }
 
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in

@@ -42,10 +42,10 @@ extension World {
     switch command {
     case .donate(let event, _):
       inputIndex = engine.catalog.index(ofEvent: event)
-      kept = forgetReaders(engine.catalog.eventReaders[event] ?? []) { _ in inputIndex.map { .event($0) } }
+      kept = forgetReaders(inputIndex.map { engine.catalog.readers(ofEventAt: $0) } ?? []) { _ in inputIndex.map { .event($0) } }
     case .set(let parameter, _):
       inputIndex = engine.catalog.index(ofParameter: parameter)
-      kept = forgetReaders(engine.catalog.parameterReaders[parameter] ?? []) { _ in inputIndex.map { .parameter($0) } }
+      kept = forgetReaders(inputIndex.map { engine.catalog.readers(ofParameterAt: $0) } ?? []) { _ in inputIndex.map { .parameter($0) } }
     case .open(let screen), .close(let screen):
       // Only reasons that belong to one opening of the screen (tapped away, popover slot,
       // hidden anchor) are forgotten; a display that ends, or a bound parameter that opening
@@ -337,7 +337,7 @@ extension World {
       log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
     }
     // The donation or write is made: the kept entries are checked against it.
-    if let kept { keep(kept.tips, reading: kept.input) }
+    if let kept = kept.take() { keep(kept.tips, reading: kept.input) }
     if command.isDefinition { shareDefinitions() }
     switch command {
     case .advance, .advanceTo:

@@ -16,6 +16,11 @@ public struct TipCatalog: Hashable, Sendable {
   public private(set) var parameterReaders: NameMap<[Int]> = [:]
   /// Event id → the tips whose rules read it, by index in `tips`, in definition order.
   public private(set) var eventReaders: NameMap<[Int]> = [:]
+  /// The same two by the parameter's or event's index in `parameters` or `events`: a
+  /// donation or a write, whose input is looked up by index already, finds its readers
+  /// without hashing the name again (1.8% of a replay's runner).
+  private var parameterReadersByIndex: [[Int]] = []
+  private var eventReadersByIndex: [[Int]] = []
   /// Tip (by index in `tips`) → the windows its rules read, each with the count they need
   /// when every rule of the tip reading it is a threshold on its unfiltered count.
   public private(set) var windowsByTip: [[WindowRead]] = []
@@ -46,6 +51,10 @@ public struct TipCatalog: Hashable, Sendable {
   public func index(ofEvent id: String) -> Int? { eventIndex[id] }
   /// Whether the event is defined with this field, without copying its definition.
   public func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { events[$0].fields.contains(field) } ?? false }
+  /// The tips whose rules read the parameter at `index` in `parameters` (`parameterReaders`).
+  public func readers(ofParameterAt index: Int) -> [Int] { parameterReadersByIndex[index] }
+  /// The tips whose rules read the event at `index` in `events` (`eventReaders`).
+  public func readers(ofEventAt index: Int) -> [Int] { eventReadersByIndex[index] }
   public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
 
   /// Adds or replaces a tip.
@@ -113,6 +122,7 @@ public struct TipCatalog: Hashable, Sendable {
     parameterReaders = [:]
     eventReaders = [:]
     for index in tips.indices { addReaders(ofTipAt: index) }
+    indexReadersByIndex()
     compileRules()
     var byTip = [[WindowRead]](repeating: [], count: tips.count)
     for (index, window) in windows.enumerated() {
@@ -174,6 +184,14 @@ public struct TipCatalog: Hashable, Sendable {
     for aggregate in tips[index].rules.flatMap(\.aggregates) where eventReaders[aggregate.event]?.last != index {
       eventReaders[aggregate.event, default: []].append(index)
     }
+    indexReadersByIndex()
+  }
+
+  /// Rebuilds the readers by index from the readers by name (a rule may name a parameter
+  /// before it is defined, so both change when one is).
+  private mutating func indexReadersByIndex() {
+    parameterReadersByIndex = parameters.map { parameterReaders[$0.name] ?? [] }
+    eventReadersByIndex = events.map { eventReaders[$0.id] ?? [] }
   }
 
   public mutating func define(_ parameter: ParameterDefinition) {
@@ -184,6 +202,7 @@ public struct TipCatalog: Hashable, Sendable {
       parameters.append(parameter)
       // A rule may have named it before it was defined.
       compileRules()
+      indexReadersByIndex()
     }
   }
 

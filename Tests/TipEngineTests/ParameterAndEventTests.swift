@@ -44,6 +44,38 @@ import TipEngine
     #expect(engine.status(of: "b", at: t0) == .pending)
   }
 
+  /// Rule 12's dependents, as the simulator finds them after a write or a donation: the
+  /// tips reading a parameter or an event, by its index, are those listed by its name,
+  /// whether it was defined before the tips that read it or after.
+  @Test func rule12_theReadersOfAnInputByIndexAreThoseByNameInAnyDefinitionOrder() {
+    let count = Expression.aggregate(EventAggregate(event: "e", within: .days(1)))
+    let tips = [
+      tip("a", rules: [eq(param("flag"), .bool(true))]), tip("b", rules: [ge(count, 1)]),
+      tip("c", rules: [eq(param("flag"), .bool(false)), ge(count, 2)]), tip("d"),
+    ]
+    var before = TipCatalog()
+    before.define(flag)
+    before.define(EventDefinition(id: "e"))
+    for t in tips { before.define(t) }
+    var after = TipCatalog()
+    for t in tips { after.define(t) }
+    after.define(tip("e", rules: [eq(param("step"), .int(1))]))
+    after.define(EventDefinition(id: "e"))
+    after.define(step)
+    after.define(flag)
+    for catalog in [before, after] {
+      for (index, parameter) in catalog.parameters.enumerated() {
+        #expect(catalog.readers(ofParameterAt: index) == catalog.parameterReaders[parameter.name] ?? [])
+      }
+      for (index, event) in catalog.events.enumerated() {
+        #expect(catalog.readers(ofEventAt: index) == catalog.eventReaders[event.id] ?? [])
+      }
+      #expect(catalog.readers(ofParameterAt: catalog.index(ofParameter: "flag")!) == [0, 2])
+      #expect(catalog.readers(ofEventAt: catalog.index(ofEvent: "e")!) == [1, 2])
+    }
+    #expect(after.readers(ofParameterAt: after.index(ofParameter: "step")!) == [4])
+  }
+
   @Test(arguments: [
     (Value.int(3), ComparisonOperator.greaterOrEqual, Value.double(2.5), true),
     (.double(1.5), .less, .int(2), true),
