@@ -46,7 +46,9 @@ public enum Resolver {
     // Listing every known name for each reference was a twentieth of a replay. It reads the
     // references in place: taking each one out of the array copied it (its kind, name and
     // location), a fiftieth of a replay's runner.
-    for index in statement.references.indices where !isKnownUse(statement.references, index, in: &world) {
+    // A donation's fields follow its event: the event found is not looked up again for each.
+    var lastEvent: (name: String, index: Int)?
+    for index in statement.references.indices where !isKnownUse(statement.references, index, lastEvent: &lastEvent, in: &world) {
       try check(statement.references[index], in: &world)
     }
   }
@@ -92,19 +94,26 @@ public enum Resolver {
   /// Whether `references[index]` is a use of a tip, parameter, event, screen or a donation's
   /// field that names a defined one; false for definitions and other kinds, which `check`
   /// looks up in full.
-  private static func isKnownUse(_ references: [NameReference], _ index: Int, in world: inout World) -> Bool {
+  private static func isKnownUse(
+    _ references: [NameReference], _ index: Int, lastEvent: inout (name: String, index: Int)?, in world: inout World
+  ) -> Bool {
     guard !references[index].defines else { return false }
     let name = references[index].name.value
-    return switch references[index].kind {
-    case .tip: world.engine.catalog.hasTip(named: name)
-    case .parameter: world.engine.catalog.index(ofParameter: name) != nil
-    case .event: world.engine.catalog.limit(ofEvent: name) != nil
+    switch references[index].kind {
+    case .tip: return world.engine.catalog.hasTip(named: name)
+    case .parameter: return world.engine.catalog.index(ofParameter: name) != nil
+    case .event:
+      guard let found = world.engine.catalog.index(ofEvent: name) else { return false }
+      lastEvent = (name, found)
+      return true
     // Not `world.screen(named:)`: a method of the world, called on it in place, copied it.
-    case .screen: world.screens.index(named: name) != nil
+    case .screen: return world.screens.index(named: name) != nil
     // Copying the catalog to read the event's fields cost a donation a retain and a release
     // of each of its arrays.
-    case .field(let event): world.engine.catalog.event(event, hasField: name)
-    default: false
+    case .field(let event):
+      if let lastEvent, lastEvent.name == event { return world.engine.catalog.event(at: lastEvent.index, hasField: name) }
+      return world.engine.catalog.event(event, hasField: name)
+    default: return false
     }
   }
 

@@ -50,7 +50,9 @@ public struct TipCatalog: Hashable, Sendable {
   /// The event's position in `events`.
   public func index(ofEvent id: String) -> Int? { eventIndex[id] }
   /// Whether the event is defined with this field, without copying its definition.
-  public func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { events[$0].fields.contains(field) } ?? false }
+  public func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { event(at: $0, hasField: field) } ?? false }
+  /// The same for the event at `index` in `events`.
+  public func event(at index: Int, hasField field: String) -> Bool { events[index].fields.contains(field) }
   /// The tips whose rules read the parameter at `index` in `parameters` (`parameterReaders`).
   public func readers(ofParameterAt index: Int) -> [Int] { parameterReadersByIndex[index] }
   /// The tips whose rules read the event at `index` in `events` (`eventReaders`).
