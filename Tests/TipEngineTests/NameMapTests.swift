@@ -30,6 +30,7 @@ import TipEngine
         dictionary[name, default: 0] += 1
       }
       #expect(map[name] == dictionary[name])
+      #expect(map.contains(name) == (dictionary[name] != nil))
     }
     #expect(map.count == dictionary.count)
     #expect(map.keys.sorted() == dictionary.keys.sorted())
