@@ -83,6 +83,7 @@ public struct TipCatalog: Hashable, Sendable {
     let tip = tips[index]
     addWindows(ofTipAt: index)
     addReaders(ofTipAt: index)
+    indexReadersByIndex()
     compiledRules.append(tip.rules.map { CompiledRule($0, in: self) })
     windowsByTip.append(
       windows.indices.filter { windows[$0].tips.contains(tip.name) }.map { window in
@@ -186,7 +187,6 @@ public struct TipCatalog: Hashable, Sendable {
     for aggregate in tips[index].rules.flatMap(\.aggregates) where eventReaders[aggregate.event]?.last != index {
       eventReaders[aggregate.event, default: []].append(index)
     }
-    indexReadersByIndex()
   }
 
   /// Rebuilds the readers by index from the readers by name (a rule may name a parameter
