@@ -94,9 +94,8 @@ extension Parser {
       }
       try c.finish(property.value)
     }
-    guard let title else {
-      throw Diagnostic("tip \(name.value) needs a title", at: name.location, length: name.length, note: "add an indented line: title \"…\"")
-    }
+    // The core language never required a title: without one, the name stands in (`lint` says so).
+    let definedTitle = title ?? name.value
     if presentation != nil || customStyle {
       guard placement != nil else {
         let line = seen["presentation"] ?? seen["style"] ?? name.location
@@ -106,7 +105,7 @@ extension Parser {
       placement?.customStyle = customStyle
     }
     let definition = TipDefinition(
-      name: name.value, id: id, title: title, message: message, imageName: image, actions: actions, rules: rules, options: options)
+      name: name.value, id: id, title: definedTitle, message: message, imageName: image, actions: actions, rules: rules, options: options)
     let lastLine = block.last.map(\.0) ?? line
     let text = ([lines[line - firstLine]] + block.map(\.1)).joined(separator: "\n")
     return Statement(

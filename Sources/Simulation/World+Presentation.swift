@@ -408,7 +408,8 @@ extension World {
         of: expired.tip, expired.reason,
         cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero),
         log: &log)
-      if onScreen[expired.tip] != nil {
+      // A show-override that keeps the tip available keeps its display too (rule 33).
+      if onScreen[expired.tip] != nil && !engine.shouldDisplay(expired.tip, at: clock) {
         let hold = Suppression.hold(.invalidated(expired.reason, at: clock))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
         setLastLogged([hold], forTipNamed: expired.tip)

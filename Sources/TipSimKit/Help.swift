@@ -17,7 +17,7 @@ public enum Help {
   }
 
   static let tipLineHelp = [
-    "title \"...\"                 required",
+    "title \"...\"                 the text users read (default: the name)",
     "message \"...\"               optional",
     "image NAME                  optional image name",
     "anchor SCREEN.ANCHOR [inline|popover]",

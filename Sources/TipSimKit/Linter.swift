@@ -136,6 +136,12 @@ public struct Linter {
           message: "tip \(tip.name)'s title is \(tip.title.displayWidth) columns wide; Apple's guidance: short and actionable",
           fix: "keep the title under \(Linter.titleWidthLimit) columns and move the rest to the message"))
     }
+    for tip in catalog.tips where tip.title == tip.name {
+      found.append(
+        Warning(
+          line: tipLine(tip.name), message: "tip \(tip.name) has no title of its own: users would read its name, \"\(tip.name)\"",
+          fix: "add an indented line: title \"…\" (TipKit requires a title)"))
+    }
     return found.sorted { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
   }
 

@@ -62,8 +62,7 @@ public struct Timeline: Sendable {
     let available = max(10, width - labelWidth - 8)
     var fitting: (TimeSpan, String)?
     for (size, name) in Timeline.sizes {
-      let aligned = Timeline.align(from, to: size, in: world.timeZone)
-      let count = Int((to.seconds - aligned.seconds + size.seconds - 1) / size.seconds)
+      let count = Timeline.columnCount(from: Timeline.align(from, to: size, in: world.timeZone), to: to, size: size)
       if count <= available && !(size == .hours(1) && to - from > .days(2)) {
         fitting = (size, name)
         break
@@ -80,7 +79,7 @@ public struct Timeline: Sendable {
     column = chosen.0
     columnName = chosen.1
     start = Timeline.align(from, to: column, in: world.timeZone)
-    let columns = max(1, Int((to.seconds - start.seconds + column.seconds - 1) / column.seconds))
+    let columns = Timeline.columnCount(from: start, to: to, size: column)
     end = start + TimeSpan(seconds: column.seconds * Int64(columns))
     var rows: [String: [Mark]] = [:]
     var shown: [String: Int] = [:]
@@ -97,6 +96,12 @@ public struct Timeline: Sendable {
     }
     self.rows = rows
     shownCounts = shown
+  }
+
+  /// Columns from `start` up to and including the one that holds `to`: the span's last instant
+  /// is part of it, so a display at exactly a column's start (a whole hour, a midnight) is drawn.
+  static func columnCount(from start: Instant, to: Instant, size: TimeSpan) -> Int {
+    Int((to.seconds - start.seconds) / size.seconds) + 1
   }
 
   /// The column start at or before `instant`: hours and local midnights; weeks and months

@@ -119,7 +119,6 @@ import TipEngine
     ("expect suppressed t by frequncy", "unknown reason 'frequncy'", "did you mean 'frequency'?", 1, 24),
     ("  title \"x\"", "indented line outside a tip or cohort block", "only the lines of a `tip` or `cohort` block are indented", 1, 3),
     ("tip t\n  titel \"x\"", "unknown tip property 'titel'", "did you mean 'title'?", 2, 3),
-    ("tip t\n  message \"x\"", "tip t needs a title", "add an indented line: title \"…\"", 1, 5),
     ("advance", "expected a duration such as 23h or 1d12h, or `to INSTANT` at end of line", nil, 1, 8),
     ("launch now", "unexpected 'now' after launch", nil, 1, 8),
     ("tip t\n  title \"T\"\n  rule ((((a", "expected ')' at end of line", nil, 3, 13),

@@ -174,4 +174,55 @@ import TipEngine
         if case .hidden(_, .noLongerAvailable(let reasons)) = $0.event { reasons.words == ["hiddenForTesting"] } else { false }
       })
   }
+
+  /// What a testing show-override does to a display whose tip is invalidated under it.
+  private func displays(of tip: String, in records: [LogRecord]) -> (shown: Int, hidden: Int) {
+    let shown = records.filter { if case .shown(let s) = $0.event { s.ref.tip == tip } else { false } }.count
+    let hidden = records.filter { if case .hidden(let ref, _) = $0.event { ref.tip == tip } else { false } }.count
+    return (shown, hidden)
+  }
+
+  @Test func rule33_anInvalidationMaskedByAShowOverrideLeavesTheDisplayOn() throws {
+    var world = try makeWorld(tips: [(tip("t"), on("a"))])
+    try world.run(.launch, .testing(.showAll), .open("s"))
+    let records = try world.run(.invalidate(tip: "t", .actionPerformed), .advance(.hours(1)))
+    // The stored state changes; the display neither ends nor starts again.
+    #expect(world.engine.record(of: "t").invalidation == .actionPerformed)
+    #expect(displays(of: "t", in: records) == (0, 0))
+    #expect(world.shown == ["t"])
+    #expect(world.engine.record(of: "t").displayCount == 1)
+    // Lifted, the override no longer masks it: the display ends (rule 38).
+    let lifted = try world.run(.testing(.off))
+    #expect(displays(of: "t", in: lifted) == (0, 1))
+    #expect(world.shown.isEmpty)
+  }
+
+  @Test func rule33_aDurationLimitReachedUnderAShowOverrideLeavesTheDisplayOn() throws {
+    var world = try makeWorld(tips: [(tip("t", options: TipOptions(maxDisplayDuration: .minutes(2))), on("a"))])
+    try world.run(.launch, .testing(.showAll), .open("s"))
+    let records = try world.run(.advance(.minutes(5)))
+    #expect(records.contains { if case .invalidated("t", .displayDurationExceeded, _, _, _) = $0.event { true } else { false } })
+    #expect(displays(of: "t", in: records) == (0, 0))
+    #expect(world.shown == ["t"])
+    #expect(world.engine.record(of: "t").displayCount == 1)
+  }
+
+  @Test func rule33_rule36_theCloseButtonUnderAShowOverrideEndsTheDisplayUntilTheScreenOpensAgain() throws {
+    var world = try makeWorld(tips: [(tip("t"), on("a"))])
+    try world.run(.launch, .testing(.showAll), .open("s"))
+    let closed = try world.run(.dismiss(tip: "t"), .advance(.hours(1)))
+    #expect(displays(of: "t", in: closed) == (0, 1))
+    #expect(closed.contains { if case .hidden(_, .closeButton) = $0.event { true } else { false } })
+    #expect(world.engine.record(of: "t").invalidation == .tipClosed)
+    #expect(world.shown.isEmpty)
+    #expect(world.openScreens.first?.dismissed["t"] != nil)
+    // The close button of a display already invalidated under the override ends it too.
+    try world.run(.close("s"), .open("s"))
+    #expect(world.shown == ["t"])
+    #expect(world.engine.record(of: "t").displayCount == 2)
+    let again = try world.run(.dismiss(tip: "t"))
+    #expect(displays(of: "t", in: again) == (0, 1))
+    #expect(!again.contains { if case .warning = $0.event { true } else { false } })
+    #expect(world.shown.isEmpty)
+  }
 }

@@ -39,6 +39,30 @@ import TipSimKit
     #expect(size(.days(365 * 7000)) == "29730 days")  // 991 months a column: 86 columns
   }
 
+  /// The span's last instant belongs to it: a display at exactly a column's start (a whole
+  /// hour in an hourly chart, a midnight in a daily one) is drawn, in `timeline` and `whatif`.
+  @Test(arguments: [("advance 30m", "hour"), ("advance to 2026-11-05T00:00", "day")])
+  func aDisplayAtTheSessionsLastInstantIsDrawnOnAColumnBoundary(travel: String, columnName: String) {
+    let report = TipSim.replay(
+      """
+      start 2026-11-01T09:30
+      screen s: a
+      tip t
+        title "T"
+        anchor s.a
+      launch
+      \(travel)
+      open s
+      """)
+    let timeline = Timeline(session: report.session, request: TimelineRequest(), width: 100)
+    #expect(timeline.columnName == columnName)
+    #expect(timeline.rows["t"]?.last == .shown)
+    #expect(timeline.shownCounts["t"] == 1)
+    #expect(timeline.text().contains("●  1 shown"))
+    let whatIf = WhatIf(change: .frequency(.daily), session: report.session, width: 100).report()
+    #expect(whatIf.components(separatedBy: "●  1 shown").count == 3)
+  }
+
   @Test func theStrongestMarkOfAColumnWins() {
     let report = TipSim.replay(
       """

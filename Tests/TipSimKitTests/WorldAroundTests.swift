@@ -192,4 +192,23 @@ import TipSimKit
     #expect(messages.contains { $0.hasPrefix("tip b can never show") })
     #expect(!messages.contains { $0.hasPrefix("tip c can never show") })
   }
+
+  /// The core language never required a title: a file without one runs, the name stands in,
+  /// and lint suggests a title.
+  @Test func aTipWithoutTitleRunsUnderItsNameAndLintSuggestsOne() {
+    let report = TipSim.replay(
+      """
+      screen s: a
+      tip t
+        anchor s.a
+        maxDisplayCount 1
+      launch
+      open s
+      expect shown t
+      """)
+    #expect(report.passed)
+    #expect(report.session.world.engine.catalog.tip(named: "t")?.title == "t")
+    let warnings = Linter(session: report.session).warnings()
+    #expect(warnings.contains { $0.message.hasPrefix("tip t has no title") && $0.line == 2 })
+  }
 }
