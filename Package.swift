@@ -8,7 +8,9 @@ let package = Package(
     .library(name: "TipSimKit", targets: ["TipSimKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The Swift importer's parser only: `tipsim` itself never links it (see `tipsim-import`).
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
     .target(name: "TipEngine"),
@@ -38,12 +40,25 @@ let package = Package(
       // build), whose malloc then serves.
       linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
     ),
+    // Reads an app's Swift sources and writes their tips as scenario definitions.
+    .target(
+      name: "TipImport",
+      dependencies: [
+        "TipSimKit", "ScenarioLanguage", "Simulation", "TipEngine",
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+      ]),
+    // Its own executable, which `tipsim import` and the shell's `import` run from the same
+    // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.
+    .executableTarget(name: "tipsim-import", dependencies: ["TipImport"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["TipSimKit"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"], exclude: ["FuzzFixtures"]),
+    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "TipSimKit"], exclude: ["Fixtures"]),
     .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]

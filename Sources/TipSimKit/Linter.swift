@@ -162,7 +162,7 @@ public struct Linter {
 
 /// Finds rules that cannot all hold: the same quantity compared with literals in ways that
 /// exclude each other (`p == true` and `p == false`, `n > 5` and `n < 3`, `count < 0`).
-enum Contradiction {
+public enum Contradiction {
   struct Bounds {
     var low = -Double.infinity
     var lowStrict = false
@@ -172,7 +172,8 @@ enum Contradiction {
     var text: [String] = []
   }
 
-  static func find(in rules: [Expression]) -> String? {
+  /// The rules that exclude each other, as text (`\`n > 5\` and \`n < 3\` contradict`), or nil.
+  public static func find(in rules: [Expression]) -> String? {
     var bounds: [String: Bounds] = [:]
     var conjuncts: [Expression] = []
     func flatten(_ e: Expression) {

@@ -1,0 +1,500 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The app's tips, parameters, events, groups and screens, resolved across every file read and
+/// named by the import contract.
+struct AppModel {
+  var files: [FileFacts]
+  var types: [SwiftType] = []
+  var parameters: [ImportedParameter] = []
+  var events: [ImportedEvent] = []
+  var tips: [ImportedTip] = []
+  var groups: [ImportedGroup] = []
+  var screens: [ImportedScreen] = []
+  /// The `Tips.configure` call the app's users run, and the others.
+  var configure: Site?
+  var otherConfigures: [Site] = []
+  /// Every site outside declarations, with the file it is in.
+  var sites: [(site: Site, testCode: Bool)] = []
+  /// Declarations and sites that were not translated, each with why: the summary lists them.
+  var untranslated: [Note] = []
+
+  init(files: [FileFacts]) {
+    self.files = files
+    mergeTypes()
+    for file in files { sites += file.sites.map { ($0, file.isTestCode) } }
+    readParameters()
+    readEvents()
+    readTips()
+    readGroups()
+    readDisplays()
+    readUsages()
+    readConfiguration()
+  }
+
+  // MARK: Types
+
+  private mutating func mergeTypes() {
+    let fragments = files.flatMap(\.types)
+    for fragment in fragments where !fragment.isExtension { types.append(SwiftType(fragment: fragment)) }
+    for fragment in fragments where fragment.isExtension {
+      let matches = types.indices.filter { types[$0].path == fragment.path }
+      let folder = SwiftType(fragment: fragment).folder
+      if let best = matches.first(where: { types[$0].position.file == fragment.position.file })
+        ?? matches.first(where: { types[$0].folder == folder }) ?? matches.first
+      {
+        types[best].merge(fragment)
+      } else {
+        // The type is declared outside what was read (or is TipKit's own): its extension
+        // stands for it.
+        types.append(SwiftType(fragment: fragment))
+      }
+    }
+  }
+
+  /// The type `text` names from inside `context` (a type's path): `Self`, a nested name, a
+  /// qualified name, looked up from the innermost scope out; a tie goes to the same folder.
+  func resolveType(_ text: String, from context: [String]?, file: String? = nil) -> Int? {
+    var name = text
+    if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+    if name.hasPrefix("TipKit.") { name.removeFirst(7) }
+    let components = name.split(separator: ".").map(String.init)
+    guard !components.isEmpty else { return nil }
+    if components == ["Self"] || components == ["self"] {
+      return context.flatMap { path in best(types.indices.filter { types[$0].path == path }, file: file) }
+    }
+    var scope = context ?? []
+    while true {
+      let wanted = scope + components
+      let found = types.indices.filter { types[$0].path == wanted }
+      if !found.isEmpty { return best(found, file: file) }
+      if scope.isEmpty { break }
+      scope.removeLast()
+    }
+    return best(
+      types.indices.filter { types[$0].path.count >= components.count && Array(types[$0].path.suffix(components.count)) == components },
+      file: file)
+  }
+
+  private func best(_ candidates: [Int], file: String?) -> Int? {
+    guard let file else { return candidates.first }
+    if let same = candidates.first(where: { types[$0].position.file == file }) { return same }
+    let folder = file.split(separator: "/").dropLast().last.map(String.init)
+    return candidates.first { types[$0].folder == folder } ?? candidates.first
+  }
+
+  /// `Self.member`, `Type.member`, `member` (from inside `context`): the type and the member.
+  func resolveMember(_ text: String, from context: [String]?, file: String?) -> (type: Int, member: String)? {
+    var parts = text.split(separator: ".").map(String.init)
+    guard let member = parts.popLast() else { return nil }
+    if parts.isEmpty {
+      // A bare member: the innermost enclosing type that has it.
+      var scope = context ?? []
+      while !scope.isEmpty {
+        if let type = resolveType(scope.joined(separator: "."), from: nil, file: file) { return (type, member) }
+        scope.removeLast()
+      }
+      return nil
+    }
+    guard let type = resolveType(parts.joined(separator: "."), from: context, file: file) else { return nil }
+    return (type, member)
+  }
+
+  // MARK: Parameters
+
+  private mutating func readParameters() {
+    var owners: [String: Set<Int>] = [:]
+    for (index, type) in types.enumerated() {
+      for parameter in type.fragment.parameters { owners[parameter.name, default: []].insert(index) }
+    }
+    for (index, type) in types.enumerated() {
+      for site in type.fragment.parameters {
+        let shared = (owners[site.name]?.count ?? 0) > 1
+        var parameter = ImportedParameter(
+          name: shared ? type.underscoredName + "_" + site.name : site.name, type: index, member: site.name, value: "false",
+          transient: site.transient, position: site.position)
+        let (value, note) = AppModel.parameterValue(type: site.typeName, initializer: site.initializer)
+        parameter.value = value
+        parameter.comments.append("@Parameter \(type.qualifiedName).\(site.name) at \(site.position.fileLine)")
+        if let note { parameter.comments.append(note) }
+        if !site.conditions.isEmpty { parameter.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
+        if shared {
+          parameter.comments.append("named after its type: \(owners[site.name]?.count ?? 0) types declare a parameter \(site.name)")
+        }
+        parameters.append(parameter)
+      }
+    }
+  }
+
+  /// The scenario literal of a parameter's default, and a note when it had to be guessed.
+  static func parameterValue(type: String?, initializer: String?) -> (String, String?) {
+    let type = type.map { $0.hasPrefix("Swift.") ? String($0.dropFirst(6)) : $0 }
+    let defaults = ["Bool": "false", "Int": "0", "Double": "0.0", "Float": "0.0", "CGFloat": "0.0", "String": "\"\""]
+    if let initializer {
+      let parsed = AppModel.expression(initializer)
+      if let literal = RuleTranslator.literal(parsed) {
+        if parsed.is(MemberAccessExprSyntax.self) {
+          return (literal, "\(type ?? "its type") is not Bool, Int, Double or String: its cases read as strings")
+        }
+        if type == "Double" || type == "Float" || type == "CGFloat", !literal.contains("."), literal.first?.isNumber == true {
+          return (literal + ".0", nil)
+        }
+        return (literal, nil)
+      }
+    }
+    if let type, let value = defaults[type] {
+      return (value, initializer.map { "its default \($0) is computed: \(value) stands in" })
+    }
+    return ("false", "its type \(type ?? "?") and default \(initializer ?? "?") are not read: false stands in")
+  }
+
+  func parameterIndex(type: Int, member: String) -> Int? {
+    parameters.firstIndex { $0.type == type && $0.member == member }
+  }
+
+  // MARK: Events
+
+  /// Every TipKit event: declared in a tip type, spelt `Tips.Event`, or read by a `#Rule`.
+  private mutating func readEvents() {
+    var readByRules: Set<String> = []
+    for type in types where type.isTip {
+      for rule in type.fragment.rules {
+        for argument in rule.syntax.arguments {
+          let text = argument.expression.trimmedDescription
+          if let (owner, member) = resolveMember(text, from: type.path, file: type.position.file) {
+            readByRules.insert("\(owner).\(member)")
+          }
+        }
+      }
+    }
+    var byID: [String: Int] = [:]
+    for (index, type) in types.enumerated() {
+      for site in type.fragment.events where type.isTip || site.spelledTips || readByRules.contains("\(index).\(site.member)") {
+        let id = resolveID(site.id, from: type.path, file: type.position.file)
+        if let id, let existing = byID[id] {
+          events[existing].declarations.append((index, site.member, site.position))
+          events[existing].comments.append(
+            "also declared as \(type.qualifiedName).\(site.member) at \(site.position.fileLine): one event (rule 14)")
+          continue
+        }
+        var event = ImportedEvent(
+          name: uniqueEventName(id.map(contractName) ?? contractName(site.member)), id: id, fields: [],
+          declarations: [(index, site.member, site.position)])
+        event.comments.append("Event \(type.qualifiedName).\(site.member) at \(site.position.fileLine)")
+        if id == nil, case .computed(let expression) = site.id {
+          event.comments.append("its id is computed at run time (\(expression)): named after the property")
+        }
+        if !site.conditions.isEmpty { event.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
+        if let info = site.infoType, let infoType = resolveType(info, from: type.path, file: type.position.file) {
+          event.fields = types[infoType].fragment.storedFields
+        } else if let info = site.infoType {
+          event.comments.append("its donation info \(info) is not among the files read: fields come from the rules")
+        }
+        if let id { byID[id] = events.count }
+        events.append(event)
+      }
+    }
+  }
+
+  private func uniqueEventName(_ name: String) -> String {
+    var candidate = name
+    var number = 2
+    while events.contains(where: { $0.name == candidate }) {
+      candidate = "\(name)_\(number)"
+      number += 1
+    }
+    return candidate
+  }
+
+  /// An id's string: a literal, or a string constant declared in the sources read.
+  func resolveID(_ source: IDSource, from context: [String], file: String) -> String? {
+    switch source {
+    case .literal(let text): return text
+    case .computed: return nil
+    case .constant(let type, let name):
+      if let type {
+        guard let owner = resolveType(type, from: context, file: file) else { return nil }
+        return types[owner].fragment.constants[name]
+      }
+      var scope = context
+      while !scope.isEmpty {
+        if let owner = resolveType(scope.joined(separator: "."), from: nil, file: file), let value = types[owner].fragment.constants[name] {
+          return value
+        }
+        scope.removeLast()
+      }
+      return types.lazy.compactMap { $0.fragment.constants[name] }.first
+    }
+  }
+
+  func eventIndex(type: Int, member: String) -> Int? {
+    events.firstIndex { $0.declarations.contains { $0.type == type && $0.member == member } }
+  }
+
+  // MARK: Tips
+
+  private mutating func readTips() {
+    let tipTypes = types.indices.filter { types[$0].isTip }
+    var byName: [String: [Int]] = [:]
+    for index in tipTypes { byName[types[index].underscoredName, default: []].append(index) }
+    for index in tipTypes {
+      let type = types[index]
+      let sameName = byName[type.underscoredName] ?? []
+      let ids = sameName.map { tipID(of: $0) ?? types[$0].qualifiedName }
+      var name = type.underscoredName
+      if sameName.count > 1 {
+        if Set(ids).count == 1 {
+          guard sameName.first == index else {
+            if let first = tips.firstIndex(where: { $0.types.first == sameName.first }) {
+              tips[first].types.append(index)
+              tips[first].comments.append("also declared at \(type.position.fileLine) with the same id: one tip (rule 1)")
+            }
+            continue
+          }
+        } else {
+          name = contractName(type.folder) + "_" + type.underscoredName
+        }
+      }
+      var tip = ImportedTip(name: name, types: [index], title: type.fragment.title ?? name, position: type.position)
+      tip.comments.append("\(type.qualifiedName) at \(type.position.fileLine)")
+      if !type.conditions.isEmpty { tip.comments.append("declared under #if \(type.conditions.joined(separator: ", "))") }
+      if let source = type.fragment.id {
+        if let id = resolveID(source, from: type.path, file: type.position.file) {
+          tip.id = id
+        } else if case .computed(let expression) = source {
+          tip.comments.append("its id is computed at run time (\(expression)): the tip's name stands in")
+        } else {
+          tip.comments.append("its id names a constant not among the files read: the tip's name stands in")
+        }
+      }
+      if type.fragment.title == nil {
+        tip.comments.append(
+          type.fragment.textFromInstance
+            ? "its title is read from the instance: the name stands in" : "no Text(\"…\") title: the name stands in")
+      }
+      tip.message = type.fragment.message
+      tip.image = type.fragment.image
+      for note in type.fragment.notes { tip.comments.append("\(note.text) (\(note.position.fileLine))") }
+      var translator = RuleTranslator { [self] expression in self.subject(expression, from: type.path, file: type.position.file) }
+      for site in type.fragment.rules {
+        tip.rules.append(ImportedRule(position: site.position, swift: site.text, result: translator.translate(site.syntax)))
+      }
+      for (event, fields) in translator.fieldsRead {
+        for field in fields where !events[event].fields.contains(field) { events[event].fields.append(field) }
+      }
+      readOptions(type.fragment.options, into: &tip)
+      for action in type.fragment.actions {
+        tip.actions.append((action.id.map(contractName), action.title ?? action.id ?? "Action"))
+      }
+      tips.append(tip)
+    }
+    for tip in tips {
+      for rule in tip.rules {
+        guard case .success(let text) = rule.result else { continue }
+        for event in events.indices where text.contains(events[event].name + ".") { events[event].isRead = true }
+      }
+    }
+  }
+
+  /// The tip's id string, for comparing two types of one name: literal or constant.
+  private func tipID(of type: Int) -> String? {
+    types[type].fragment.id.flatMap { resolveID($0, from: types[type].path, file: types[type].position.file) }
+  }
+
+  /// What a `#Rule` argument of the type at `path` names.
+  private func subject(_ expression: ExprSyntax, from path: [String], file: String) -> RuleTranslator.Subject? {
+    var text = expression.trimmedDescription
+    let isParameter = text.contains("$")
+    text = text.replacingOccurrences(of: "$", with: "")
+    guard let (type, member) = resolveMember(text, from: path, file: file) else { return nil }
+    if isParameter {
+      return parameterIndex(type: type, member: member).map { .parameter(parameters[$0].name) }
+    }
+    return eventIndex(type: type, member: member).map { .event(name: events[$0].name, index: $0) }
+  }
+
+  private mutating func readOptions(_ options: [OptionSite], into tip: inout ImportedTip) {
+    for option in options {
+      let argument = option.argument.map(AppModel.expression)
+      switch option.name {
+      case "MaxDisplayCount":
+        if let count = argument?.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }), count >= 1 {
+          tip.maxDisplayCount = count
+          continue
+        }
+      case "IgnoresDisplayFrequency":
+        if let value = argument?.as(BooleanLiteralExprSyntax.self) {
+          tip.ignoresDisplayFrequency = value.literal.text == "true"
+          continue
+        }
+      case "MaxDisplayDuration":
+        if let argument, let seconds = AppModel.seconds(argument), seconds > 0 {
+          tip.maxDisplayDuration = seconds
+          continue
+        }
+      default: break
+      }
+      tip.comments.append("option not translated: \(ScenarioText.comment(option.text)) (\(option.position.fileLine))")
+      untranslated.append(Note(position: option.position, text: "option \(option.name) not translated"))
+    }
+  }
+
+  /// A `TimeInterval` written as a literal or a product of literals (`5 * 60`).
+  static func seconds(_ expression: ExprSyntax) -> Double? {
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return Double(integer.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.replacingOccurrences(of: "_", with: "")) }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count % 2 == 1, var product = seconds(elements[0]) else { return nil }
+      for index in stride(from: 1, to: elements.count, by: 2) {
+        guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "*", let factor = seconds(elements[index + 1]) else {
+          return nil
+        }
+        product *= factor
+      }
+      return product
+    }
+    return nil
+  }
+
+  /// Text the scanner kept, parsed again as an expression.
+  static func expression(_ text: String) -> ExprSyntax {
+    var parser = Parser(text)
+    return ExprSyntax.parse(from: &parser)
+  }
+
+  // MARK: Displays, groups, usages
+
+  /// The tip a display site or an invalidation names: `FavoriteTip()`, a property holding
+  /// one, `self` inside a tip type.
+  func tipIndex(displayedBy text: String, in site: Site) -> Int? {
+    var expression = text
+    if expression.hasPrefix("self.") { expression.removeFirst(5) }
+    if expression == "self", let type = site.type, let own = resolveType(type.joined(separator: "."), from: nil, file: site.position.file) {
+      return tips.firstIndex { $0.types.contains(own) }
+    }
+    var typeText: String?
+    if let open = expression.firstIndex(of: "("), expression.first?.isUppercase == true || expression.hasPrefix(".") == false {
+      let callee = String(expression[..<open])
+      if callee.split(separator: ".").last?.first?.isUppercase == true { typeText = callee }
+    }
+    if typeText == nil {
+      let name = expression.split(separator: ".").last.map(String.init) ?? expression
+      var scope = site.type ?? []
+      while typeText == nil && !scope.isEmpty {
+        if let owner = resolveType(scope.joined(separator: "."), from: nil, file: site.position.file) {
+          typeText = types[owner].fragment.propertyTypes[name]
+        }
+        scope.removeLast()
+      }
+      if typeText == nil { typeText = types.lazy.compactMap { $0.fragment.propertyTypes[name] }.first }
+    }
+    guard let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file) else { return nil }
+    return tips.firstIndex { $0.types.contains(type) }
+  }
+
+  private mutating func readDisplays() {
+    for (site, testCode) in sites where !testCode && !site.inPreview {
+      guard case .display(let inline, let text) = site.kind else { continue }
+      let screen = site.type.map { $0.joined(separator: "_") } ?? contractName(AppModel.fileStem(site.position.file))
+      if let tip = tipIndex(displayedBy: text, in: site) {
+        place([tip], on: screen, anchor: tips[tip].name, inline: inline, site: site)
+      } else if let group = groupIndex(displayedBy: text) {
+        // `TipView(group.currentTip)`: every member on one anchor, the group picks (rule 30).
+        let members = groups[group].members.compactMap { name in tips.firstIndex { $0.name == name } }
+        place(members, on: screen, anchor: groups[group].name, inline: inline, site: site)
+      } else {
+        untranslated.append(Note(position: site.position, text: "a display of \(text), which names no tip read"))
+      }
+    }
+  }
+
+  /// The group whose `currentTip` a display shows (`group.currentTip as? …` included).
+  private func groupIndex(displayedBy text: String) -> Int? {
+    guard let range = text.range(of: ".currentTip") else { return nil }
+    let owner = text[..<range.lowerBound].split(separator: ".").last.map(String.init) ?? ""
+    return groups.firstIndex { $0.name == contractName(owner) }
+  }
+
+  private mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, site: Site) {
+    if let existing = screens.firstIndex(where: { $0.name == screen }) {
+      if !screens[existing].anchors.contains(anchor) { screens[existing].anchors.append(anchor) }
+    } else {
+      screens.append(ImportedScreen(name: screen, anchors: [anchor], position: site.position))
+    }
+    let style = inline ? "TipView (inline)" : ".popoverTip"
+    for tip in shown {
+      tips[tip].displays.append(site)
+      if tips[tip].anchor == nil {
+        tips[tip].anchor = (screen, anchor, inline)
+        tips[tip].comments.append("displayed by \(style) in \(screen) at \(site.position.fileLine)")
+      } else {
+        tips[tip].comments.append("also displayed by \(style) in \(screen) at \(site.position.fileLine)")
+      }
+    }
+  }
+
+  static func fileStem(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.hasSuffix(".swift") ? String(name.dropLast(6)) : name
+  }
+
+  private mutating func readGroups() {
+    for (site, testCode) in sites where !testCode && !site.inPreview {
+      guard case .group(let name, let ordered, let members) = site.kind else { continue }
+      var group = ImportedGroup(
+        name: contractName(name ?? "group\(groups.count + 1)"), ordered: ordered, members: [], position: site.position)
+      group.comments.append("TipGroup at \(site.position.fileLine)")
+      for member in members {
+        if let type = resolveType(member, from: site.type, file: site.position.file),
+          let tip = tips.firstIndex(where: { $0.types.contains(type) })
+        {
+          group.members.append(tips[tip].name)
+        } else {
+          group.comments.append("member \(member) is not a tip read")
+        }
+      }
+      if groups.contains(where: { $0.name == group.name }) { group.name += "_\(groups.count + 1)" }
+      guard !group.members.isEmpty else {
+        untranslated.append(Note(position: site.position, text: "a TipGroup with no tip read"))
+        continue
+      }
+      groups.append(group)
+    }
+  }
+
+  private mutating func readUsages() {
+    for (site, testCode) in sites where !testCode {
+      switch site.kind {
+      case .donate(let text, _):
+        if let (type, member) = resolveMember(text, from: site.type, file: site.position.file),
+          let event = eventIndex(type: type, member: member)
+        {
+          events[event].donations.append(site)
+        }
+      case .parameterWrite(let text, _):
+        let target = text.replacingOccurrences(of: "$", with: "")
+        if let (type, member) = resolveMember(target, from: site.type, file: site.position.file),
+          let parameter = parameterIndex(type: type, member: member)
+        {
+          parameters[parameter].writes.append(site)
+        }
+      case .invalidate(let text, _):
+        if let tip = tipIndex(displayedBy: text, in: site) { tips[tip].invalidations.append(site) }
+      default: break
+      }
+    }
+  }
+
+  /// The configure call of the app its users run: not in tests or previews, and not the
+  /// `DEBUG` branch when a release call exists; the first of those in file order.
+  private mutating func readConfiguration() {
+    let calls = sites.filter { if case .configure = $0.site.kind { true } else { false } }
+    let release = calls.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug }
+    let app = calls.filter { !$0.testCode && !$0.site.inPreview }
+    configure = (release.first ?? app.first)?.site
+    otherConfigures = calls.map(\.site).filter { $0.position != configure?.position }
+  }
+}

@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// Reads what a result builder or array literal lists (rules, options, actions, a group's
+/// tips, a title's `Text`), taking one branch of each `#if`: the iOS one, or else the first,
+/// as an app's iPhone build would (a note says which).
+struct BuilderReader {
+  let scanner: FactScanner
+  private(set) var notes: [Note] = []
+
+  init(scanner: FactScanner) { self.scanner = scanner }
+
+  /// Every function call, in source order, through the chosen branches.
+  mutating func calls(in body: Syntax) -> [FunctionCallExprSyntax] {
+    var found: [FunctionCallExprSyntax] = []
+    visit(body) { node in
+      if let call = node.as(FunctionCallExprSyntax.self) { found.append(call) }
+    }
+    return found
+  }
+
+  /// Every freestanding macro `#name(…)`, in source order.
+  mutating func macros(named name: String, in body: Syntax) -> [MacroExpansionExprSyntax] {
+    var found: [MacroExpansionExprSyntax] = []
+    visit(body) { node in
+      if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == name { found.append(macro) }
+    }
+    return found
+  }
+
+  /// The first `Text("literal")`; `readsInstance` when the text comes from a value instead.
+  mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool, notes: [Note]) {
+    for call in calls(in: body) where call.calledExpression.trimmedDescription == "Text" {
+      guard let argument = call.arguments.first?.expression else { continue }
+      if let literal = argument.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
+        return (text, false, notes)
+      }
+      return (nil, true, notes)
+    }
+    return (nil, false, notes)
+  }
+
+  /// `Image(systemName: "star")` or `Image("name")`: the image's name.
+  mutating func firstImage(in body: Syntax) -> String? {
+    for call in calls(in: body) where call.calledExpression.trimmedDescription == "Image" {
+      if let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) { return FactScanner.plainString(literal) }
+    }
+    return nil
+  }
+
+  private mutating func visit(_ node: Syntax, _ body: (Syntax) -> Void) {
+    if let conditional = node.as(IfConfigDeclSyntax.self) {
+      let clauses = Array(conditional.clauses)
+      guard !clauses.isEmpty else { return }
+      let chosen = clauses.firstIndex { $0.condition?.trimmedDescription.contains("os(iOS)") == true } ?? 0
+      let condition = clauses[chosen].condition?.trimmedDescription ?? "#else"
+      let others = clauses.indices.filter { $0 != chosen }.map { clauses[$0].condition?.trimmedDescription ?? "#else" }
+      if !others.isEmpty {
+        notes.append(
+          Note(
+            position: scanner.position(conditional),
+            text: "#if: the \(condition) branch is taken (as on iOS); not taken: \(others.joined(separator: ", "))"))
+      }
+      if let elements = clauses[chosen].elements { visit(Syntax(elements), body) }
+      return
+    }
+    body(node)
+    for child in node.children(viewMode: .sourceAccurate) { visit(child, body) }
+  }
+}

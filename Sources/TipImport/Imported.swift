@@ -1,0 +1,71 @@
+/// What the importer writes, named by the contract (README, "Importing an app's Swift tips").
+struct ImportedParameter {
+  var name: String
+  var type: Int
+  var member: String
+  var value: String
+  var transient: Bool
+  var position: SwiftPosition
+  var comments: [String] = []
+  var writes: [Site] = []
+}
+
+struct ImportedEvent {
+  var name: String
+  /// The id TipKit keys it by, when the sources give it; nil when computed at run time.
+  var id: String?
+  var fields: [String]
+  /// Each Swift declaration of it: (type index, member, position).
+  var declarations: [(type: Int, member: String, position: SwiftPosition)]
+  var comments: [String] = []
+  var donations: [Site] = []
+  /// Read by a rule of some tip.
+  var isRead = false
+}
+
+struct ImportedRule {
+  var position: SwiftPosition
+  var swift: String
+  var result: Result<String, RuleTranslator.Untranslated>
+}
+
+struct ImportedTip {
+  var name: String
+  var types: [Int]
+  var id: String?
+  var title: String
+  var message: String?
+  var image: String?
+  var rules: [ImportedRule] = []
+  var maxDisplayCount: Int?
+  var maxDisplayDuration: Double?
+  var ignoresDisplayFrequency = false
+  var actions: [(id: String?, title: String)] = []
+  var anchor: (screen: String, anchor: String, inline: Bool)?
+  var comments: [String] = []
+  var displays: [Site] = []
+  var invalidations: [Site] = []
+  var position: SwiftPosition
+}
+
+struct ImportedGroup {
+  var name: String
+  var ordered: Bool
+  var members: [String]
+  var position: SwiftPosition
+  var comments: [String] = []
+}
+
+struct ImportedScreen {
+  var name: String
+  var anchors: [String]
+  var position: SwiftPosition
+}
+
+/// A name the scenario language accepts, made from any text: every other character becomes
+/// `_`, and a leading digit gets a `_` before it.
+func contractName(_ text: String) -> String {
+  var name = String(text.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+  if name.isEmpty || name.first?.isNumber == true { name = "_" + name }
+  return name
+}

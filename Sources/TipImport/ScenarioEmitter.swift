@@ -1,0 +1,166 @@
+import Foundation
+
+/// Writes an `AppModel` as scenario definitions (`frequency`, `param`, `event`, `screen`,
+/// `tip`, `group`), each preceded by comments naming its Swift declaration and where the app
+/// donates, writes, displays or invalidates it. Whatever was not translated stays as a comment
+/// where it would have gone.
+struct ScenarioEmitter {
+  let model: AppModel
+  private(set) var lines: [String] = []
+  /// The Swift place each definition line comes from (1-based scenario line → position).
+  private(set) var origins: [Int: SwiftPosition] = [:]
+  /// Everything left as a comment, for the summary.
+  private(set) var untranslated: [Note] = []
+
+  init(model: AppModel) {
+    self.model = model
+    untranslated = model.untranslated
+  }
+
+  static func text(of model: AppModel, header: String) -> (text: String, emitter: ScenarioEmitter) {
+    var emitter = ScenarioEmitter(model: model)
+    emitter.write(header: header)
+    return (emitter.lines.joined(separator: "\n") + "\n", emitter)
+  }
+
+  private mutating func comment(_ text: String, indent: String = "") {
+    lines.append(indent + "# " + ScenarioText.comment(text))
+  }
+
+  private mutating func definition(_ text: String, from position: SwiftPosition) {
+    lines.append(text)
+    origins[lines.count] = position
+  }
+
+  mutating func write(header: String) {
+    for line in header.split(separator: "\n", omittingEmptySubsequences: false) { comment(String(line)) }
+    writeConfiguration()
+    if !model.parameters.isEmpty { lines.append("") }
+    for parameter in model.parameters { write(parameter) }
+    if !model.events.isEmpty { lines.append("") }
+    for event in model.events { write(event) }
+    if !model.screens.isEmpty { lines.append("") }
+    for screen in model.screens {
+      definition("screen \(screen.name): \(screen.anchors.joined(separator: " "))", from: screen.position)
+    }
+    for tip in model.tips { write(tip) }
+    if !model.groups.isEmpty { lines.append("") }
+    for group in model.groups {
+      for text in group.comments { comment(text) }
+      definition(
+        "group \(group.name) \(group.ordered ? "ordered" : "firstAvailable"): \(group.members.joined(separator: " "))", from: group.position
+      )
+    }
+  }
+
+  private mutating func writeConfiguration() {
+    lines.append("")
+    guard let configure = model.configure, case .configure(let options) = configure.kind else {
+      comment("no Tips.configure call in the files read: no tip shows until the app configures TipKit (`launch` here)")
+      return
+    }
+    comment("Tips.configure at \(configure.position.fileLine)")
+    var frequency: String?
+    for option in options {
+      if let word = ScenarioEmitter.frequency(option) {
+        frequency = word
+        continue
+      }
+      if option.hasPrefix(".cloudKitContainer") {
+        comment("\(option): tip state syncs across the user's devices (rule 39); simulate it with `device` and `sync icloud on`")
+      } else if option.hasPrefix(".datastoreLocation") {
+        comment("\(option): where TipKit stores its state; the simulation keeps its own")
+      } else {
+        comment("configure option not translated: \(option)")
+        untranslated.append(Note(position: configure.position, text: "configure option \(option)"))
+      }
+    }
+    for other in model.otherConfigures {
+      let why =
+        other.inPreview ? "in a preview" : other.inDebug ? "in the DEBUG branch" : isTestCode(other) ? "in test code" : "not the first"
+      comment("Tips.configure also at \(other.position.fileLine) (\(why)): not taken")
+    }
+    for (site, _) in model.sites {
+      if case .testingOverride(let call) = site.kind {
+        comment("\(call) runs at \(site.position.fileLine): not imported as a command (add `testing …` to simulate it)")
+      }
+    }
+    definition("frequency \(frequency ?? "immediate")", from: configure.position)
+  }
+
+  private func isTestCode(_ site: Site) -> Bool {
+    model.sites.contains { $0.site.position == site.position && $0.testCode }
+  }
+
+  /// `.displayFrequency(.daily)` → `daily`; a TimeInterval of exactly an hour, day or week too.
+  static func frequency(_ option: String) -> String? {
+    guard option.hasPrefix(".displayFrequency(") && option.hasSuffix(")") else { return nil }
+    let argument = option.dropFirst(".displayFrequency(".count).dropLast().trimmingCharacters(in: .whitespaces)
+    let words = ["immediate", "hourly", "daily", "weekly", "monthly"]
+    if argument.hasPrefix("."), words.contains(String(argument.dropFirst())) { return String(argument.dropFirst()) }
+    let seconds = AppModel.seconds(AppModel.expression(argument))
+    return [3_600: "hourly", 86_400: "daily", 604_800: "weekly"][seconds.map { Int($0) } ?? -1]
+  }
+
+  private mutating func write(_ parameter: ImportedParameter) {
+    for text in parameter.comments { comment(text) }
+    for write in parameter.writes { comment("  written at \(write.position.fileLine)\(ScenarioEmitter.place(write)): \(writeText(write))") }
+    definition("param \(parameter.name) = \(parameter.value)\(parameter.transient ? " transient" : "")", from: parameter.position)
+  }
+
+  private func writeText(_ site: Site) -> String {
+    guard case .parameterWrite(let target, let value) = site.kind else { return "" }
+    return "\(target) = \(value)"
+  }
+
+  /// Where a site runs, when that matters to a reader: an initializer, a preview.
+  static func place(_ site: Site) -> String {
+    if site.inPreview { return " (in a preview)" }
+    if site.function == "init" { return " (in \(site.type?.joined(separator: ".") ?? "an") initializer)" }
+    return ""
+  }
+
+  private mutating func write(_ event: ImportedEvent) {
+    for text in event.comments { comment(text) }
+    for donation in event.donations {
+      guard case .donate(_, let call) = donation.kind else { continue }
+      comment("  donated at \(donation.position.fileLine) (\(call))\(ScenarioEmitter.place(donation))")
+    }
+    if event.donations.isEmpty { comment("  never donated in the files read") }
+    let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
+    definition("event \(event.name)\(fields)", from: event.declarations[0].position)
+  }
+
+  private mutating func write(_ tip: ImportedTip) {
+    lines.append("")
+    for text in tip.comments { comment(text) }
+    if tip.anchor == nil { comment("never displayed in the files read: give it an `anchor` to see it on a screen") }
+    for invalidation in tip.invalidations {
+      guard case .invalidate(_, let reason) = invalidation.kind else { continue }
+      comment("  invalidated at \(invalidation.position.fileLine) (reason \(reason ?? "?"))\(ScenarioEmitter.place(invalidation))")
+    }
+    definition("tip \(tip.name)", from: tip.position)
+    if let id = tip.id { lines.append("  id " + ScenarioText.quoted(id)) }
+    lines.append("  title " + ScenarioText.quoted(tip.title))
+    if let message = tip.message { lines.append("  message " + ScenarioText.quoted(message)) }
+    if let image = tip.image { lines.append("  image " + ScenarioText.quoted(image)) }
+    if let anchor = tip.anchor { lines.append("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
+    for rule in tip.rules {
+      switch rule.result {
+      case .success(let text):
+        definition("  rule " + text, from: rule.position)
+      case .failure(let why):
+        comment("rule not translated (\(rule.position.fileLine)): \(why.reason): \(rule.swift)", indent: "  ")
+        untranslated.append(Note(position: rule.position, text: "rule: \(why.reason)"))
+      }
+    }
+    if let count = tip.maxDisplayCount { lines.append("  maxDisplayCount \(count)") }
+    if let seconds = tip.maxDisplayDuration {
+      lines.append("  maxDisplayDuration " + ScenarioText.duration(seconds: max(1, Int(seconds.rounded()))))
+    }
+    if tip.ignoresDisplayFrequency { lines.append("  ignoresDisplayFrequency") }
+    for action in tip.actions {
+      lines.append("  action " + (action.id.map { $0 + " " } ?? "") + ScenarioText.quoted(action.title))
+    }
+  }
+}

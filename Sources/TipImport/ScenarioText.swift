@@ -1,0 +1,39 @@
+import Foundation
+
+/// Text in the scenario language's own forms.
+enum ScenarioText {
+  /// A string literal: `"…"` with `\"` and `\\` escapes, one line.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for character in text {
+      switch character {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n", "\r": out += " "
+      default: out.append(character)
+      }
+    }
+    return out + "\""
+  }
+
+  /// A comment's text on one line (Swift quoted in it may span several); its indent stays.
+  static func comment(_ text: String) -> String {
+    let lines = text.split(whereSeparator: \.isNewline)
+    guard let first = lines.first else { return "" }
+    return ([String(first)] + lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")
+  }
+
+  /// "1 tip", "2 tips".
+  static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+
+  /// Seconds as a duration: `90s`, `2m`, `1h30m`.
+  static func duration(seconds: Int) -> String {
+    var rest = seconds
+    var out = ""
+    for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60), ("s", 1)] where rest >= size {
+      out += "\(rest / size)\(unit)"
+      rest %= size
+    }
+    return out.isEmpty ? "0s" : out
+  }
+}

@@ -1,0 +1,177 @@
+import ScenarioLanguage
+import Simulation
+import TipEngine
+import TipSimKit
+
+/// Lints what the importer read: each finding is a mistake seen in a real app, said in terms
+/// of what the app's users get.
+struct SwiftLinter {
+  let model: AppModel
+  /// The imported scenario's tips as the language reads them (for contradicting rules).
+  let catalog: TipCatalog?
+
+  func findings() -> [SwiftFinding] {
+    var found: [SwiftFinding] = []
+    duplicateEventIDs(&found)
+    computedIDs(&found)
+    sharedGenericTips(&found)
+    configuration(&found)
+    durations(&found)
+    parameterWritesInInitializers(&found)
+    backgroundInvalidations(&found)
+    unusedEventsAndTips(&found)
+    contradictions(&found)
+    return found.sorted { ($0.position, $0.code) < ($1.position, $1.code) }
+  }
+
+  private func duplicateEventIDs(_ found: inout [SwiftFinding]) {
+    for event in model.events where event.declarations.count > 1 {
+      let names = event.declarations.map { "\(model.types[$0.type].qualifiedName).\($0.member)" }
+      for declaration in event.declarations.dropFirst() {
+        found.append(
+          SwiftFinding(
+            "duplicateEventID", at: declaration.position,
+            "\(names.joined(separator: " and ")) share the event id \"\(event.id ?? event.name)\": TipKit keeps one donation log per id, so an action donated through both counts twice (rule 14)",
+            fix: "declare the event once and refer to it from every tip that reads it"))
+      }
+    }
+  }
+
+  private func computedIDs(_ found: inout [SwiftFinding]) {
+    for tip in model.tips {
+      let type = model.types[tip.types[0]]
+      guard case .computed(let expression)? = type.fragment.id else { continue }
+      found.append(
+        SwiftFinding(
+          "computedTipID", at: type.fragment.idPosition ?? type.position,
+          "tip \(tip.name)'s id is computed at run time (\(expression)): a value that changes per instance gives each instance a new id, so its displays and invalidation never persist",
+          fix: "give the tip a stable id: a string literal, or one built only from stable values"))
+    }
+  }
+
+  private func sharedGenericTips(_ found: inout [SwiftFinding]) {
+    for tip in model.tips {
+      let type = model.types[tip.types[0]]
+      guard type.fragment.textFromInstance else { continue }
+      if case .computed? = type.fragment.id { continue }
+      var arguments: [String: SwiftPosition] = [:]
+      for (site, testCode) in model.sites where !testCode {
+        guard case .instantiate(let name, let text) = site.kind, !text.isEmpty,
+          model.resolveType(name, from: site.type, file: site.position.file) == tip.types[0]
+        else { continue }
+        if arguments[text] == nil { arguments[text] = site.position }
+      }
+      guard arguments.count > 1, let second = arguments.values.sorted().dropFirst().first else { continue }
+      found.append(
+        SwiftFinding(
+          "sharedGenericTip", at: second,
+          "\(type.qualifiedName) is shown at \(arguments.count) places with different text but one id: they share one display count and one invalidation, so closing one closes all (rule 1)",
+          fix: "give each instance its own id (for example from the text it shows)"))
+    }
+  }
+
+  private func configuration(_ found: inout [SwiftFinding]) {
+    let configures = model.sites.filter { if case .configure = $0.site.kind { true } else { false } }
+    if configures.filter({ !$0.testCode && !$0.site.inPreview }).isEmpty, let first = model.tips.first {
+      found.append(
+        SwiftFinding(
+          "noConfigure", at: first.position,
+          "no Tips.configure call in the app's code: TipKit is never configured, so no tip ever shows (rule 25)",
+          fix: "call try? Tips.configure() once at launch (App.init or application(_:didFinishLaunchingWithOptions:))"))
+    }
+    for (reset, testCode) in model.sites where !testCode {
+      guard case .resetDatastore = reset.kind else { continue }
+      let earlier = configures.first { $0.site.bodyID == reset.bodyID && $0.site.position < reset.position }
+      guard let earlier else { continue }
+      found.append(
+        SwiftFinding(
+          "resetAfterConfigure", at: reset.position,
+          "Tips.resetDatastore() runs after Tips.configure (\(earlier.site.position.fileLine)): TipKit throws tipsDatastoreAlreadyConfigured and nothing is reset (rule 34)",
+          fix: "call Tips.resetDatastore() before Tips.configure"))
+    }
+    for (site, testCode) in model.sites where !testCode && !site.inPreview && !site.inDebug {
+      guard case .testingOverride(let call) = site.kind else { continue }
+      let effect = call.contains("hide") ? "no user ever sees" : "every user sees"
+      found.append(
+        SwiftFinding(
+          "testingOverrideInRelease", at: site.position,
+          "\(call) runs in release code: \(effect) the tips it names, whatever their rules (rule 33)",
+          fix: "wrap it in #if DEBUG, or move it to a preview or a test"))
+    }
+  }
+
+  private func durations(_ found: inout [SwiftFinding]) {
+    for tip in model.tips {
+      guard let seconds = tip.maxDisplayDuration, seconds < 60 else { continue }
+      let option = model.types[tip.types[0]].fragment.options.first { $0.name == "MaxDisplayDuration" }
+      found.append(
+        SwiftFinding(
+          "durationBelowFloor", at: option?.position ?? tip.position,
+          "tip \(tip.name)'s MaxDisplayDuration is \(ScenarioText.duration(seconds: Int(seconds))): TipKit never ends a display before 60 s on screen in total, so the limit acts as 60 s (rule 24)",
+          fix: "use 60 seconds or more"))
+    }
+  }
+
+  private func parameterWritesInInitializers(_ found: inout [SwiftFinding]) {
+    for parameter in model.parameters {
+      for write in parameter.writes where write.function == "init" {
+        guard let type = write.type, let owner = model.resolveType(type.joined(separator: "."), from: nil, file: write.position.file),
+          model.types[owner].isTip
+        else { continue }
+        found.append(
+          SwiftFinding(
+            "parameterWrittenInInit", at: write.position,
+            "parameter \(parameter.name) is written in \(model.types[owner].qualifiedName)'s initializer: every time a view re-creates the tip the value is written again, undoing what the app set",
+            fix: "write the parameter where the app learns the value, not when the tip is created"))
+      }
+    }
+  }
+
+  private func backgroundInvalidations(_ found: inout [SwiftFinding]) {
+    for (site, testCode) in model.sites where !testCode && site.onBackground {
+      guard case .invalidate(let tip, _) = site.kind else { continue }
+      found.append(
+        SwiftFinding(
+          "invalidatedOnBackground", at: site.position,
+          "\(tip).invalidate runs when the app leaves the foreground: tips the user has not seen yet are invalidated and lost for good (rule 6)",
+          fix: "invalidate a tip when the user acts on it, or let MaxDisplayCount end it"))
+    }
+  }
+
+  private func unusedEventsAndTips(_ found: inout [SwiftFinding]) {
+    for event in model.events {
+      if event.donations.isEmpty {
+        found.append(
+          SwiftFinding(
+            "eventNeverDonated", at: event.declarations[0].position,
+            "event \(event.id ?? event.name) is never donated: rules that count it stay at 0",
+            fix: "donate it where the user does the action"))
+      }
+      if !event.isRead {
+        found.append(
+          SwiftFinding(
+            "eventNeverRead", at: event.declarations[0].position, "no rule reads event \(event.id ?? event.name)",
+            fix: "add a rule that counts it, or stop donating it"))
+      }
+    }
+    for tip in model.tips where tip.displays.isEmpty {
+      found.append(
+        SwiftFinding(
+          "tipNeverDisplayed", at: tip.position,
+          "tip \(tip.name) is never displayed (no .popoverTip or TipView names it): users never see it",
+          fix: "display it with .popoverTip(tip) or TipView(tip), or remove it"))
+    }
+  }
+
+  private func contradictions(_ found: inout [SwiftFinding]) {
+    guard let catalog else { return }
+    for tip in model.tips {
+      guard let definition = catalog.tip(named: tip.name), let why = Contradiction.find(in: definition.rules) else { continue }
+      let position = tip.rules.first { if case .success = $0.result { true } else { false } }?.position ?? tip.position
+      found.append(
+        SwiftFinding(
+          "rulesNeverHold", at: position, "tip \(tip.name) can never show: \(why)", fix: "remove or correct one of the contradicting rules")
+      )
+    }
+  }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import TipImport
+
+exit(ImportMain.run(Array(CommandLine.arguments.dropFirst())))
