@@ -353,11 +353,17 @@ final class FactScanner: SyntaxVisitor {
       return .computed(literal.trimmedDescription)
     }
     if let reference = expression.as(DeclReferenceExprSyntax.self) { return .constant(type: nil, name: reference.baseName.text) }
-    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
-      let baseText = base.trimmedDescription
-      if baseText.first?.isUppercase == true { return .constant(type: baseText, name: member.declName.baseName.text) }
+    // `Type.constant` or `Outer.Type.constant`; `UUID().uuidString` is computed.
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, isTypeReference(base) {
+      return .constant(type: base.trimmedDescription, name: member.declName.baseName.text)
     }
     return .computed(expression.trimmedDescription)
+  }
+
+  private static func isTypeReference(_ expression: ExprSyntax) -> Bool {
+    if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text.first?.isUppercase == true }
+    if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base { return isTypeReference(base) }
+    return false
   }
 
   /// A string literal without interpolation, unescaped enough for a scenario's string.
@@ -461,8 +467,13 @@ final class FactScanner: SyntaxVisitor {
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
     // `Target.parameter = value`: a parameter write, if the target names one.
     let elements = Array(node.elements)
-    if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self) {
-      site(.parameterWrite(parameter: target.trimmedDescription, value: elements[2].trimmedDescription), at: node)
+    let assigns =
+      elements.count == 3
+      && (elements[1].is(AssignmentExprSyntax.self)
+        || ["+=", "-=", "*=", "/="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""))
+    if assigns, let target = elements[0].as(MemberAccessExprSyntax.self) {
+      let value = (elements[1].as(BinaryOperatorExprSyntax.self).map { $0.operator.text + " " } ?? "") + elements[2].trimmedDescription
+      site(.parameterWrite(parameter: target.trimmedDescription, value: value), at: node)
     }
     return .visitChildren
   }

@@ -110,7 +110,7 @@ struct ScenarioEmitter {
 
   private func writeText(_ site: Site) -> String {
     guard case .parameterWrite(let target, let value) = site.kind else { return "" }
-    return "\(target) = \(value)"
+    return value.hasPrefix("=") || value.dropFirst().hasPrefix("=") ? "\(target) \(value)" : "\(target) = \(value)"
   }
 
   /// Where a site runs, when that matters to a reader: an initializer, a preview.

@@ -23,11 +23,16 @@ public struct SwiftImporter {
 
   /// Reads the Swift files under `paths`. Throws when a file cannot be read, is not valid
   /// Swift, or when no tip is found: the message names the file, line and column.
-  public static func run(paths: [String]) throws(ImportError) -> Result {
-    let files = try SwiftSources.files(under: paths)
+  /// With `folder`, paths are relative to it, and so are the places the output names.
+  public static func run(paths: [String], in folder: String? = nil) throws(ImportError) -> Result {
+    let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
+    let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
     guard !files.isEmpty else { throw ImportError("no Swift file under \(paths.joined(separator: " "))") }
     var facts: [FileFacts] = []
-    for file in files { facts.append(try read(file)) }
+    for file in files {
+      let shown = !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+      facts.append(try read(file, as: shown))
+    }
     return try result(of: facts, paths: paths)
   }
 
@@ -38,20 +43,21 @@ public struct SwiftImporter {
     return try result(of: facts, paths: sources.map(\.path))
   }
 
-  static func read(_ path: String) throws(ImportError) -> FileFacts {
-    guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(path): cannot be read") }
+  /// Reads the file at `path`, naming it `shown` in messages and output.
+  static func read(_ path: String, as shown: String) throws(ImportError) -> FileFacts {
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(shown): cannot be read") }
     defer { try? handle.close() }
     let data: Data
     do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
       throw ImportError("\(path): cannot be read (\(error))")
     }
     guard data.count <= maximumFileSize else {
-      throw ImportError("\(path): larger than \(maximumFileSize >> 20) MiB; not an app's Swift source")
+      throw ImportError("\(shown): larger than \(maximumFileSize >> 20) MiB; not an app's Swift source")
     }
     guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
-      throw ImportError("\(path): not UTF-8 text (a binary file?)")
+      throw ImportError("\(shown): not UTF-8 text (a binary file?)")
     }
-    return try scan(path: path, text: text)
+    return try scan(path: shown, text: text)
   }
 
   /// Parses one file; the first syntax error stops the import with its place and a caret.

@@ -91,11 +91,15 @@ struct SwiftLinter {
     }
     for (site, testCode) in model.sites where !testCode && !site.inPreview && !site.inDebug {
       guard case .testingOverride(let call) = site.kind else { continue }
-      let effect = call.contains("hide") ? "no user ever sees" : "every user sees"
+      let all = call.contains("AllTips")
+      let effect =
+        call.contains("hide")
+        ? (all ? "no user ever sees a tip" : "no user ever sees the tips it names")
+        : (all ? "every user sees every tip" : "every user sees the tips it names")
       found.append(
         SwiftFinding(
           "testingOverrideInRelease", at: site.position,
-          "\(call) runs in release code: \(effect) the tips it names, whatever their rules (rule 33)",
+          "\(call) runs in release code: \(effect), whatever the rules (rule 33)",
           fix: "wrap it in #if DEBUG, or move it to a preview or a test"))
     }
   }

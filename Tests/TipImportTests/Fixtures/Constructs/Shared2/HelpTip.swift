@@ -1,0 +1,5 @@
+import TipKit
+
+struct HelpTip: Tip {
+  var title: Text { Text("Help (package copy)") }
+}

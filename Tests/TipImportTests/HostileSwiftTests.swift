@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import TipImport
+
+/// Malformed, half-written, binary, huge or empty input ends with a clear message, never a
+/// crash or a hang.
+@Suite struct HostileSwiftTests {
+  @Test func invalidSwiftIsRefusedWithItsPlaceAndACaret() {
+    let source = "import TipKit\nstruct A: Tip {\n  var title: Text { Text(\"A\") \n"
+    #expect {
+      try imported([("Half.swift", source)])
+    } throws: { error in
+      let message = (error as? ImportError)?.message ?? ""
+      return message.hasPrefix("Half.swift:3:31: error: expected '}'") && message.contains("not valid Swift")
+        && message.hasSuffix("\n  var title: Text { Text(\"A\") \n" + String(repeating: " ", count: 30) + "^")
+    }
+    let garbage = "struct }{ ]] #Rule(((( @@@"
+    #expect(throws: ImportError.self) { try imported([("G.swift", garbage)]) }
+  }
+
+  @Test func noTipIsAnError() {
+    #expect {
+      try imported([("Plain.swift", "struct Model { let name: String }\n")])
+    } throws: { error in
+      (error as? ImportError)?.message == "no tip in 1 Swift file (no type conforms to Tip)"
+    }
+  }
+
+  @Test func binaryHugeMissingAndEmptyInputAreRefused() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-hostile-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try Data([0xFF, 0xFE, 0x00, 0x41]).write(to: URL(fileURLWithPath: folder + "/Binary.swift"))
+    #expect(throws: ImportError.self) { try SwiftImporter.run(paths: [folder + "/Binary.swift"]) }
+    let huge = String(repeating: "// padding\n", count: SwiftImporter.maximumFileSize / 11 + 2)
+    try huge.write(toFile: folder + "/Huge.swift", atomically: true, encoding: .utf8)
+    #expect {
+      try SwiftImporter.run(paths: [folder + "/Huge.swift"])
+    } throws: { error in
+      (error as? ImportError)?.message.contains("larger than 8 MiB") == true
+    }
+    #expect(throws: ImportError.self) { try SwiftImporter.run(paths: [folder + "/Missing.swift"]) }
+    try FileManager.default.createDirectory(atPath: folder + "/Empty/.build", withIntermediateDirectories: true)
+    try "struct T: Tip {}".write(toFile: folder + "/Empty/.build/T.swift", atomically: true, encoding: .utf8)
+    #expect {
+      try SwiftImporter.run(paths: [folder + "/Empty"])
+    } throws: { error in
+      (error as? ImportError)?.message.hasPrefix("no Swift file under") == true
+    }
+  }
+
+  /// Every prefix of a fixture (a file being typed) imports or is refused; none crashes.
+  @Test func everyPrefixOfAFixtureEndsCleanly() throws {
+    let text = try String(contentsOfFile: fixtures + "/BirdsApp/Tips/FavoriteBackyardTip.swift", encoding: .utf8)
+    let characters = Array(text)
+    var imported = 0
+    for end in Array(stride(from: 0, to: characters.count, by: 7)) + [characters.count] {
+      if (try? SwiftImporter.run(sources: [("Typed.swift", String(characters[..<end]))])) != nil { imported += 1 }
+    }
+    #expect(imported > 0)
+  }
+}

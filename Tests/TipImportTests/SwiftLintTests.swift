@@ -1,0 +1,48 @@
+import Testing
+import TipImport
+
+/// Each lint finding on a fixture written to show it, at its Swift place.
+@Suite struct SwiftLintTests {
+  @Test func eachMistakeIsFoundAtItsPlace() throws {
+    let findings = try imported("LintApp").findings
+    let found = Set(findings.map { "\($0.code) \($0.file):\($0.line)" })
+    let expected: Set<String> = [
+      "sharedGenericTip LintApp/InboxView.swift:10",
+      "resetAfterConfigure LintApp/LintApp.swift:10",
+      "testingOverrideInRelease LintApp/LintApp.swift:11",
+      "invalidatedOnBackground LintApp/LintApp.swift:18",
+      "invalidatedOnBackground LintApp/LintApp.swift:26",
+      "duplicateEventID LintApp/Tips.swift:6",
+      "rulesNeverHold LintApp/Tips.swift:10",
+      "durationBelowFloor LintApp/Tips.swift:17",
+      "computedTipID LintApp/Tips.swift:21",
+      "eventNeverDonated LintApp/Tips.swift:27",
+      "eventNeverRead LintApp/Tips.swift:27",
+      "parameterWrittenInInit LintApp/Tips.swift:33",
+      "tipNeverDisplayed LintApp/Tips.swift:41",
+    ]
+    #expect(found == expected)
+    for finding in findings {
+      #expect(finding.column > 0)
+      #expect(!finding.fix.isEmpty)
+    }
+    #expect(findings.first { $0.code == "duplicateEventID" }?.message.contains("counts twice") == true)
+    #expect(
+      findings.first { $0.code == "rulesNeverHold" }?.message.contains("`archived.count == 0` and `archived.count >= 3` contradict") == true
+    )
+  }
+
+  @Test func noConfigureAnywhereMeansNoTipEverShows() throws {
+    #expect(try imported("NoConfigure").codes == ["noConfigure"])
+    // Overrides under DEBUG, in previews or tests are not findings; a configure call is found.
+    let clean = try imported("ConfigureDebug").codes
+    #expect(!clean.contains("noConfigure"))
+    #expect(!clean.contains("testingOverrideInRelease"))
+  }
+
+  @Test func findingsPrintLikeACompilersWithTheFixUnderneath() throws {
+    let finding = try #require(try imported("NoConfigure").findings.first)
+    #expect(finding.text.hasPrefix("NoConfigure/Lonely.swift:4:8: warning: no Tips.configure call"))
+    #expect(finding.text.contains("\n  fix: call try? Tips.configure()"))
+  }
+}
