@@ -226,6 +226,10 @@ public enum CommandTable {
       example: "load Scenarios/eight-colleagues-tab.scenario",
       arguments: [.none]),
     CommandInfo(
+      name: "import", group: .shell, syntax: "import PATH...",
+      summary: "read an app's Swift tips (files or folders) and load them as definitions (needs tipsim-import built)",
+      example: "import Sources/MyApp", arguments: [.none]),
+    CommandInfo(
       name: "save-state", group: .shell, syntax: "save-state FILE",
       summary: "write every device's TipKit datastore (tips, parameters, donations) as versioned JSON, atomically",
       example: "save-state after-week-one.json", arguments: [.none]),
@@ -236,7 +240,7 @@ public enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  public static let shellOnly = ["save", "load", "exit"]
+  public static let shellOnly = ["save", "load", "import", "exit"]
 
   public static let names = all.map(\.name)
   /// The same, for lookups, each with whether a script may run it (not `shellOnly`): the

@@ -126,6 +126,8 @@ public final class ShellLoop {
           return 0
         } else if first == "save" || first == "load" {
           shellCommand(first, trimmed)
+        } else if first == "import" {
+          importSwift(trimmed.split(separator: " ").dropFirst().map(String.init))
         } else {
           execute(line, firstLine: linesRead, file: "<shell>")
         }
@@ -165,6 +167,21 @@ public final class ShellLoop {
       }
     }
     return true
+  }
+
+  /// `import PATH...`: tipsim-import reads the Swift and writes definitions, which run here as
+  /// `load` runs a file; its summary (what was read, what was not translated) is shown.
+  private func importSwift(_ paths: [String]) {
+    guard !paths.isEmpty else {
+      err("usage: import PATH... (Swift files or folders)\n")
+      return
+    }
+    let (status, scenario, summary) = ImporterExecutable.capture(paths)
+    guard status == 0 else {
+      err(summary.hasSuffix("\n") || summary.isEmpty ? summary : summary + "\n")
+      return
+    }
+    if execute(scenario, firstLine: 1, file: "<import>") { out(summary.hasSuffix("\n") ? summary : summary + "\n") }
   }
 
   private func shellCommand(_ command: String, _ line: String) {

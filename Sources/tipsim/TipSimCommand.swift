@@ -17,7 +17,7 @@ struct TipSimCommand: ParsableCommand {
       """,
     subcommands: [
       ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self, MatrixCommand.self, LintCommand.self, BenchCommand.self,
-      PopulationCommand.self,
+      PopulationCommand.self, ImportCommand.self,
     ],
     defaultSubcommand: ShellCommand.self)
 }
@@ -140,25 +140,61 @@ struct LintCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "lint",
     abstract: "Warn about tip definitions that are almost certainly wrong, each with a one-line fix.",
-    discussion: "Exit status: 0, or 1 with --strict when there are warnings; 2 when a file is not valid.")
+    discussion: """
+      Scenario files (*.scenario) are linted as the language reads them; Swift files and folders \
+      through tipsim-import, with findings at their Swift file:line:column. Exit status: 0, or 1 \
+      with --strict when there are warnings; 2 when a file is not valid.
+      """)
 
-  @Argument(help: "Scenario files.") var files: [String]
+  @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var files: [String]
   @Flag(help: "Exit 1 when there are warnings (for CI).") var strict = false
+  @Flag(help: "Print each warning as a JSON object, one per line.") var json = false
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("give at least one scenario file") }
+    if files.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
   }
 
   func run() throws {
     Console.ignoreBrokenPipe()
+    let scenarios = files.filter { $0.hasSuffix(".scenario") }
+    let swift = files.filter { !$0.hasSuffix(".scenario") }
     var warnings = 0
-    for file in files {
+    for file in scenarios {
       let report = try replayQuietly(file)
       let linter = Linter(session: report.session)
       warnings += linter.warnings().count
-      Console.out(linter.report(file: file) + "\n")
+      Console.out((json ? linter.jsonLines(file: file) : linter.report(file: file) + "\n"))
+    }
+    if !swift.isEmpty {
+      let status = ImporterExecutable.run(["--lint"] + (json ? ["--json"] : []) + (strict ? ["--strict"] : []) + swift)
+      if status != 0 { throw ExitCode(status) }
     }
     if strict && warnings > 0 { throw ExitCode(1) }
+  }
+}
+
+struct ImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract: "Read an app's Swift sources and write its tips as scenario definitions.",
+    discussion: """
+      PATH is a Swift file or a folder, searched recursively (.build, Pods, Carthage, DerivedData and \
+      hidden folders are skipped). The scenario goes to FILE or standard output, a summary of what \
+      was read and not translated to standard error. Runs the tipsim-import executable beside \
+      tipsim (build it with `swift build --product tipsim-import`). Exit status: 0 written; 2 \
+      nothing readable, no tip, or invalid Swift.
+      """)
+
+  @Argument(help: "Swift files or folders.") var paths: [String]
+  @Option(name: .shortAndLong, help: "Write the scenario to this file.") var output: String?
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("give at least one Swift file or folder") }
+  }
+
+  func run() throws {
+    let status = ImporterExecutable.run(paths + (output.map { ["-o", $0] } ?? []))
+    if status != 0 { throw ExitCode(status) }
   }
 }
 

@@ -182,6 +182,22 @@ import Testing
     #expect(result.output.contains("^~~~~~"))
   }
 
+  /// `import` runs tipsim-import (built beside tipsim by `swift build`) and loads what it
+  /// writes; a path that cannot be read leaves the session as it was.
+  @Test func importLoadsAnAppsSwiftTipsIntoTheSession() throws {
+    let app = PTYTests.root + "/Tests/TipImportTests/Fixtures/BirdsApp"
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "import /nonexistent/App\r"], ["wait", "no such file or folder"], ["wait", prompt],
+        ["send", "import \(app)\r"], ["wait", "4 tips, 2 parameters, 2 events, 1 group, 2 screens"], ["wait", prompt],
+        ["send", "launch\r"], ["wait", prompt], ["send", "open BackyardListView\r"],
+        ["wait", "shown +AddBackyardTip at BackyardListView.AddBackyardTip"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ], arguments: ["--empty"])
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.status == 0)
+  }
+
   @Test func aHistoryFileThatCannotBeWrittenOnlyCostsAWarning() throws {
     // /proc accepts no new files, even for root.
     let result = try drive(

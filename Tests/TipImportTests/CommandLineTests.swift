@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TipImport
+
+/// `tipsim import` and `tipsim lint` on Swift, through the built executables as a user runs
+/// them: `tipsim` finds `tipsim-import` beside itself.
+@Suite struct CommandLineTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+  /// Runs the built `tipsim` (beside this test bundle, or in `.build/debug`).
+  func tipsim(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+    let binary = try #require(
+      [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipsim").path,
+        CommandLineTests.root + "/.build/debug/tipsim",
+      ].first { FileManager.default.isExecutableFile(atPath: $0) },
+      "build tipsim first (swift build)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: fixtures)
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  @Test func importWritesTheScenarioToStandardOutputAndTheSummaryToStandardError() throws {
+    let run = try tipsim(["import", "BirdsApp"])
+    #expect(run.status == 0)
+    #expect(run.output == (try imported("BirdsApp").scenario))
+    #expect(run.errors.hasPrefix("tipsim import: 6 Swift files read: 4 tips"))
+  }
+
+  @Test func importWritesToAFileWithDashO() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-import-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try tipsim(["import", "NoConfigure/Lonely.swift", "-o", path])
+    #expect(run.status == 0)
+    #expect(run.output.isEmpty)
+    #expect(try String(contentsOfFile: path, encoding: .utf8).contains("tip LonelyTip"))
+    let replay = try tipsim(["run", path])
+    #expect(replay.status == 0, "\(replay.errors)")
+  }
+
+  @Test func importExitsTwoWithAMessageWhenNothingCanBeRead() throws {
+    let missing = try tipsim(["import", "NoSuchApp"])
+    #expect(missing.status == 2)
+    #expect(missing.errors == "tipsim import: NoSuchApp: no such file or folder\n")
+    let noTip = try tipsim(["import", "BirdsApp/Views/BackyardDetailView.swift"])
+    #expect(noTip.status == 2)
+    #expect(noTip.errors.contains("no tip in 1 Swift file"))
+    #expect(try tipsim(["import"]).status != 0)
+  }
+
+  @Test func lintReadsSwiftPathsWithStrictAndJSON() throws {
+    let text = try tipsim(["lint", "LintApp"])
+    #expect(text.status == 0)
+    #expect(text.output.contains("LintApp/Tips.swift:17:27: warning: tip QuickTip's MaxDisplayDuration is 30s"))
+    #expect(text.output.hasSuffix("lint: 13 warnings in 3 Swift files\n"))
+    #expect(try tipsim(["lint", "--strict", "LintApp"]).status == 1)
+    let json = try tipsim(["lint", "--json", "LintApp"])
+    let lines = json.output.split(separator: "\n")
+    #expect(lines.count == 13)
+    let first = try JSONDecoder().decode(SwiftFinding.self, from: Data(lines[0].utf8))
+    #expect(first.file == "LintApp/InboxView.swift" && first.line == 10 && first.code == "sharedGenericTip")
+  }
+}
