@@ -51,7 +51,10 @@ let package = Package(
       ]),
     // Its own executable, which `tipsim import` and the shell's `import` run from the same
     // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.
-    .executableTarget(name: "tipsim-import", dependencies: ["TipImport"]),
+    .executableTarget(
+      name: "tipsim-import", dependencies: ["TipImport", .product(name: "SwiftParser", package: "swift-syntax")]),
+    // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
+    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["TipImport"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["TipSimKit"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),

@@ -19,6 +19,17 @@ struct AppModel {
   /// Declarations and sites that were not translated, each with why: the summary lists them.
   var untranslated: [Note] = []
 
+  // Lookups by key, built as the model is: an app of a thousand files must not be read by
+  // scanning every type for every name.
+  private var typesByPath: [[String]: [Int]] = [:]
+  private var typesByName: [String: [Int]] = [:]
+  private var firstConstant: [String: String] = [:]
+  private var firstPropertyType: [String: String] = [:]
+  private var parameterByMember: [String: Int] = [:]
+  private var eventByMember: [String: Int] = [:]
+  private var eventNames: Set<String> = []
+  private var tipByType: [Int: Int] = [:]
+
   init(files: [FileFacts]) {
     self.files = files
     mergeTypes()
@@ -36,9 +47,12 @@ struct AppModel {
 
   private mutating func mergeTypes() {
     let fragments = files.flatMap(\.types)
-    for fragment in fragments where !fragment.isExtension { types.append(SwiftType(fragment: fragment)) }
+    for fragment in fragments where !fragment.isExtension {
+      typesByPath[fragment.path, default: []].append(types.count)
+      types.append(SwiftType(fragment: fragment))
+    }
     for fragment in fragments where fragment.isExtension {
-      let matches = types.indices.filter { types[$0].path == fragment.path }
+      let matches = typesByPath[fragment.path] ?? []
       let folder = SwiftType(fragment: fragment).folder
       if let best = matches.first(where: { types[$0].position.file == fragment.position.file })
         ?? matches.first(where: { types[$0].folder == folder }) ?? matches.first
@@ -47,10 +61,18 @@ struct AppModel {
       } else {
         // The type is declared outside what was read (or is TipKit's own): its extension
         // stands for it.
+        typesByPath[fragment.path, default: []].append(types.count)
         types.append(SwiftType(fragment: fragment))
       }
     }
+    for (index, type) in types.enumerated() {
+      if let last = type.path.last { typesByName[last, default: []].append(index) }
+      firstConstant.merge(type.fragment.constants) { first, _ in first }
+      firstPropertyType.merge(type.fragment.propertyTypes) { first, _ in first }
+    }
   }
+
+  private static func memberKey(_ type: Int, _ member: String) -> String { "\(type).\(member)" }
 
   /// The type `text` names from inside `context` (a type's path): `Self`, a nested name, a
   /// qualified name, looked up from the innermost scope out; a tie goes to the same folder.
@@ -61,19 +83,17 @@ struct AppModel {
     let components = name.split(separator: ".").map(String.init)
     guard !components.isEmpty else { return nil }
     if components == ["Self"] || components == ["self"] {
-      return context.flatMap { path in best(types.indices.filter { types[$0].path == path }, file: file) }
+      return context.flatMap { path in best(typesByPath[path] ?? [], file: file) }
     }
     var scope = context ?? []
     while true {
       let wanted = scope + components
-      let found = types.indices.filter { types[$0].path == wanted }
-      if !found.isEmpty { return best(found, file: file) }
+      if let found = typesByPath[wanted], !found.isEmpty { return best(found, file: file) }
       if scope.isEmpty { break }
       scope.removeLast()
     }
-    return best(
-      types.indices.filter { types[$0].path.count >= components.count && Array(types[$0].path.suffix(components.count)) == components },
-      file: file)
+    let named = typesByName[components[components.count - 1]] ?? []
+    return best(named.filter { Array(types[$0].path.suffix(components.count)) == components }, file: file)
   }
 
   private func best(_ candidates: [Int], file: String?) -> Int? {
@@ -121,6 +141,7 @@ struct AppModel {
         if shared {
           parameter.comments.append("named after its type: \(owners[site.name]?.count ?? 0) types declare a parameter \(site.name)")
         }
+        parameterByMember[AppModel.memberKey(index, site.name)] = parameters.count
         parameters.append(parameter)
       }
     }
@@ -149,7 +170,7 @@ struct AppModel {
   }
 
   func parameterIndex(type: Int, member: String) -> Int? {
-    parameters.firstIndex { $0.type == type && $0.member == member }
+    parameterByMember[AppModel.memberKey(type, member)]
   }
 
   // MARK: Events
@@ -159,8 +180,7 @@ struct AppModel {
     var readByRules: Set<String> = []
     for type in types where type.isTip {
       for rule in type.fragment.rules {
-        for argument in rule.syntax.arguments {
-          let text = argument.expression.trimmedDescription
+        for text in rule.subjects {
           if let (owner, member) = resolveMember(text, from: type.path, file: type.position.file) {
             readByRules.insert("\(owner).\(member)")
           }
@@ -173,6 +193,7 @@ struct AppModel {
         let id = resolveID(site.id, from: type.path, file: type.position.file)
         if let id, let existing = byID[id] {
           events[existing].declarations.append((index, site.member, site.position))
+          eventByMember[AppModel.memberKey(index, site.member)] = existing
           events[existing].comments.append(
             "also declared as \(type.qualifiedName).\(site.member) at \(site.position.fileLine): one event (rule 14)")
           continue
@@ -191,6 +212,8 @@ struct AppModel {
           event.comments.append("its donation info \(info) is not among the files read: fields come from the rules")
         }
         if let id { byID[id] = events.count }
+        eventByMember[AppModel.memberKey(index, site.member)] = events.count
+        eventNames.insert(event.name)
         events.append(event)
       }
     }
@@ -199,7 +222,7 @@ struct AppModel {
   private func uniqueEventName(_ name: String) -> String {
     var candidate = name
     var number = 2
-    while events.contains(where: { $0.name == candidate }) {
+    while eventNames.contains(candidate) {
       candidate = "\(name)_\(number)"
       number += 1
     }
@@ -223,12 +246,12 @@ struct AppModel {
         }
         scope.removeLast()
       }
-      return types.lazy.compactMap { $0.fragment.constants[name] }.first
+      return firstConstant[name]
     }
   }
 
   func eventIndex(type: Int, member: String) -> Int? {
-    events.firstIndex { $0.declarations.contains { $0.type == type && $0.member == member } }
+    eventByMember[AppModel.memberKey(type, member)]
   }
 
   // MARK: Tips
@@ -245,8 +268,9 @@ struct AppModel {
       if sameName.count > 1 {
         if Set(ids).count == 1 {
           guard sameName.first == index else {
-            if let first = tips.firstIndex(where: { $0.types.first == sameName.first }) {
+            if let firstType = sameName.first, let first = tipByType[firstType] {
               tips[first].types.append(index)
+              tipByType[index] = first
               tips[first].comments.append("also declared at \(type.position.fileLine) with the same id: one tip (rule 1)")
             }
             continue
@@ -275,23 +299,51 @@ struct AppModel {
       tip.message = type.fragment.message
       tip.image = type.fragment.image
       for note in type.fragment.notes { tip.comments.append("\(note.text) (\(note.position.fileLine))") }
-      var translator = RuleTranslator { [self] expression in self.subject(expression, from: type.path, file: type.position.file) }
-      for site in type.fragment.rules {
-        tip.rules.append(ImportedRule(position: site.position, swift: site.text, result: translator.translate(site.syntax)))
-      }
-      for (event, fields) in translator.fieldsRead {
-        for field in fields where !events[event].fields.contains(field) { events[event].fields.append(field) }
-      }
       readOptions(type.fragment.options, into: &tip)
       for action in type.fragment.actions {
         tip.actions.append((action.id.map(contractName), action.title ?? action.id ?? "Action"))
       }
+      tipByType[index] = tips.count
       tips.append(tip)
     }
-    for tip in tips {
-      for rule in tip.rules {
-        guard case .success(let text) = rule.result else { continue }
-        for event in events.indices where text.contains(events[event].name + ".") { events[event].isRead = true }
+    readRules()
+  }
+
+  /// Every tip's `#Rule`s, translated as their files were scanned, with their arguments
+  /// named; the events learn which fields the rules read.
+  private mutating func readRules() {
+    for tip in tips.indices {
+      let type = types[tips[tip].types[0]]
+      for site in type.fragment.rules {
+        var result: Result<String, RuleTranslator.Untranslated>
+        switch site.translation {
+        case .failure(let why): result = .failure(why)
+        case .success(let translated):
+          var names: [String] = []
+          var events: [Int: Int] = [:]
+          for (position, text) in site.subjects.enumerated() {
+            switch subject(text, from: type.path, file: type.position.file) {
+            case .parameter(let name)?: names.append(name)
+            case .event(let name, let event)?:
+              names.append(name)
+              events[position] = event
+            case nil: names.append("")
+            }
+          }
+          if let missing = names.firstIndex(of: "") {
+            result = .failure(RuleTranslator.Untranslated(reason: "\(site.subjects[missing]) is not a parameter or event read here"))
+          } else if let wrong = translated.eventsRead.first(where: { events[$0] == nil }) {
+            result = .failure(RuleTranslator.Untranslated(reason: "\(site.subjects[wrong]) is not an event read here"))
+          } else {
+            result = .success(translated.text(naming: names))
+            for (position, fields) in translated.fieldsRead.sorted(by: { $0.key < $1.key }) {
+              guard let event = events[position] else { continue }
+              for field in fields where !self.events[event].fields.contains(field) { self.events[event].fields.append(field) }
+            }
+            for position in translated.eventsRead { if let event = events[position] { self.events[event].isRead = true } }
+          }
+        }
+        tips[tip].rules.append(ImportedRule(position: site.position, swift: site.text, result: result))
       }
     }
   }
@@ -301,9 +353,15 @@ struct AppModel {
     types[type].fragment.id.flatMap { resolveID($0, from: types[type].path, file: types[type].position.file) }
   }
 
+  /// A `#Rule` argument resolved: a parameter's name, or an event's name and index.
+  private enum NamedSubject {
+    case parameter(String)
+    case event(name: String, index: Int)
+  }
+
   /// What a `#Rule` argument of the type at `path` names.
-  private func subject(_ expression: ExprSyntax, from path: [String], file: String) -> RuleTranslator.Subject? {
-    var text = expression.trimmedDescription
+  private func subject(_ argument: String, from path: [String], file: String) -> NamedSubject? {
+    var text = argument
     let isParameter = text.contains("$")
     text = text.replacingOccurrences(of: "$", with: "")
     guard let (type, member) = resolveMember(text, from: path, file: file) else { return nil }
@@ -359,8 +417,13 @@ struct AppModel {
     return nil
   }
 
-  /// Text the scanner kept, parsed again as an expression.
+  /// Text the scanner kept, parsed again as an expression; a plain number or word (most
+  /// option arguments and defaults) is built without a parser.
   static func expression(_ text: String) -> ExprSyntax {
+    if !text.isEmpty, text.allSatisfy(\.isNumber) { return ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(text))) }
+    if text == "true" || text == "false" {
+      return ExprSyntax(BooleanLiteralExprSyntax(literal: text == "true" ? .keyword(.true) : .keyword(.false)))
+    }
     var parser = Parser(text)
     return ExprSyntax.parse(from: &parser)
   }
@@ -373,7 +436,7 @@ struct AppModel {
     var expression = text
     if expression.hasPrefix("self.") { expression.removeFirst(5) }
     if expression == "self", let type = site.type, let own = resolveType(type.joined(separator: "."), from: nil, file: site.position.file) {
-      return tips.firstIndex { $0.types.contains(own) }
+      return tipByType[own]
     }
     var typeText: String?
     if let open = expression.firstIndex(of: "("), expression.first?.isUppercase == true || expression.hasPrefix(".") == false {
@@ -389,10 +452,10 @@ struct AppModel {
         }
         scope.removeLast()
       }
-      if typeText == nil { typeText = types.lazy.compactMap { $0.fragment.propertyTypes[name] }.first }
+      if typeText == nil { typeText = firstPropertyType[name] }
     }
     guard let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file) else { return nil }
-    return tips.firstIndex { $0.types.contains(type) }
+    return tipByType[type]
   }
 
   private mutating func readDisplays() {
@@ -449,7 +512,7 @@ struct AppModel {
       group.comments.append("TipGroup at \(site.position.fileLine)")
       for member in members {
         if let type = resolveType(member, from: site.type, file: site.position.file),
-          let tip = tips.firstIndex(where: { $0.types.contains(type) })
+          let tip = tipByType[type]
         {
           group.members.append(tips[tip].name)
         } else {

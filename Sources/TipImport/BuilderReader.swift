@@ -29,7 +29,7 @@ struct BuilderReader {
 
   /// The first `Text("literal")`; `readsInstance` when the text comes from a value instead.
   mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool, notes: [Note]) {
-    for call in calls(in: body) where call.calledExpression.trimmedDescription == "Text" {
+    for call in calls(in: body) where scanner.source(call.calledExpression) == "Text" {
       guard let argument = call.arguments.first?.expression else { continue }
       if let literal = argument.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
         return (text, false, notes)
@@ -41,7 +41,7 @@ struct BuilderReader {
 
   /// `Image(systemName: "star")` or `Image("name")`: the image's name.
   mutating func firstImage(in body: Syntax) -> String? {
-    for call in calls(in: body) where call.calledExpression.trimmedDescription == "Image" {
+    for call in calls(in: body) where scanner.source(call.calledExpression) == "Image" {
       if let literal = call.arguments.first?.expression.as(StringLiteralExprSyntax.self) { return FactScanner.plainString(literal) }
     }
     return nil
@@ -51,9 +51,9 @@ struct BuilderReader {
     if let conditional = node.as(IfConfigDeclSyntax.self) {
       let clauses = Array(conditional.clauses)
       guard !clauses.isEmpty else { return }
-      let chosen = clauses.firstIndex { $0.condition?.trimmedDescription.contains("os(iOS)") == true } ?? 0
-      let condition = clauses[chosen].condition?.trimmedDescription ?? "#else"
-      let others = clauses.indices.filter { $0 != chosen }.map { clauses[$0].condition?.trimmedDescription ?? "#else" }
+      let chosen = clauses.firstIndex { $0.condition.map { scanner.source($0).contains("os(iOS)") } == true } ?? 0
+      let condition = clauses[chosen].condition.map { scanner.source($0) } ?? "#else"
+      let others = clauses.indices.filter { $0 != chosen }.map { clauses[$0].condition.map { scanner.source($0) } ?? "#else" }
       if !others.isEmpty {
         notes.append(
           Note(

@@ -5,7 +5,12 @@ import SwiftSyntax
 /// parameters, events, and every place the code configures TipKit, displays, donates, writes,
 /// invalidates or groups tips. It resolves nothing across files.
 final class FactScanner: SyntaxVisitor {
-  private let converter: SourceLocationConverter
+  /// The byte offset of each line's start, for positions (cheaper than a
+  /// `SourceLocationConverter`, which walks the tree).
+  private let lineStarts: [Int]
+  /// The file's bytes: `source(_:)` slices them (`trimmedDescription` rebuilds the node,
+  /// which cost the import most of its time).
+  private let bytes: [UInt8]
   private(set) var facts: FileFacts
   /// Indices into `facts.types` of the enclosing declarations.
   private var typeStack: [Int] = []
@@ -17,8 +22,11 @@ final class FactScanner: SyntaxVisitor {
   private var bodyStack: [Int] = []
   private var nextBodyID = 0
 
-  init(path: String, tree: SourceFileSyntax) {
-    converter = SourceLocationConverter(fileName: path, tree: tree)
+  init(path: String, text: String, tree: SourceFileSyntax) {
+    bytes = Array(text.utf8)
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+    lineStarts = starts
     let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     // By what the file is, not where it is: an app's sources may sit in any folder.
@@ -28,16 +36,24 @@ final class FactScanner: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  static func scan(path: String, source: String) -> FileFacts {
-    let tree = Parser.parse(source: source)
-    let scanner = FactScanner(path: path, tree: tree)
-    scanner.walk(tree)
-    return scanner.facts
+  /// Where `node` starts, after its leading trivia: line and UTF-8 column, as compilers say.
+  func position(_ node: some SyntaxProtocol) -> SwiftPosition {
+    let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+    var low = 0
+    var high = lineStarts.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+    }
+    return SwiftPosition(file: facts.path, line: low + 1, column: offset - lineStarts[low] + 1)
   }
 
-  func position(_ node: some SyntaxProtocol) -> SwiftPosition {
-    let location = node.startLocation(converter: converter)
-    return SwiftPosition(file: facts.path, line: location.line, column: location.column)
+  /// A node's text without the trivia around it, as `trimmedDescription` gives it.
+  func source(_ node: some SyntaxProtocol) -> String {
+    let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+    let end = max(start, node.endPositionBeforeTrailingTrivia.utf8Offset)
+    guard start >= 0, end <= bytes.count else { return node.trimmedDescription }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
   private var currentType: [String]? { typeStack.last.map { facts.types[$0].path } }
@@ -47,7 +63,7 @@ final class FactScanner: SyntaxVisitor {
   private func enter(_ name: String, isExtension: Bool, inherited: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
     let outer = currentType ?? []
     let names = isExtension ? name.split(separator: ".").map(String.init) : [name]
-    let inheritedNames = inherited?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+    let inheritedNames = inherited?.inheritedTypes.map { source($0.type) } ?? []
     facts.types.append(
       TypeFragment(
         path: outer + names, isExtension: isExtension, position: position(node), inherited: inheritedNames,
@@ -63,7 +79,7 @@ final class FactScanner: SyntaxVisitor {
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
     enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, at: node.name)
-    if node.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "XCTestCase" }) == true {
+    if node.inheritanceClause?.inheritedTypes.contains(where: { source($0.type) == "XCTestCase" }) == true {
       facts.isTestCode = true
     }
     return .visitChildren
@@ -83,7 +99,7 @@ final class FactScanner: SyntaxVisitor {
   override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-    var name = node.extendedType.trimmedDescription
+    var name = source(node.extendedType)
     // `extension Tips.Event where …` and the like have nothing of the app's.
     if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
     enter(name, isExtension: true, inherited: node.inheritanceClause, at: node.extendedType)
@@ -129,7 +145,7 @@ final class FactScanner: SyntaxVisitor {
     // conditions before it.
     var earlier: [String] = []
     for clause in node.clauses {
-      let condition = clause.condition?.trimmedDescription
+      let condition = clause.condition.map { source($0) }
       let label = condition ?? "!(" + earlier.joined(separator: " || ") + ")"
       let isDebug = condition == "DEBUG"
       conditionStack.append(label)
@@ -167,7 +183,9 @@ final class FactScanner: SyntaxVisitor {
     facts.sites.append(
       Site(
         kind: kind, position: position(node), type: currentType, function: functionStack.last, conditions: conditionStack,
-        inPreview: inPreview, inDebug: debugDepth > 0, onBackground: backgroundDepth > 0 || mentionsBackground(node),
+        inPreview: inPreview, inDebug: debugDepth > 0,
+        // Only an invalidation asks: the walk up to the file's top is not free.
+        onBackground: backgroundDepth > 0 || (kind.isInvalidation && mentionsBackground(node)),
         bodyID: bodyStack.last))
   }
 
@@ -177,16 +195,16 @@ final class FactScanner: SyntaxVisitor {
     var parent = node.parent
     while let current = parent {
       if let closure = current.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self) {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = source(call.calledExpression)
         if callee.hasSuffix("onChange") || callee.hasSuffix("onReceive") || callee.hasSuffix("addObserver") {
-          let text = call.trimmedDescription
+          let text = source(call)
           if text.contains("didEnterBackground") || text.contains("willResignActive") { return true }
         }
       }
-      if let ifStatement = current.as(IfExprSyntax.self), ifStatement.conditions.trimmedDescription.contains(".background") {
+      if let ifStatement = current.as(IfExprSyntax.self), source(ifStatement.conditions).contains(".background") {
         return true
       }
-      if let switchCase = current.as(SwitchCaseSyntax.self), switchCase.label.trimmedDescription.contains(".background") {
+      if let switchCase = current.as(SwitchCaseSyntax.self), source(switchCase.label).contains(".background") {
         return true
       }
       if current.is(FunctionDeclSyntax.self)
@@ -207,9 +225,9 @@ final class FactScanner: SyntaxVisitor {
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     for binding in node.bindings {
       guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-      let typeName = binding.typeAnnotation?.type.trimmedDescription
+      let typeName = binding.typeAnnotation.map { source($0.type) }
       let initializer = binding.initializer?.value
-      if let type = typeName ?? initializer.flatMap(FactScanner.constructedType) {
+      if let type = typeName ?? initializer.flatMap({ constructedType($0) }) {
         facts.types[typeIndex].propertyTypes[name] = type
       }
       guard isMember else { continue }
@@ -217,8 +235,8 @@ final class FactScanner: SyntaxVisitor {
       if let attribute = parameterAttribute(node) {
         facts.types[typeIndex].parameters.append(
           ParameterSite(
-            position: position(binding.pattern), name: name, typeName: typeName, initializer: initializer?.trimmedDescription,
-            transient: attribute.trimmedDescription.contains(".transient"), conditions: conditionStack))
+            position: position(binding.pattern), name: name, typeName: typeName, initializer: initializer.map { source($0) },
+            transient: source(attribute).contains(".transient"), conditions: conditionStack))
         continue
       }
       if let initializer, let event = eventDeclaration(initializer, typeName: typeName) {
@@ -238,7 +256,7 @@ final class FactScanner: SyntaxVisitor {
 
   private func parameterAttribute(_ node: VariableDeclSyntax) -> AttributeSyntax? {
     for element in node.attributes {
-      if let attribute = element.as(AttributeSyntax.self), attribute.attributeName.trimmedDescription.hasSuffix("Parameter") {
+      if let attribute = element.as(AttributeSyntax.self), source(attribute.attributeName).hasSuffix("Parameter") {
         return attribute
       }
     }
@@ -249,7 +267,7 @@ final class FactScanner: SyntaxVisitor {
   private func eventDeclaration(_ expression: ExprSyntax, typeName: String?) -> (id: IDSource, spelledTips: Bool, info: String?)? {
     guard let call = expression.as(FunctionCallExprSyntax.self), let idArgument = call.arguments.first(where: { $0.label?.text == "id" })
     else { return nil }
-    var callee = call.calledExpression.trimmedDescription
+    var callee = source(call.calledExpression)
     if callee == ".init", let typeName { callee = typeName }
     var info: String?
     if let open = callee.firstIndex(of: "<"), callee.hasSuffix(">") {
@@ -265,11 +283,11 @@ final class FactScanner: SyntaxVisitor {
   }
 
   /// The type a property's initializer constructs: `FavoriteTip()`, `Outer.Tip(title: …)`.
-  static func constructedType(_ expression: ExprSyntax) -> String? {
-    guard let call = expression.as(FunctionCallExprSyntax.self) else { return nil }
-    let callee = call.calledExpression.trimmedDescription
-    guard let first = callee.split(separator: ".").last?.first, first.isUppercase else { return nil }
-    return callee
+  func constructedType(_ expression: ExprSyntax) -> String? {
+    guard let call = expression.as(FunctionCallExprSyntax.self),
+      FactScanner.lastName(of: call.calledExpression)?.text.first?.isUppercase == true
+    else { return nil }
+    return source(call.calledExpression)
   }
 
   /// `title`, `message`, `image`, `id`, `rules`, `options`, `actions` of a tip.
@@ -293,25 +311,28 @@ final class FactScanner: SyntaxVisitor {
       var reader = BuilderReader(scanner: self)
       for macro in reader.macros(named: "Rule", in: body) {
         facts.types[typeIndex].rules.append(
-          RuleSite(position: position(macro), text: macro.trimmedDescription, syntax: macro, conditions: conditionStack))
+          RuleSite(
+            position: position(macro), text: source(macro), subjects: macro.arguments.map { source($0.expression) },
+            translation: RuleTranslator.translate(macro),
+            conditions: conditionStack))
       }
       facts.types[typeIndex].notes += reader.notes
     case "options":
       var reader = BuilderReader(scanner: self)
       for call in reader.calls(in: body) {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = source(call.calledExpression)
         let last = callee.split(separator: ".").last.map(String.init) ?? callee
         guard let first = last.first, first.isUppercase else { continue }
         facts.types[typeIndex].options.append(
           OptionSite(
-            position: position(call), name: last, argument: call.arguments.first?.expression.trimmedDescription,
-            text: call.trimmedDescription))
+            position: position(call), name: last, argument: call.arguments.first.map { source($0.expression) },
+            text: source(call)))
       }
       facts.types[typeIndex].notes += reader.notes
     case "actions":
       var reader = BuilderReader(scanner: self)
       for call in reader.calls(in: body) {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = source(call.calledExpression)
         guard callee == "Action" || callee.hasSuffix(".Action") else { continue }
         let id = call.arguments.first { $0.label?.text == "id" }.flatMap { argument -> String? in
           argument.expression.as(StringLiteralExprSyntax.self).flatMap(FactScanner.plainString)
@@ -373,53 +394,61 @@ final class FactScanner: SyntaxVisitor {
       guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
       text += piece.content.text
     }
+    guard text.contains("\\") else { return text }
     return text.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
   }
 
   // MARK: Calls anywhere
 
+  /// The last name of a callee (`configure` of `Tips.configure`, `Text` of `Text`), read from
+  /// its token: most calls are of no interest, and building their text cost the import most
+  /// of its time over parsing.
+  private static func lastName(of callee: ExprSyntax) -> TokenSyntax? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+    if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
+    return nil
+  }
+
+  private static let interesting: Set<String> = [
+    "configure", "resetDatastore", "showAllTipsForTesting", "hideAllTipsForTesting", "showTipsForTesting", "hideTipsForTesting",
+    "popoverTip", "TipView", "TipGroup", "donate", "sendDonation", "invalidate",
+  ]
+
   override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    let callee = node.calledExpression.trimmedDescription
-    let last = callee.split(separator: ".").last.map(String.init) ?? callee
-    switch callee {
-    case "Tips.configure", "try Tips.configure", "TipKit.Tips.configure":
-      let options = node.arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.map { $0.expression.trimmedDescription } ?? []
-      site(.configure(options: options), at: node)
+    guard let token = FactScanner.lastName(of: node.calledExpression) else { return .visitChildren }
+    let last = token.text
+    guard FactScanner.interesting.contains(last) else {
+      // `FeatureTip(title: …)`: a type built with arguments, for the generic-tip finding.
+      if last.first?.isUppercase == true, !node.arguments.isEmpty {
+        site(.instantiate(type: source(node.calledExpression), arguments: source(node.arguments)), at: node)
+      }
       return .visitChildren
+    }
+    let callee = source(node.calledExpression)
+    switch callee {
+    case "Tips.configure", "TipKit.Tips.configure":
+      let options = node.arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.map { source($0.expression) } ?? []
+      site(.configure(options: options), at: node)
     case "Tips.resetDatastore", "TipKit.Tips.resetDatastore":
       site(.resetDatastore, at: node)
-      return .visitChildren
     case "Tips.showAllTipsForTesting", "Tips.hideAllTipsForTesting", "Tips.showTipsForTesting", "Tips.hideTipsForTesting":
-      site(.testingOverride(node.trimmedDescription), at: node)
-      return .visitChildren
-    default: break
-    }
-    if last == "popoverTip", let member = node.calledExpression.as(MemberAccessExprSyntax.self), let tip = node.arguments.first?.expression
-    {
-      site(.display(inline: false, tip: displayed(tip)), at: member.declName)
-      return .visitChildren
-    }
-    if callee == "TipView", let tip = node.arguments.first?.expression {
-      site(.display(inline: true, tip: displayed(tip)), at: node)
-      return .visitChildren
-    }
-    if callee == "TipGroup" || callee == "Tips.TipGroup" {
+      site(.testingOverride(source(node)), at: node)
+    case "TipView":
+      if let tip = node.arguments.first?.expression { site(.display(inline: true, tip: displayed(tip)), at: node) }
+    case "TipGroup", "Tips.TipGroup":
       readGroup(node)
-      return .visitChildren
-    }
-    if last == "donate" || last == "sendDonation", let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-      let base = member.base
-    {
-      site(.donate(event: base.trimmedDescription, call: last + "()"), at: node)
-      return .visitChildren
-    }
-    if last == "invalidate", let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-      let reason = node.arguments.first { $0.label?.text == "reason" }?.expression.trimmedDescription
-      site(.invalidate(tip: member.base?.trimmedDescription ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }), at: node)
-      return .visitChildren
-    }
-    if let first = last.first, first.isUppercase, !callee.contains("(") {
-      site(.instantiate(type: callee, arguments: node.arguments.trimmedDescription), at: node)
+    default:
+      guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { break }
+      switch last {
+      case "popoverTip":
+        if let tip = node.arguments.first?.expression { site(.display(inline: false, tip: displayed(tip)), at: member.declName) }
+      case "donate", "sendDonation":
+        if let base = member.base { site(.donate(event: source(base), call: last + "()"), at: node) }
+      case "invalidate":
+        let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }
+        site(.invalidate(tip: member.base.map { source($0) } ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }), at: node)
+      default: break
+      }
     }
     return .visitChildren
   }
@@ -427,15 +456,15 @@ final class FactScanner: SyntaxVisitor {
   /// What a display shows: the expression, or for a name bound by `if let tip = …` (a
   /// group's `currentTip`), the expression it was bound to.
   private func displayed(_ expression: ExprSyntax) -> String {
-    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return expression.trimmedDescription }
+    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return source(expression) }
     var parent = expression.parent
     while let current = parent {
       let conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(GuardStmtSyntax.self)?.conditions
       for condition in conditions ?? [] {
-        if let binding = condition.condition.as(OptionalBindingConditionSyntax.self), binding.pattern.trimmedDescription == name,
+        if let binding = condition.condition.as(OptionalBindingConditionSyntax.self), source(binding.pattern) == name,
           let value = binding.initializer?.value
         {
-          return value.trimmedDescription
+          return source(value)
         }
       }
       parent = current.parent
@@ -445,7 +474,7 @@ final class FactScanner: SyntaxVisitor {
 
   /// `TipGroup(.ordered) { A(); B() }`, named after the property it is stored in.
   private func readGroup(_ node: FunctionCallExprSyntax) {
-    let ordered = node.arguments.first?.expression.trimmedDescription == ".ordered"
+    let ordered = node.arguments.first.map { source($0.expression) } == ".ordered"
     var name: String?
     var parent = node.parent
     while let current = parent, name == nil {
@@ -457,7 +486,7 @@ final class FactScanner: SyntaxVisitor {
     if let closure = node.trailingClosure {
       var reader = BuilderReader(scanner: self)
       for call in reader.calls(in: Syntax(closure)) where call.parent?.is(FunctionCallExprSyntax.self) != true {
-        if let type = FactScanner.constructedType(ExprSyntax(call)) { members.append(type) }
+        if let type = constructedType(ExprSyntax(call)) { members.append(type) }
       }
       if let typeIndex = typeStack.last { facts.types[typeIndex].notes += reader.notes }
     }
@@ -472,8 +501,8 @@ final class FactScanner: SyntaxVisitor {
       && (elements[1].is(AssignmentExprSyntax.self)
         || ["+=", "-=", "*=", "/="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""))
     if assigns, let target = elements[0].as(MemberAccessExprSyntax.self) {
-      let value = (elements[1].as(BinaryOperatorExprSyntax.self).map { $0.operator.text + " " } ?? "") + elements[2].trimmedDescription
-      site(.parameterWrite(parameter: target.trimmedDescription, value: value), at: node)
+      let value = (elements[1].as(BinaryOperatorExprSyntax.self).map { $0.operator.text + " " } ?? "") + source(elements[2])
+      site(.parameterWrite(parameter: source(target), value: value), at: node)
     }
     return .visitChildren
   }

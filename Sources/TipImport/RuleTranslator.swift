@@ -1,41 +1,44 @@
+import Foundation
 import SwiftSyntax
 
 /// Translates one `#Rule(subject) { closure }` into a rule of the scenario language: a
 /// parameter compared (`$0 == true`, `!$0`, `$0 >= 3`), or an event's donations counted
 /// (`$0.donations.donatedWithin(.days(5)).filter { $0.id == 2 }.count >= 3`, `largestSubset`).
+/// It runs while the file is scanned, before names are known across files: each argument
+/// stands in the text as a placeholder that `TranslatedRule.text(naming:)` fills in.
 struct RuleTranslator {
   /// Why a rule stays a comment.
   struct Untranslated: Error, Equatable {
     var reason: String
   }
 
-  /// What a `#Rule`'s argument names.
+  /// What a `#Rule`'s argument is, by its position: `$p` is a parameter, anything else an event.
   enum Subject {
-    case parameter(String)
-    case event(name: String, index: Int)
+    case parameter(Int)
+    case event(Int)
   }
 
-  /// Finds what `Self.$p`, `Other.$p`, `Self.e` or `Other.e` names.
-  let resolve: (ExprSyntax) -> Subject?
-  /// Fields each event's rules read (by event index): the event is declared with them.
-  private(set) var fieldsRead: [Int: [String]] = [:]
+  /// The fields each argument's donations are read by, for the event's declaration.
+  private var fieldsRead: [Int: [String]] = [:]
+  private var eventsRead: Set<Int> = []
 
-  init(resolve: @escaping (ExprSyntax) -> Subject?) { self.resolve = resolve }
-
-  mutating func translate(_ macro: MacroExpansionExprSyntax) -> Result<String, Untranslated> {
+  /// The rule `macro`, or why it stays a comment.
+  static func translate(_ macro: MacroExpansionExprSyntax) -> Result<TranslatedRule, Untranslated> {
+    var translator = RuleTranslator()
     do {
-      return .success(try rule(macro))
+      let text = try translator.rule(macro)
+      return .success(TranslatedRule(template: text, fieldsRead: translator.fieldsRead, eventsRead: translator.eventsRead))
     } catch {
       return .failure(error)
     }
   }
 
+  /// The placeholder of argument `index` in a translated rule's text.
+  static func placeholder(_ index: Int) -> String { "\u{1}\(index)\u{1}" }
+
   private mutating func rule(_ macro: MacroExpansionExprSyntax) throws(Untranslated) -> String {
-    let subjects = try macro.arguments.map { argument throws(Untranslated) -> Subject in
-      guard let subject = resolve(argument.expression) else {
-        throw Untranslated(reason: "\(argument.expression.trimmedDescription) is not a parameter or event read here")
-      }
-      return subject
+    let subjects = macro.arguments.enumerated().map { index, argument -> Subject in
+      argument.expression.description.contains("$") ? .parameter(index) : .event(index)
     }
     guard !subjects.isEmpty else { throw Untranslated(reason: "a #Rule without a parameter or event") }
     guard let closure = macro.trailingClosure else { throw Untranslated(reason: "a #Rule without a closure") }
@@ -65,7 +68,7 @@ struct RuleTranslator {
 
   /// An expression in a Boolean place: a bare Bool parameter reads `p == true`.
   private mutating func boolean(_ expression: ExprSyntax, _ names: [String: Subject]) throws(Untranslated) -> String {
-    if case .parameter(let name)? = subject(expression, names) { return "\(name) == true" }
+    if case .parameter(let index)? = subject(expression, names) { return RuleTranslator.placeholder(index) + " == true" }
     return try translate(expression, names)
   }
 
@@ -97,7 +100,7 @@ struct RuleTranslator {
       return parts.joined(separator: " ")
     }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-      if case .parameter(let name)? = subject(prefix.expression, names) { return "\(name) == false" }
+      if case .parameter(let index)? = subject(prefix.expression, names) { return RuleTranslator.placeholder(index) + " == false" }
       return "not (\(try boolean(prefix.expression, names)))"
     }
     if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first?.expression {
@@ -106,8 +109,8 @@ struct RuleTranslator {
     if let literal = RuleTranslator.literal(expression) { return literal }
     if let found = subject(expression, names) {
       switch found {
-      case .parameter(let name): return name
-      case .event(let name, _): throw Untranslated(reason: "\(name) is an event: count its donations")
+      case .parameter(let index): return RuleTranslator.placeholder(index)
+      case .event: throw Untranslated(reason: "\(expression.trimmedDescription) is an event: count its donations")
       }
     }
     return try aggregate(expression, names)
@@ -149,7 +152,7 @@ struct RuleTranslator {
         break
       }
     }
-    guard case .event(let event, let index)? = subject(current, names) else {
+    guard case .event(let index)? = subject(current, names) else {
       throw Untranslated(reason: "\(expression.trimmedDescription) is not a parameter, literal or donation count")
     }
     guard steps.first?.name == "donations", steps.count >= 2, steps.last?.name == "count", steps.last?.call == nil else {
@@ -180,14 +183,17 @@ struct RuleTranslator {
         throw Untranslated(reason: "`.\(step.name)` on donations")
       }
     }
+    eventsRead.insert(index)
     var arguments: [String] = []
     if let grouping { arguments.append("by: \(grouping.field)") }
     if let within { arguments.append("within: \(within)") }
     if let filter { arguments.append("where: \(filter)") }
     let member = grouping?.kind ?? "count"
+    let event = RuleTranslator.placeholder(index)
     return arguments.isEmpty && member == "count" ? "\(event).count" : "\(event).\(member)(\(arguments.joined(separator: ", ")))"
   }
 
+  /// Argument `event`'s donations are read by `field`.
   private mutating func read(_ field: String, of event: Int) {
     if !(fieldsRead[event] ?? []).contains(field) { fieldsRead[event, default: []].append(field) }
   }
@@ -265,5 +271,23 @@ struct RuleTranslator {
     let name = member.declName.baseName.text
     guard name.hasSuffix("s"), let unit = units[String(name.dropLast())] else { return nil }
     return "\(count)\(unit)"
+  }
+}
+
+/// A rule translated while its file was scanned, its arguments still placeholders.
+struct TranslatedRule {
+  var template: String
+  /// Fields read of each argument's donations (by argument position).
+  var fieldsRead: [Int: [String]]
+  /// The arguments whose donations it counts.
+  var eventsRead: Set<Int>
+
+  /// The rule with each argument's scenario name in place.
+  func text(naming names: [String]) -> String {
+    var text = template
+    for (index, name) in names.enumerated() {
+      text = text.replacingOccurrences(of: RuleTranslator.placeholder(index), with: name)
+    }
+    return text
   }
 }

@@ -18,6 +18,7 @@ enum ScenarioText {
 
   /// A comment's text on one line (Swift quoted in it may span several); its indent stays.
   static func comment(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
     let lines = text.split(whereSeparator: \.isNewline)
     guard let first = lines.first else { return "" }
     return ([String(first)] + lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")

@@ -55,10 +55,13 @@ struct Note: Hashable {
   var text: String
 }
 
+/// A `#Rule(…) { … }`, kept as text: holding its node would keep the file's whole tree.
 struct RuleSite {
   var position: SwiftPosition
   var text: String
-  var syntax: MacroExpansionExprSyntax
+  /// Its arguments as written (`Self.$p`, `Other.event`): what it reads.
+  var subjects: [String]
+  var translation: Result<TranslatedRule, RuleTranslator.Untranslated>
   var conditions: [String]
 }
 
@@ -108,6 +111,8 @@ struct Site {
     case parameterWrite(parameter: String, value: String)
     case invalidate(tip: String, reason: String?)
     case instantiate(type: String, arguments: String)
+
+    var isInvalidation: Bool { if case .invalidate = self { true } else { false } }
   }
 
   var kind: Kind

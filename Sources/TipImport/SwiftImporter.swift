@@ -1,9 +1,10 @@
 import Foundation
+import ScenarioLanguage
 import SwiftDiagnostics
 import SwiftParser
 import SwiftParserDiagnostics
 import SwiftSyntax
-import TipSimKit
+import TipEngine
 
 /// Reads an app's Swift sources and gives its tips as a scenario of definitions, with a
 /// summary of what was read and lint findings.
@@ -28,22 +29,47 @@ public struct SwiftImporter {
     let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
     guard !files.isEmpty else { throw ImportError("no Swift file under \(paths.joined(separator: " "))") }
-    var facts: [FileFacts] = []
-    for file in files {
-      let shown = !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
-      facts.append(try read(file, as: shown))
+    let facts = try scanEach(files.count) { index throws(ImportError) in
+      let file = files[index]
+      return try read(file, as: !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
     }
     return try result(of: facts, paths: paths)
   }
 
   /// The same for sources already in memory (path → text), as tests and the fuzzer give them.
   public static func run(sources: [(path: String, text: String)]) throws(ImportError) -> Result {
-    var facts: [FileFacts] = []
-    for (path, text) in sources { facts.append(try scan(path: path, text: text)) }
+    let facts = try scanEach(sources.count) { index throws(ImportError) in try scan(path: sources[index].path, text: sources[index].text) }
     return try result(of: facts, paths: sources.map(\.path))
   }
 
   /// Reads the file at `path`, naming it `shown` in messages and output.
+  /// Scans `count` files on every core: files are independent until the model joins them,
+  /// and scanning is most of an import's time. The first failure in file order is thrown, as
+  /// a scan one file after another would.
+  static func scanEach(_ count: Int, _ scanOne: @Sendable (Int) throws(ImportError) -> FileFacts) throws(ImportError) -> [FileFacts] {
+    final class Slots: @unchecked Sendable {
+      var results: [Swift.Result<FileFacts, ImportError>?]
+      let lock = NSLock()
+      init(_ count: Int) { results = Array(repeating: nil, count: count) }
+    }
+    let slots = Slots(count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      let result: Swift.Result<FileFacts, ImportError>
+      do throws(ImportError) { result = .success(try scanOne(index)) } catch { result = .failure(error) }
+      slots.lock.withLock { slots.results[index] = result }
+    }
+    var facts: [FileFacts] = []
+    facts.reserveCapacity(count)
+    for result in slots.results {
+      switch result {
+      case .success(let fileFacts)?: facts.append(fileFacts)
+      case .failure(let error)?: throw error
+      case nil: preconditionFailure("a file was not scanned")
+      }
+    }
+    return facts
+  }
+
   static func read(_ path: String, as shown: String) throws(ImportError) -> FileFacts {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(shown): cannot be read") }
     defer { try? handle.close() }
@@ -71,7 +97,7 @@ public struct SwiftImporter {
         throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: first.message))
       }
     }
-    let scanner = FactScanner(path: path, tree: tree)
+    let scanner = FactScanner(path: path, text: text, tree: tree)
     scanner.walk(tree)
     return scanner.facts
   }
@@ -95,12 +121,19 @@ public struct SwiftImporter {
       or `load` it in the shell. Comments name the Swift place of each definition and its uses.
       """
     let (scenario, emitter) = ScenarioEmitter.text(of: model, header: header)
-    // The scenario must run as it is; the language's reading of it also gives lint its rules.
-    let report = TipSim.replay(scenario, name: "<import>")
-    guard report.exitCode != 2 else {
-      throw ImportError("the imported scenario does not run (an importer bug; please report it):\n\(report.errors)")
+    // The language reads the scenario back, which gives lint its rules; replaying it would
+    // cost more than the whole import (the tests and the fuzzer replay what it writes).
+    let statements: [Statement]
+    do { statements = try ScenarioLanguage.Parser(source: scenario).parse() } catch {
+      throw ImportError(
+        "the imported scenario does not parse (an importer bug; please report it): \(error.message) at line \(error.location.line)",
+        isImporterBug: true)
     }
-    let findings = SwiftLinter(model: model, catalog: report.session.world.engine.catalog).findings()
+    var rules: [String: [RuleExpression]] = [:]
+    for statement in statements {
+      if case .command(.defineTip(let tip, _)) = statement.action { rules[tip.name] = tip.rules }
+    }
+    let findings = SwiftLinter(model: model, rules: rules).findings()
     var summary = [
       "tipsim import: \(ScenarioText.count(facts.count, "Swift file")) read: "
         + [

@@ -1,5 +1,3 @@
-import ScenarioLanguage
-import Simulation
 import TipEngine
 import TipSimKit
 
@@ -7,8 +5,8 @@ import TipSimKit
 /// of what the app's users get.
 struct SwiftLinter {
   let model: AppModel
-  /// The imported scenario's tips as the language reads them (for contradicting rules).
-  let catalog: TipCatalog?
+  /// Each imported tip's rules as the language reads them (for contradicting rules).
+  let rules: [String: [RuleExpression]]
 
   func findings() -> [SwiftFinding] {
     var found: [SwiftFinding] = []
@@ -168,9 +166,8 @@ struct SwiftLinter {
   }
 
   private func contradictions(_ found: inout [SwiftFinding]) {
-    guard let catalog else { return }
     for tip in model.tips {
-      guard let definition = catalog.tip(named: tip.name), let why = Contradiction.find(in: definition.rules) else { continue }
+      guard let why = Contradiction.find(in: rules[tip.name] ?? []) else { continue }
       let position = tip.rules.first { if case .success = $0.result { true } else { false } }?.position ?? tip.position
       found.append(
         SwiftFinding(
@@ -179,3 +176,6 @@ struct SwiftLinter {
     }
   }
 }
+
+/// The language's rule expressions, named where Foundation's `Expression` is not in scope.
+typealias RuleExpression = Expression

@@ -1,4 +1,3 @@
 import Foundation
-import TipImport
 
 exit(ImportMain.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,9 +1,10 @@
 import Foundation
+import TipImport
 
 /// `tipsim-import`: the executable `tipsim import`, `tipsim lint` on Swift paths and the
 /// shell's `import` run. Text is the interface: the scenario on standard output (or `-o`), the
 /// summary and errors on standard error.
-public enum ImportMain {
+enum ImportMain {
   static let usage = """
     usage: tipsim import PATH... [-o FILE]          write the app's tips as scenario definitions
            tipsim lint PATH... [--json] [--strict]   lint the app's Swift tips
@@ -13,7 +14,7 @@ public enum ImportMain {
     --strict), 1 lint findings with --strict, 2 nothing readable, no tip, or invalid Swift.
     """
 
-  public static func run(_ arguments: [String]) -> Int32 {
+  static func run(_ arguments: [String]) -> Int32 {
     var paths: [String] = []
     var output: String?
     var lint = false

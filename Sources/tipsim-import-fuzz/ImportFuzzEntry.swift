@@ -1,0 +1,46 @@
+import Foundation
+import TipImport
+
+/// One fuzz input through the whole importer: bytes → UTF-8 → swift-syntax → facts → the
+/// scenario, which must run. 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
+/// no tip). An imported scenario that does not run is an importer bug: it traps.
+func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
+  guard let text = String(validating: Array(bytes), as: UTF8.self) else { return 2 }
+  do {
+    let result = try SwiftImporter.run(sources: [(path: "Fuzz.swift", text: text)])
+    precondition(!result.scenario.isEmpty)
+    return 0
+  } catch {
+    precondition(!error.isImporterBug, error.message)
+    return 2
+  }
+}
+
+// Built by `.ci/fuzz` with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer
+// brings `main` and calls this entry point with its mutants.
+#if FUZZING
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = importOneInput(data.map { UnsafeBufferPointer(start: $0, count: size) } ?? UnsafeBufferPointer(start: nil, count: 0))
+    return 0
+  }
+#else
+  /// In a normal build, `tipsim-import-fuzz FILE...` replays inputs (a corpus, a crash
+  /// libFuzzer kept) and prints each one's exit code.
+  @main struct ImportFuzzReplay {
+    static func main() {
+      let files = CommandLine.arguments.dropFirst()
+      guard !files.isEmpty else {
+        FileHandle.standardError.write(Data("usage: tipsim-import-fuzz FILE...  (replays fuzz inputs; see .ci/fuzz)\n".utf8))
+        exit(2)
+      }
+      for file in files {
+        guard let data = FileManager.default.contents(atPath: file) else {
+          FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
+          exit(2)
+        }
+        print("\(file): exit \(importOneInput([UInt8](data)))")
+      }
+    }
+  }
+#endif
