@@ -88,13 +88,25 @@ public struct SwiftImporter {
 
   /// Parses one file; the first syntax error stops the import with its place and a caret.
   static func scan(path: String, text: String) throws(ImportError) -> FileFacts {
+    let bytes = Array(text.utf8)
+    if let offset = BracketNesting.tooDeep(bytes) {
+      let before = bytes[..<offset]
+      let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      throw ImportError(
+        caret(
+          path: path, text: text, line: line, column: column,
+          message: "`[` nested more than \(BracketNesting.limit) deep; the Swift parser's time doubles with each level past that"))
+    }
     let tree = Parser.parse(source: text)
     if tree.hasError {
       let converter = SourceLocationConverter(fileName: path, tree: tree)
       let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
       if let first = diagnostics.first {
         let location = first.location(converter: converter)
-        throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: first.message))
+        throw ImportError(
+          caret(path: path, text: text, line: location.line, column: location.column, message: first.message + " (this is not valid Swift)")
+        )
       }
     }
     let scanner = FactScanner(path: path, text: text, tree: tree)
@@ -107,7 +119,7 @@ public struct SwiftImporter {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let source = line >= 1 && line <= lines.count ? String(lines[line - 1].prefix(200)) : ""
     let pad = String(source.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " })
-    return "\(path):\(line):\(column): error: \(message) (this is not valid Swift)\n\(source)\n\(pad)^"
+    return "\(path):\(line):\(column): error: \(message)\n\(source)\n\(pad)^"
   }
 
   private static func result(of facts: [FileFacts], paths: [String]) throws(ImportError) -> Result {

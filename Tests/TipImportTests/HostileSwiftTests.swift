@@ -18,6 +18,24 @@ import TipImport
     #expect(throws: ImportError.self) { try imported([("G.swift", garbage)]) }
   }
 
+  /// swift-syntax's parse time doubles with each `[` nested past about 16: deeper input is
+  /// refused before parsing, at its place; brackets in strings and comments do not count.
+  @Test func bracketsNestedTooDeepAreRefusedBeforeParsing() throws {
+    let deep = "import TipKit\nlet s = \"[[[[[[[[[[[[[[[[[[[[\" // [[[[[[[[[[[[[[[[[[[[\nlet x = " + String(repeating: "[", count: 40) + "1"
+    #expect {
+      try imported([("Deep.swift", deep)])
+    } throws: { error in
+      (error as? ImportError)?.message.hasPrefix("Deep.swift:3:25: error: `[` nested more than 16 deep") == true
+    }
+    let fine =
+      "import TipKit\nstruct T: Tip { var title: Text { Text(\"[[[[[[[[[[[[[[[[[[[[\") } }\nlet x = "
+      + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16)
+    #expect(try imported([("Fine.swift", fine)]).tipCount == 1)
+    // What the fuzzer found: without the limit it ran for minutes.
+    let found = try String(contentsOfFile: fixtures + "/Hostile/nested-brackets-timeout.swift", encoding: .utf8)
+    #expect(throws: ImportError.self) { try imported([("Found.swift", found)]) }
+  }
+
   @Test func noTipIsAnError() {
     #expect {
       try imported([("Plain.swift", "struct Model { let name: String }\n")])
