@@ -120,6 +120,14 @@ struct Benchmarks {
         "rule evaluation, 10^\(exponent) donations", String(format: "%.2f µs per evaluation", s / Double(evaluations) * 1e6),
         "flat from 10^3 to 10^6")
     }
+    // The Swift importer: its own executable (it links swift-syntax), run for its rows.
+    let files = quick ? "100" : "1000"
+    let importRows = ImporterExecutable.capture(["--bench", "--files", files])
+    if importRows.status == 0 {
+      Console.out(importRows.output)
+    } else {
+      row("import: \(ImporterExecutable.name) not measured", importRows.errors.split(separator: "\n").first.map(String.init) ?? "", "")
+    }
   }
 
   /// Population: users × days, every core.

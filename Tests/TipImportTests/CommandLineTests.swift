@@ -48,6 +48,27 @@ import TipImport
     #expect(replay.status == 0, "\(replay.errors)")
   }
 
+  /// The README's example: import, append what the user does, run.
+  @Test func theReadmesImportThenRunExampleHolds() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-birds-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(try tipsim(["import", "BirdsApp", "-o", path]).status == 0)
+    let actions = """
+      launch
+      set isLoggedIn true
+      open BackyardDetailView
+      donate didViewBackyard backyardID=2
+      donate didViewBackyard backyardID=2
+      donate didViewBackyard backyardID=2
+      expect shown FavoriteBackyardTip
+
+      """
+    try (String(contentsOfFile: path, encoding: .utf8) + actions).write(toFile: path, atomically: true, encoding: .utf8)
+    let run = try tipsim(["run", path])
+    #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.hasSuffix("── 1 expectation held\n"))
+  }
+
   @Test func importExitsTwoWithAMessageWhenNothingCanBeRead() throws {
     let missing = try tipsim(["import", "NoSuchApp"])
     #expect(missing.status == 2)
