@@ -47,7 +47,6 @@ let package = Package(
         "TipSimKit", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
-        .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
       ]),
     // Its own executable, which `tipsim import` and the shell's `import` run from the same
     // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.

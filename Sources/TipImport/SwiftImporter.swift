@@ -1,8 +1,6 @@
 import Foundation
 import ScenarioLanguage
-import SwiftDiagnostics
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 import TipEngine
 
@@ -99,19 +97,30 @@ public struct SwiftImporter {
           message: "`[` nested more than \(BracketNesting.limit) deep; the Swift parser's time doubles with each level past that"))
     }
     let tree = Parser.parse(source: text)
-    if tree.hasError {
-      let converter = SourceLocationConverter(fileName: path, tree: tree)
-      let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
-      if let first = diagnostics.first {
-        let location = first.location(converter: converter)
-        throw ImportError(
-          caret(path: path, text: text, line: location.line, column: location.column, message: first.message + " (this is not valid Swift)")
-        )
-      }
+    if tree.hasError, let (node, message) = SwiftImporter.firstError(in: tree) {
+      let location = node.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
+      throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: message))
     }
     let scanner = FactScanner(path: path, text: text, tree: tree)
     scanner.walk(tree)
     return scanner.facts
+  }
+
+  /// The first place the parser could not read, and what it expected there. (swift-syntax's
+  /// own diagnostics generator trapped on an input the fuzzer found, so the tree is read here.)
+  static func firstError(in tree: SourceFileSyntax) -> (Syntax, String)? {
+    for token in tree.tokens(viewMode: .all) {
+      if let unexpected = token.ancestorOrSelf(mapping: { $0.as(UnexpectedNodesSyntax.self) }) {
+        let code = unexpected.trimmedDescription.prefix(40)
+        return (Syntax(unexpected), "unexpected code '\(code)' (this is not valid Swift)")
+      }
+      if token.presence == .missing {
+        let kind = "\(token.tokenKind)".prefix { $0 != "(" }
+        let expected = !token.text.isEmpty ? "'\(token.text)'" : kind == "identifier" ? "a name" : "a \(kind)"
+        return (Syntax(token), "expected \(expected) (this is not valid Swift)")
+      }
+    }
+    return nil
   }
 
   /// `file:line:col: error: message`, the line, and a caret under the column.
