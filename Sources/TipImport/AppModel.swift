@@ -131,7 +131,7 @@ struct AppModel {
       for site in type.fragment.parameters {
         let shared = (owners[site.name]?.count ?? 0) > 1
         var parameter = ImportedParameter(
-          name: shared ? type.underscoredName + "_" + site.name : site.name, type: index, member: site.name, value: "false",
+          name: contractName(shared ? type.underscoredName + "_" + site.name : site.name), type: index, member: site.name, value: "false",
           transient: site.transient, position: site.position)
         let (value, note) = AppModel.parameterValue(type: site.typeName, initializer: site.initializer)
         parameter.value = value
@@ -207,7 +207,7 @@ struct AppModel {
         }
         if !site.conditions.isEmpty { event.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
         if let info = site.infoType, let infoType = resolveType(info, from: type.path, file: type.position.file) {
-          event.fields = types[infoType].fragment.storedFields
+          event.fields = types[infoType].fragment.storedFields.map(contractName)
         } else if let info = site.infoType {
           event.comments.append("its donation info \(info) is not among the files read: fields come from the rules")
         }
@@ -264,7 +264,7 @@ struct AppModel {
       let type = types[index]
       let sameName = byName[type.underscoredName] ?? []
       let ids = sameName.map { tipID(of: $0) ?? types[$0].qualifiedName }
-      var name = type.underscoredName
+      var name = contractName(type.underscoredName)
       if sameName.count > 1 {
         if Set(ids).count == 1 {
           guard sameName.first == index else {
@@ -276,7 +276,7 @@ struct AppModel {
             continue
           }
         } else {
-          name = contractName(type.folder) + "_" + type.underscoredName
+          name = contractName(type.folder + "_" + type.underscoredName)
         }
       }
       var tip = ImportedTip(name: name, types: [index], title: type.fragment.title ?? name, position: type.position)
@@ -461,7 +461,7 @@ struct AppModel {
   private mutating func readDisplays() {
     for (site, testCode) in sites where !testCode && !site.inPreview {
       guard case .display(let inline, let text) = site.kind else { continue }
-      let screen = site.type.map { $0.joined(separator: "_") } ?? contractName(AppModel.fileStem(site.position.file))
+      let screen = contractName(site.type.map { $0.joined(separator: "_") } ?? AppModel.fileStem(site.position.file))
       if let tip = tipIndex(displayedBy: text, in: site) {
         place([tip], on: screen, anchor: tips[tip].name, inline: inline, site: site)
       } else if let group = groupIndex(displayedBy: text) {

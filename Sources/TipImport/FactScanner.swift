@@ -62,7 +62,7 @@ final class FactScanner: SyntaxVisitor {
 
   private func enter(_ name: String, isExtension: Bool, inherited: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
     let outer = currentType ?? []
-    let names = isExtension ? name.split(separator: ".").map(String.init) : [name]
+    let names = (isExtension ? name.split(separator: ".").map(String.init) : [name]).map { $0.filter { $0 != "`" } }
     let inheritedNames = inherited?.inheritedTypes.map { source($0.type) } ?? []
     facts.types.append(
       TypeFragment(
@@ -224,7 +224,8 @@ final class FactScanner: SyntaxVisitor {
     let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     for binding in node.bindings {
-      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+      // `` `default` `` is the property `default`.
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" }) else { continue }
       let typeName = binding.typeAnnotation.map { source($0.type) }
       let initializer = binding.initializer?.value
       if let type = typeName ?? initializer.flatMap({ constructedType($0) }) {

@@ -63,9 +63,10 @@ struct ImportedScreen {
 }
 
 /// A name the scenario language accepts, made from any text: every other character becomes
-/// `_`, and a leading digit gets a `_` before it.
+/// `_`, and a leading digit gets a `_` before it. A Swift name's backticks (`` `default` ``)
+/// are not part of it.
 func contractName(_ text: String) -> String {
-  var name = String(text.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+  var name = String(text.filter { $0 != "`" }.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
   if name.isEmpty || name.first?.isNumber == true { name = "_" + name }
   return name
 }

@@ -174,7 +174,8 @@ struct RuleTranslator {
         else { throw Untranslated(reason: "a filter without a closure") }
         filter = try donationFilter(closure, event: index)
       case "largestSubset", "smallestSubset":
-        guard let argument = step.call?.arguments.first?.expression, let field = RuleTranslator.keyPathField(argument) else {
+        guard let argument = step.call?.arguments.first?.expression, let field = RuleTranslator.keyPathField(argument).map(contractName)
+        else {
           throw Untranslated(reason: "\(step.name) without a key path `by: \\.field`")
         }
         read(field, of: index)
@@ -241,7 +242,7 @@ struct RuleTranslator {
       else {
         throw Untranslated(reason: "the filter \(expression.trimmedDescription) (TipSim reads `$0.field OP literal`)")
       }
-      let field = member.declName.baseName.text
+      let field = contractName(member.declName.baseName.text)
       guard field != "date" else { throw Untranslated(reason: "a filter on the donation's date (use donatedWithin)") }
       read(field, of: event)
       parts.append("\(field) \(op) \(value)")

@@ -201,4 +201,25 @@ import TipSimKit
     #expect(result.scenario.contains("sync icloud on"))
     #expect(result.scenario.contains("# configure option not translated: .somethingNew"))
   }
+
+  /// Backticked Swift names (`` `My Tip` ``, `` `default` ``) become names the language reads.
+  @Test func backtickedNamesAreNamedByTheContract() throws {
+    let result = try imported([
+      (
+        "Odd.swift",
+        """
+        import TipKit
+        struct `My Tip`: Tip {
+          @Parameter static var `default`: Bool = false
+          var title: Text { Text("x") }
+          var rules: [Rule] { #Rule(Self.$default) { $0 } }
+        }
+        """
+      )
+    ])
+    #expect(result.definitions.contains("tip My_Tip"))
+    #expect(result.definitions.contains("param default = false"))
+    #expect(result.definitions.contains("  rule default == true"))
+    #expect(TipSim.replay(result.scenario).exitCode == 0)
+  }
 }
