@@ -178,7 +178,9 @@ struct AppModel {
   /// Every TipKit event: declared in a tip type, spelt `Tips.Event`, or read by a `#Rule`.
   private mutating func readEvents() {
     var readByRules: Set<String> = []
-    for type in types where type.isTip {
+    // Only an event outside tip types, not spelt `Tips.Event`, needs the rules' arguments.
+    let undecided = types.contains { !$0.isTip && $0.fragment.events.contains { !$0.spelledTips } }
+    for type in types where type.isTip && undecided {
       for rule in type.fragment.rules {
         for text in rule.subjects {
           if let (owner, member) = resolveMember(text, from: type.path, file: type.position.file) {
@@ -363,7 +365,7 @@ struct AppModel {
   private func subject(_ argument: String, from path: [String], file: String) -> NamedSubject? {
     var text = argument
     let isParameter = text.contains("$")
-    text = text.replacingOccurrences(of: "$", with: "")
+    text.removeAll { $0 == "$" }
     guard let (type, member) = resolveMember(text, from: path, file: file) else { return nil }
     if isParameter {
       return parameterIndex(type: type, member: member).map { .parameter(parameters[$0].name) }
@@ -506,10 +508,11 @@ struct AppModel {
 
   private mutating func readGroups() {
     for (site, testCode) in sites where !testCode && !site.inPreview {
-      guard case .group(let name, let ordered, let members) = site.kind else { continue }
+      guard case .group(let name, let ordered, let members, let notes) = site.kind else { continue }
       var group = ImportedGroup(
         name: contractName(name ?? "group\(groups.count + 1)"), ordered: ordered, members: [], position: site.position)
       group.comments.append("TipGroup at \(site.position.fileLine)")
+      for note in notes { group.comments.append("\(note.text) (\(note.position.fileLine))") }
       for member in members {
         if let type = resolveType(member, from: site.type, file: site.position.file),
           let tip = tipByType[type]

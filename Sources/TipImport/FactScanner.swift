@@ -484,14 +484,15 @@ final class FactScanner: SyntaxVisitor {
       parent = current.parent
     }
     var members: [String] = []
+    var notes: [Note] = []
     if let closure = node.trailingClosure {
       var reader = BuilderReader(scanner: self)
       for call in reader.calls(in: Syntax(closure)) where call.parent?.is(FunctionCallExprSyntax.self) != true {
         if let type = constructedType(ExprSyntax(call)) { members.append(type) }
       }
-      if let typeIndex = typeStack.last { facts.types[typeIndex].notes += reader.notes }
+      notes = reader.notes
     }
-    site(.group(name: name, ordered: ordered, members: members), at: node)
+    site(.group(name: name, ordered: ordered, members: members, notes: notes), at: node)
   }
 
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {

@@ -1,4 +1,3 @@
-import Foundation
 import SwiftSyntax
 
 /// Translates one `#Rule(subject) { closure }` into a rule of the scenario language: a
@@ -285,9 +284,10 @@ struct TranslatedRule {
 
   /// The rule with each argument's scenario name in place.
   func text(naming names: [String]) -> String {
-    var text = template
-    for (index, name) in names.enumerated() {
-      text = text.replacingOccurrences(of: RuleTranslator.placeholder(index), with: name)
+    // Between the marks stand the arguments' positions: every other piece.
+    var text = ""
+    for (index, piece) in template.split(separator: "\u{1}", omittingEmptySubsequences: false).enumerated() {
+      if index % 2 == 1, let position = Int(piece), position < names.count { text += names[position] } else { text += piece }
     }
     return text
   }

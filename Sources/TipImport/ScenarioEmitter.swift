@@ -7,10 +7,10 @@ import Foundation
 struct ScenarioEmitter {
   let model: AppModel
   private(set) var lines: [String] = []
-  /// The Swift place each definition line comes from (1-based scenario line → position).
-  private(set) var origins: [Int: SwiftPosition] = [:]
   /// Everything left as a comment, for the summary.
   private(set) var untranslated: [Note] = []
+  /// The lines that are not comments, which the importer reads back.
+  private(set) var definitions: [String] = []
 
   init(model: AppModel) {
     self.model = model
@@ -23,13 +23,19 @@ struct ScenarioEmitter {
     return (emitter.lines.joined(separator: "\n") + "\n", emitter)
   }
 
+  /// The scenario without its comments.
+  var definitionText: String { definitions.joined(separator: "\n") + "\n" }
+
   private mutating func comment(_ text: String, indent: String = "") {
     lines.append(indent + "# " + ScenarioText.comment(text))
   }
 
-  private mutating func definition(_ text: String, from position: SwiftPosition) {
+  private mutating func definition(_ text: String) { line(text) }
+
+  /// A line that is not a comment.
+  private mutating func line(_ text: String) {
     lines.append(text)
-    origins[lines.count] = position
+    definitions.append(text)
   }
 
   mutating func write(header: String) {
@@ -41,14 +47,14 @@ struct ScenarioEmitter {
     for event in model.events { write(event) }
     if !model.screens.isEmpty { lines.append("") }
     for screen in model.screens {
-      definition("screen \(screen.name): \(screen.anchors.joined(separator: " "))", from: screen.position)
+      definition("screen \(screen.name): \(screen.anchors.joined(separator: " "))")
     }
     for tip in model.tips { write(tip) }
     if !model.groups.isEmpty { lines.append("") }
     for group in model.groups {
       for text in group.comments { comment(text) }
       definition(
-        "group \(group.name) \(group.ordered ? "ordered" : "firstAvailable"): \(group.members.joined(separator: " "))", from: group.position
+        "group \(group.name) \(group.ordered ? "ordered" : "firstAvailable"): \(group.members.joined(separator: " "))"
       )
     }
   }
@@ -85,7 +91,7 @@ struct ScenarioEmitter {
         comment("\(call) runs at \(site.position.fileLine): not imported as a command (add `testing …` to simulate it)")
       }
     }
-    definition("frequency \(frequency ?? "immediate")", from: configure.position)
+    definition("frequency \(frequency ?? "immediate")")
   }
 
   private func isTestCode(_ site: Site) -> Bool {
@@ -105,7 +111,7 @@ struct ScenarioEmitter {
   private mutating func write(_ parameter: ImportedParameter) {
     for text in parameter.comments { comment(text) }
     for write in parameter.writes { comment("  written at \(write.position.fileLine)\(ScenarioEmitter.place(write)): \(writeText(write))") }
-    definition("param \(parameter.name) = \(parameter.value)\(parameter.transient ? " transient" : "")", from: parameter.position)
+    definition("param \(parameter.name) = \(parameter.value)\(parameter.transient ? " transient" : "")")
   }
 
   private func writeText(_ site: Site) -> String {
@@ -128,7 +134,7 @@ struct ScenarioEmitter {
     }
     if event.donations.isEmpty { comment("  never donated in the files read") }
     let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
-    definition("event \(event.name)\(fields)", from: event.declarations[0].position)
+    definition("event \(event.name)\(fields)")
   }
 
   private mutating func write(_ tip: ImportedTip) {
@@ -139,28 +145,28 @@ struct ScenarioEmitter {
       guard case .invalidate(_, let reason) = invalidation.kind else { continue }
       comment("  invalidated at \(invalidation.position.fileLine) (reason \(reason ?? "?"))\(ScenarioEmitter.place(invalidation))")
     }
-    definition("tip \(tip.name)", from: tip.position)
-    if let id = tip.id { lines.append("  id " + ScenarioText.quoted(id)) }
-    lines.append("  title " + ScenarioText.quoted(tip.title))
-    if let message = tip.message { lines.append("  message " + ScenarioText.quoted(message)) }
-    if let image = tip.image { lines.append("  image " + ScenarioText.quoted(image)) }
-    if let anchor = tip.anchor { lines.append("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
+    definition("tip \(tip.name)")
+    if let id = tip.id { line("  id " + ScenarioText.quoted(id)) }
+    line("  title " + ScenarioText.quoted(tip.title))
+    if let message = tip.message { line("  message " + ScenarioText.quoted(message)) }
+    if let image = tip.image { line("  image " + ScenarioText.quoted(image)) }
+    if let anchor = tip.anchor { line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
     for rule in tip.rules {
       switch rule.result {
       case .success(let text):
-        definition("  rule " + text, from: rule.position)
+        definition("  rule " + text)
       case .failure(let why):
         comment("rule not translated (\(rule.position.fileLine)): \(why.reason): \(rule.swift)", indent: "  ")
         untranslated.append(Note(position: rule.position, text: "rule: \(why.reason)"))
       }
     }
-    if let count = tip.maxDisplayCount { lines.append("  maxDisplayCount \(count)") }
+    if let count = tip.maxDisplayCount { line("  maxDisplayCount \(count)") }
     if let seconds = tip.maxDisplayDuration {
-      lines.append("  maxDisplayDuration " + ScenarioText.duration(seconds: max(1, Int(seconds.rounded()))))
+      line("  maxDisplayDuration " + ScenarioText.duration(seconds: max(1, Int(seconds.rounded()))))
     }
-    if tip.ignoresDisplayFrequency { lines.append("  ignoresDisplayFrequency") }
+    if tip.ignoresDisplayFrequency { line("  ignoresDisplayFrequency") }
     for action in tip.actions {
-      lines.append("  action " + (action.id.map { $0 + " " } ?? "") + ScenarioText.quoted(action.title))
+      line("  action " + (action.id.map { $0 + " " } ?? "") + ScenarioText.quoted(action.title))
     }
   }
 }

@@ -106,7 +106,7 @@ struct Site {
     case resetDatastore
     case testingOverride(String)
     case display(inline: Bool, tip: String)
-    case group(name: String?, ordered: Bool, members: [String])
+    case group(name: String?, ordered: Bool, members: [String], notes: [Note])
     case donate(event: String, call: String)
     case parameterWrite(parameter: String, value: String)
     case invalidate(tip: String, reason: String?)

@@ -145,7 +145,7 @@ public struct SwiftImporter {
     // The language reads the scenario back, which gives lint its rules; replaying it would
     // cost more than the whole import (the tests and the fuzzer replay what it writes).
     let statements: [Statement]
-    do { statements = try ScenarioLanguage.Parser(source: scenario).parse() } catch {
+    do { statements = try ScenarioLanguage.Parser(source: emitter.definitionText).parse() } catch {
       throw ImportError(
         "the imported scenario does not parse (an importer bug; please report it): \(error.message) at line \(error.location.line)",
         isImporterBug: true)

@@ -123,9 +123,11 @@ import TipSimKit
 
   @Test func optionsInEverySpellingAndShape() throws {
     let scenario = try imported("Constructs").scenario + imported("BirdsApp").scenario
-    #expect(scenario.contains("tip OptionsBuilderTip\n  title \"Builder options\"\n  maxDisplayCount 1\n  ignoresDisplayFrequency"))
+    #expect(
+      scenario.contains(
+        "tip OptionsBuilderTip\n  title \"Builder options\"\n  anchor HomeView.hints\n  maxDisplayCount 1\n  ignoresDisplayFrequency"))
     #expect(scenario.contains("tip OptionsStoredTip\n  title \"Stored options\"\n  maxDisplayCount 3\n  maxDisplayDuration 2m"))
-    #expect(scenario.contains("tip OptionsSingleTip\n  title \"One option\"\n  maxDisplayDuration 5m"))
+    #expect(scenario.contains("tip OptionsSingleTip\n  title \"One option\"\n  anchor HomeView.hints\n  maxDisplayDuration 5m"))
     #expect(scenario.contains("  maxDisplayCount 5\n"))  // MaxDisplayCount(5) in a builder
     #expect(scenario.contains("  rule addedBackyard.count == 0\n  maxDisplayCount 2\n  ignoresDisplayFrequency"))
   }
@@ -154,8 +156,15 @@ import TipSimKit
     #expect(lines.contains("  anchor BackyardListView.onboardingTips inline"))
     #expect(lines.contains("group onboardingTips ordered: Onboarding_WelcomeTip Onboarding_SearchTip"))
     let constructs = try imported("Constructs").definitions
-    // A tip held in a property, and one with more arguments to `.popoverTip`.
-    #expect(constructs.contains("screen HomeView: ParameterRulesTip FieldsTip WindowsTip"))
+    // A tip held in a property, one with more arguments to `.popoverTip`, a group's current tip.
+    #expect(constructs.contains("screen HomeView: ParameterRulesTip FieldsTip WindowsTip hints"))
+    // `#if` inside a group's builder: the iOS branch.
+    #expect(constructs.contains("group hints firstAvailable: OptionsBuilderTip OptionsSingleTip"))
+    let scenario = try imported("Constructs").scenario
+    #expect(
+      scenario.contains(
+        "# #if: the os(iOS) branch is taken (as on iOS); not taken: #else (Constructs/App/ConstructsApp.swift:22)\ngroup hints"))
+    #expect(constructs.contains("  anchor HomeView.hints"))
   }
 
   @Test func usageSitesAreCommentsBesideEachDefinition() throws {

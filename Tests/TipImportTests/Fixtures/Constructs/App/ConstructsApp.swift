@@ -18,12 +18,21 @@ struct ConstructsApp: App {
 
 struct HomeView: View {
   @State private var windowsTip = WindowsTip()
+  @State private var hints = TipGroup(.firstAvailable) {
+    #if os(iOS)
+      OptionsBuilderTip()
+    #else
+      OptionsStoredTip()
+    #endif
+    OptionsSingleTip()
+  }
 
   var body: some View {
     VStack {
       TipView(ParameterRulesTip())
       Text("Share").popoverTip(FieldsTip(), arrowEdge: .top)
       Text("Windows").popoverTip(windowsTip)
+      Text("Hints").popoverTip(hints.currentTip)
       Button("Buy") {
         Task {
           await AppEvents.purchased.donate()
