@@ -44,7 +44,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "TipSimKit", "ScenarioLanguage", "Simulation", "TipEngine",
+        "TipSimKit", "ScenarioLanguage", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),

@@ -4,8 +4,8 @@ import SwiftSyntax
 /// across files by `AppModel`.
 struct FileFacts {
   var path: String
-  /// Test code (a test folder or file, XCTest or Swift Testing imported): its configure
-  /// calls and overrides are not the app's.
+  /// Test code (XCTest or Swift Testing imported, a `…Tests.swift` file, an XCTestCase): its
+  /// configure calls and overrides are not the app's.
   var isTestCode: Bool
   var types: [TypeFragment] = []
   var sites: [Site] = []
@@ -124,7 +124,7 @@ struct Site {
   var conditions: [String]
   /// Inside `#Preview` or a `PreviewProvider`.
   var inPreview: Bool
-  /// Inside the `DEBUG` branch of `#if DEBUG`; `releaseBranchExists` when an `#else` follows.
+  /// Inside the `DEBUG` branch of `#if DEBUG`.
   var inDebug: Bool
   /// Code run when the app leaves the foreground.
   var onBackground: Bool

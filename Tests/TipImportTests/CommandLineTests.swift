@@ -79,6 +79,32 @@ import TipImport
     #expect(try tipsim(["import"]).status != 0)
   }
 
+  /// A `tipsim` without `tipsim-import` beside it says how to build it, and exits 2.
+  @Test func aMissingImporterIsNamedWithItsBuildCommand() throws {
+    let built = try #require(
+      [
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipsim").path,
+        CommandLineTests.root + "/.build/debug/tipsim",
+      ].first { FileManager.default.isExecutableFile(atPath: $0) })
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-alone-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let alone = folder.appendingPathComponent("tipsim").path
+    try FileManager.default.copyItem(atPath: built, toPath: alone)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: alone)
+    process.arguments = ["import", fixtures + "/NoConfigure"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = Pipe()
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 2)
+    #expect(text.contains("needs the tipsim-import executable beside tipsim"))
+    #expect(text.contains("Build it once with: swift build --product tipsim-import"))
+  }
+
   @Test func lintReadsSwiftPathsWithStrictAndJSON() throws {
     let text = try tipsim(["lint", "LintApp"])
     #expect(text.status == 0)
