@@ -1,0 +1,315 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Parameters, events and tips, with their rules and options, named by the contract.
+extension AppModel {
+  // MARK: Parameters
+
+  mutating func readParameters() {
+    var owners: [String: Set<Int>] = [:]
+    for (index, type) in types.enumerated() {
+      for parameter in type.fragment.parameters { owners[parameter.name, default: []].insert(index) }
+    }
+    for (index, type) in types.enumerated() {
+      for site in type.fragment.parameters {
+        let shared = (owners[site.name]?.count ?? 0) > 1
+        var parameter = ImportedParameter(
+          name: contractName(shared ? type.underscoredName + "_" + site.name : site.name), type: index, member: site.name, value: "false",
+          transient: site.transient, position: site.position)
+        let (value, note) = AppModel.parameterValue(type: site.typeName, initializer: site.initializer)
+        parameter.value = value
+        parameter.comments.append("@Parameter \(type.qualifiedName).\(site.name) at \(site.position.fileLine)")
+        if let note { parameter.comments.append(note) }
+        if !site.conditions.isEmpty { parameter.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
+        if shared {
+          parameter.comments.append("named after its type: \(owners[site.name]?.count ?? 0) types declare a parameter \(site.name)")
+        }
+        parameterByMember[AppModel.memberKey(index, site.name)] = parameters.count
+        parameters.append(parameter)
+      }
+    }
+  }
+
+  /// The scenario literal of a parameter's default, and a note when it had to be guessed.
+  static func parameterValue(type: String?, initializer: String?) -> (String, String?) {
+    let type = type.map { $0.hasPrefix("Swift.") ? String($0.dropFirst(6)) : $0 }
+    let defaults = ["Bool": "false", "Int": "0", "Double": "0.0", "Float": "0.0", "CGFloat": "0.0", "String": "\"\""]
+    if let initializer {
+      let parsed = AppModel.expression(initializer)
+      if let literal = RuleTranslator.literal(parsed) {
+        if parsed.is(MemberAccessExprSyntax.self) {
+          return (literal, "\(type ?? "its type") is not Bool, Int, Double or String: its cases read as strings")
+        }
+        if type == "Double" || type == "Float" || type == "CGFloat", !literal.contains("."), literal.first?.isNumber == true {
+          return (literal + ".0", nil)
+        }
+        return (literal, nil)
+      }
+    }
+    if let type, let value = defaults[type] {
+      return (value, initializer.map { "its default \($0) is computed: \(value) stands in" })
+    }
+    return ("false", "its type \(type ?? "?") and default \(initializer ?? "?") are not read: false stands in")
+  }
+
+  func parameterIndex(type: Int, member: String) -> Int? {
+    parameterByMember[AppModel.memberKey(type, member)]
+  }
+
+  // MARK: Events
+
+  /// Every TipKit event: declared in a tip type, spelt `Tips.Event`, or read by a `#Rule`.
+  mutating func readEvents() {
+    var readByRules: Set<String> = []
+    // Only an event outside tip types, not spelt `Tips.Event`, needs the rules' arguments.
+    let undecided = types.contains { !$0.isTip && $0.fragment.events.contains { !$0.spelledTips } }
+    for type in types where type.isTip && undecided {
+      for rule in type.fragment.rules {
+        for text in rule.subjects {
+          if let (owner, member) = resolveMember(text, from: type.path, file: type.position.file) {
+            readByRules.insert("\(owner).\(member)")
+          }
+        }
+      }
+    }
+    var byID: [String: Int] = [:]
+    for (index, type) in types.enumerated() {
+      for site in type.fragment.events where type.isTip || site.spelledTips || readByRules.contains("\(index).\(site.member)") {
+        let id = resolveID(site.id, from: type.path, file: type.position.file)
+        if let id, let existing = byID[id] {
+          events[existing].declarations.append((index, site.member, site.position))
+          eventByMember[AppModel.memberKey(index, site.member)] = existing
+          events[existing].comments.append(
+            "also declared as \(type.qualifiedName).\(site.member) at \(site.position.fileLine): one event (rule 14)")
+          continue
+        }
+        var event = ImportedEvent(
+          name: uniqueEventName(id.map(contractName) ?? contractName(site.member)), id: id, fields: [],
+          declarations: [(index, site.member, site.position)])
+        event.comments.append("Event \(type.qualifiedName).\(site.member) at \(site.position.fileLine)")
+        if id == nil, case .computed(let expression) = site.id {
+          event.comments.append("its id is computed at run time (\(expression)): named after the property")
+        }
+        if !site.conditions.isEmpty { event.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
+        if let info = site.infoType, let infoType = resolveType(info, from: type.path, file: type.position.file) {
+          event.fields = types[infoType].fragment.storedFields.map(contractName)
+        } else if let info = site.infoType {
+          event.comments.append("its donation info \(info) is not among the files read: fields come from the rules")
+        }
+        if let id { byID[id] = events.count }
+        eventByMember[AppModel.memberKey(index, site.member)] = events.count
+        eventNames.insert(event.name)
+        events.append(event)
+      }
+    }
+  }
+
+  func uniqueEventName(_ name: String) -> String {
+    var candidate = name
+    var number = 2
+    while eventNames.contains(candidate) {
+      candidate = "\(name)_\(number)"
+      number += 1
+    }
+    return candidate
+  }
+
+  /// An id's string: a literal, or a string constant declared in the sources read.
+  func resolveID(_ source: IDSource, from context: [String], file: String) -> String? {
+    switch source {
+    case .literal(let text): return text
+    case .computed: return nil
+    case .constant(let type, let name):
+      if let type {
+        guard let owner = resolveType(type, from: context, file: file) else { return nil }
+        return types[owner].fragment.constants[name]
+      }
+      var scope = context
+      while !scope.isEmpty {
+        if let owner = resolveType(scope.joined(separator: "."), from: nil, file: file), let value = types[owner].fragment.constants[name] {
+          return value
+        }
+        scope.removeLast()
+      }
+      return firstConstant[name]
+    }
+  }
+
+  func eventIndex(type: Int, member: String) -> Int? {
+    eventByMember[AppModel.memberKey(type, member)]
+  }
+
+  // MARK: Tips
+
+  mutating func readTips() {
+    let tipTypes = types.indices.filter { types[$0].isTip }
+    var byName: [String: [Int]] = [:]
+    for index in tipTypes { byName[types[index].underscoredName, default: []].append(index) }
+    for index in tipTypes {
+      let type = types[index]
+      let sameName = byName[type.underscoredName] ?? []
+      let ids = sameName.map { tipID(of: $0) ?? types[$0].qualifiedName }
+      var name = contractName(type.underscoredName)
+      if sameName.count > 1 {
+        if Set(ids).count == 1 {
+          guard sameName.first == index else {
+            if let firstType = sameName.first, let first = tipByType[firstType] {
+              tips[first].types.append(index)
+              tipByType[index] = first
+              tips[first].comments.append("also declared at \(type.position.fileLine) with the same id: one tip (rule 1)")
+            }
+            continue
+          }
+        } else {
+          name = contractName(type.folder + "_" + type.underscoredName)
+        }
+      }
+      var tip = ImportedTip(name: name, types: [index], title: type.fragment.title ?? name, position: type.position)
+      tip.comments.append("\(type.qualifiedName) at \(type.position.fileLine)")
+      if !type.conditions.isEmpty { tip.comments.append("declared under #if \(type.conditions.joined(separator: ", "))") }
+      if let source = type.fragment.id {
+        if let id = resolveID(source, from: type.path, file: type.position.file) {
+          tip.id = id
+        } else if case .computed(let expression) = source {
+          tip.comments.append("its id is computed at run time (\(expression)): the tip's name stands in")
+        } else {
+          tip.comments.append("its id names a constant not among the files read: the tip's name stands in")
+        }
+      }
+      if type.fragment.title == nil {
+        tip.comments.append(
+          type.fragment.textFromInstance
+            ? "its title is read from the instance: the name stands in" : "no Text(\"…\") title: the name stands in")
+      }
+      tip.message = type.fragment.message
+      tip.image = type.fragment.image
+      for note in type.fragment.notes { tip.comments.append("\(note.text) (\(note.position.fileLine))") }
+      readOptions(type.fragment.options, into: &tip)
+      for action in type.fragment.actions {
+        tip.actions.append((action.id.map(contractName), action.title ?? action.id ?? "Action"))
+      }
+      tipByType[index] = tips.count
+      tips.append(tip)
+    }
+    readRules()
+  }
+
+  /// Every tip's `#Rule`s, translated as their files were scanned, with their arguments
+  /// named; the events learn which fields the rules read.
+  mutating func readRules() {
+    for tip in tips.indices {
+      let type = types[tips[tip].types[0]]
+      for site in type.fragment.rules {
+        var result: Result<String, RuleTranslator.Untranslated>
+        switch site.translation {
+        case .failure(let why): result = .failure(why)
+        case .success(let translated):
+          var names: [String] = []
+          var events: [Int: Int] = [:]
+          for (position, text) in site.subjects.enumerated() {
+            switch subject(text, from: type.path, file: type.position.file) {
+            case .parameter(let name)?: names.append(name)
+            case .event(let name, let event)?:
+              names.append(name)
+              events[position] = event
+            case nil: names.append("")
+            }
+          }
+          if let missing = names.firstIndex(of: "") {
+            result = .failure(RuleTranslator.Untranslated(reason: "\(site.subjects[missing]) is not a parameter or event read here"))
+          } else if let wrong = translated.eventsRead.first(where: { events[$0] == nil }) {
+            result = .failure(RuleTranslator.Untranslated(reason: "\(site.subjects[wrong]) is not an event read here"))
+          } else {
+            result = .success(translated.text(naming: names))
+            for (position, fields) in translated.fieldsRead.sorted(by: { $0.key < $1.key }) {
+              guard let event = events[position] else { continue }
+              for field in fields where !self.events[event].fields.contains(field) { self.events[event].fields.append(field) }
+            }
+            for position in translated.eventsRead { if let event = events[position] { self.events[event].isRead = true } }
+          }
+        }
+        tips[tip].rules.append(ImportedRule(position: site.position, swift: site.text, result: result))
+      }
+    }
+  }
+
+  /// The tip's id string, for comparing two types of one name: literal or constant.
+  func tipID(of type: Int) -> String? {
+    types[type].fragment.id.flatMap { resolveID($0, from: types[type].path, file: types[type].position.file) }
+  }
+
+  /// A `#Rule` argument resolved: a parameter's name, or an event's name and index.
+  enum NamedSubject {
+    case parameter(String)
+    case event(name: String, index: Int)
+  }
+
+  /// What a `#Rule` argument of the type at `path` names.
+  func subject(_ argument: String, from path: [String], file: String) -> NamedSubject? {
+    var text = argument
+    let isParameter = text.contains("$")
+    text.removeAll { $0 == "$" }
+    guard let (type, member) = resolveMember(text, from: path, file: file) else { return nil }
+    if isParameter {
+      return parameterIndex(type: type, member: member).map { .parameter(parameters[$0].name) }
+    }
+    return eventIndex(type: type, member: member).map { .event(name: events[$0].name, index: $0) }
+  }
+
+  mutating func readOptions(_ options: [OptionSite], into tip: inout ImportedTip) {
+    for option in options {
+      let argument = option.argument.map(AppModel.expression)
+      switch option.name {
+      case "MaxDisplayCount":
+        if let count = argument?.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }), count >= 1 {
+          tip.maxDisplayCount = count
+          continue
+        }
+      case "IgnoresDisplayFrequency":
+        if let value = argument?.as(BooleanLiteralExprSyntax.self) {
+          tip.ignoresDisplayFrequency = value.literal.text == "true"
+          continue
+        }
+      case "MaxDisplayDuration":
+        if let argument, let seconds = AppModel.seconds(argument), seconds > 0 {
+          tip.maxDisplayDuration = seconds
+          continue
+        }
+      default: break
+      }
+      tip.comments.append("option not translated: \(ScenarioText.comment(option.text)) (\(option.position.fileLine))")
+      untranslated.append(Note(position: option.position, text: "option \(option.name) not translated"))
+    }
+  }
+
+  /// A `TimeInterval` written as a literal or a product of literals (`5 * 60`).
+  static func seconds(_ expression: ExprSyntax) -> Double? {
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) {
+      return Double(integer.literal.text.replacingOccurrences(of: "_", with: ""))
+    }
+    if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.replacingOccurrences(of: "_", with: "")) }
+    if let sequence = expression.as(SequenceExprSyntax.self) {
+      let elements = Array(sequence.elements)
+      guard elements.count % 2 == 1, var product = seconds(elements[0]) else { return nil }
+      for index in stride(from: 1, to: elements.count, by: 2) {
+        guard elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text == "*", let factor = seconds(elements[index + 1]) else {
+          return nil
+        }
+        product *= factor
+      }
+      return product
+    }
+    return nil
+  }
+
+  /// Text the scanner kept, parsed again as an expression; a plain number or word (most
+  /// option arguments and defaults) is built without a parser.
+  static func expression(_ text: String) -> ExprSyntax {
+    if !text.isEmpty, text.allSatisfy(\.isNumber) { return ExprSyntax(IntegerLiteralExprSyntax(literal: .integerLiteral(text))) }
+    if text == "true" || text == "false" {
+      return ExprSyntax(BooleanLiteralExprSyntax(literal: text == "true" ? .keyword(.true) : .keyword(.false)))
+    }
+    var parser = Parser(text)
+    return ExprSyntax.parse(from: &parser)
+  }
+}
