@@ -28,15 +28,15 @@ struct BuilderReader {
   }
 
   /// The first `Text("literal")`; `readsInstance` when the text comes from a value instead.
-  mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool, notes: [Note]) {
+  mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool) {
     for call in calls(in: body) where scanner.source(call.calledExpression) == "Text" {
       guard let argument = call.arguments.first?.expression else { continue }
       if let literal = argument.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
-        return (text, false, notes)
+        return (text, false)
       }
-      return (nil, true, notes)
+      return (nil, true)
     }
-    return (nil, false, notes)
+    return (nil, false)
   }
 
   /// `Image(systemName: "star")` or `Image("name")`: the image's name.

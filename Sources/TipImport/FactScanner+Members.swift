@@ -52,7 +52,7 @@ extension FactScanner {
       let text = reader.firstText(in: body)
       if name == "title" { facts.types[typeIndex].title = text.value } else { facts.types[typeIndex].message = text.value }
       if text.value == nil && text.readsInstance { facts.types[typeIndex].textFromInstance = true }
-      facts.types[typeIndex].notes += text.notes
+      facts.types[typeIndex].notes += reader.notes
     case "image":
       var reader = BuilderReader(scanner: self)
       facts.types[typeIndex].image = reader.firstImage(in: body)
@@ -62,8 +62,7 @@ extension FactScanner {
         facts.types[typeIndex].rules.append(
           RuleSite(
             position: position(macro), text: source(macro), subjects: macro.arguments.map { source($0.expression) },
-            translation: RuleTranslator.translate(macro),
-            conditions: conditionStack))
+            translation: RuleTranslator.translate(macro)))
       }
       facts.types[typeIndex].notes += reader.notes
     case "options":

@@ -22,8 +22,8 @@ final class FactScanner: SyntaxVisitor {
   private var bodyStack: [Int] = []
   private var nextBodyID = 0
 
-  init(path: String, text: String, tree: SourceFileSyntax) {
-    bytes = Array(text.utf8)
+  init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+    self.bytes = bytes
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     lineStarts = starts
@@ -182,7 +182,7 @@ final class FactScanner: SyntaxVisitor {
   func site(_ kind: Site.Kind, at node: some SyntaxProtocol) {
     facts.sites.append(
       Site(
-        kind: kind, position: position(node), type: currentType, function: functionStack.last, conditions: conditionStack,
+        kind: kind, position: position(node), type: currentType, function: functionStack.last,
         inPreview: inPreview, inDebug: debugDepth > 0,
         // Only an invalidation asks: the walk up to the file's top is not free.
         onBackground: backgroundDepth > 0 || (kind.isInvalidation && mentionsBackground(node)),

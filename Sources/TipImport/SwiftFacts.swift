@@ -62,7 +62,6 @@ struct RuleSite {
   /// Its arguments as written (`Self.$p`, `Other.event`): what it reads.
   var subjects: [String]
   var translation: Result<TranslatedRule, RuleTranslator.Untranslated>
-  var conditions: [String]
 }
 
 struct OptionSite {
@@ -121,7 +120,6 @@ struct Site {
   var type: [String]?
   /// The enclosing function's name (`init` for an initializer).
   var function: String?
-  var conditions: [String]
   /// Inside `#Preview` or a `PreviewProvider`.
   var inPreview: Bool
   /// Inside the `DEBUG` branch of `#if DEBUG`.

@@ -40,7 +40,6 @@ public struct SwiftImporter {
     return try result(of: facts, paths: sources.map(\.path))
   }
 
-  /// Reads the file at `path`, naming it `shown` in messages and output.
   /// Scans `count` files on every core: files are independent until the model joins them,
   /// and scanning is most of an import's time. The first failure in file order is thrown, as
   /// a scan one file after another would.
@@ -68,12 +67,13 @@ public struct SwiftImporter {
     return facts
   }
 
+  /// Reads the file at `path`, naming it `shown` in messages and output.
   static func read(_ path: String, as shown: String) throws(ImportError) -> FileFacts {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(shown): cannot be read") }
     defer { try? handle.close() }
     let data: Data
     do { data = try handle.read(upToCount: maximumFileSize + 1) ?? Data() } catch {
-      throw ImportError("\(path): cannot be read (\(error))")
+      throw ImportError("\(shown): cannot be read (\(error))")
     }
     guard data.count <= maximumFileSize else {
       throw ImportError("\(shown): larger than \(maximumFileSize >> 20) MiB; not an app's Swift source")
@@ -101,7 +101,7 @@ public struct SwiftImporter {
       let location = node.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
       throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: message))
     }
-    let scanner = FactScanner(path: path, text: text, tree: tree)
+    let scanner = FactScanner(path: path, bytes: bytes, tree: tree)
     scanner.walk(tree)
     return scanner.facts
   }
@@ -134,10 +134,10 @@ public struct SwiftImporter {
   private static func result(of facts: [FileFacts], paths: [String]) throws(ImportError) -> Result {
     let model = AppModel(files: facts)
     guard !model.tips.isEmpty else {
-      throw ImportError("no tip in \(facts.count) Swift file\(facts.count == 1 ? "" : "s") (no type conforms to Tip)")
+      throw ImportError("no tip in \(ScenarioText.count(facts.count, "Swift file")) (no type conforms to Tip)")
     }
     let header = """
-      Imported by `tipsim import` from \(facts.count) Swift file\(facts.count == 1 ? "" : "s"): \(paths.joined(separator: " "))
+      Imported by `tipsim import` from \(ScenarioText.count(facts.count, "Swift file")): \(paths.joined(separator: " "))
       Definitions only: add actions and expectations below (`launch`, `open SCREEN`, `donate EVENT`…),
       or `load` it in the shell. Comments name the Swift place of each definition and its uses.
       """

@@ -1,14 +1,15 @@
 /// One Swift type of the app: its declaration and extensions merged.
 struct SwiftType {
-  var path: [String]
-  var position: SwiftPosition
+  /// The declaration, with the members of its extensions merged in.
+  var fragment: TypeFragment
   /// The folder that holds its declaration (its file's parent folder's name).
   var folder: String
   var isTip: Bool
-  var conditions: [String]
-  var fragment: TypeFragment
-  /// Extensions in other places, merged into `fragment`.
-  var extensionPositions: [SwiftPosition] = []
+
+  var path: [String] { fragment.path }
+  var position: SwiftPosition { fragment.position }
+  /// The `#if` conditions around the declaration.
+  var conditions: [String] { fragment.conditions }
 
   var qualifiedName: String { path.joined(separator: ".") }
   /// The contract's tip name: a nested type is `Outer_Inner`.
@@ -16,12 +17,9 @@ struct SwiftType {
 
   init(fragment: TypeFragment) {
     self.fragment = fragment
-    path = fragment.path
-    position = fragment.position
     let parts = fragment.position.file.split(separator: "/")
     folder = parts.count >= 2 ? String(parts[parts.count - 2]) : "root"
     isTip = SwiftType.conformsToTip(fragment.inherited)
-    conditions = fragment.conditions
   }
 
   static func conformsToTip(_ inherited: [String]) -> Bool {
@@ -30,7 +28,6 @@ struct SwiftType {
 
   /// Adds an extension's members.
   mutating func merge(_ other: TypeFragment) {
-    extensionPositions.append(other.position)
     if SwiftType.conformsToTip(other.inherited) { isTip = true }
     if fragment.id == nil {
       fragment.id = other.id
