@@ -1,6 +1,6 @@
 /// Square brackets nested deeper than swift-syntax parses in reasonable time: its parser's
-/// lookahead takes time that doubles with each level of `[` (603.0.1: 22 levels take over a
-/// second, 26 take seventeen, BENCHMARKS.md). No app's code nests this deep; a fuzzer's does.
+/// lookahead takes time that doubles with each level of `[` (figures in BENCHMARKS.md). No
+/// app's code nests this deep; a fuzzer's does.
 enum BracketNesting {
   /// Deeper than this is refused before parsing.
   static let limit = 16
