@@ -16,13 +16,21 @@ let package = Package(
     .target(name: "TipEngine"),
     .target(name: "Simulation", dependencies: ["TipEngine"]),
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
-    .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage"]),
+    // Log records as text, JSON Lines and `why` answers.
+    .target(name: "Renderers", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage"]),
+    // Sessions and scenario replay, and the commands that report on a session: timeline,
+    // whatif, lint, population, matrix, golden tests, saved state.
+    .target(name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers"]),
+    // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
+    .target(name: "Tooling", dependencies: ["Runner", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    // The library product: what a Swift package's tests import (one module).
+    .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
     .systemLibrary(
       name: "CEditLine",
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
-    .target(name: "Shell", dependencies: ["TipSimKit", "CEditLine"]),
+    .target(name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "CEditLine"]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads, and glibc's malloc cost it about a tenth of its
     // wall time (BENCHMARKS.md). Only the executable: TipSimKit used as a library keeps the
@@ -31,7 +39,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "TipSimKit", "Shell", "ScenarioLanguage", "Simulation",
+        "Runner", "Renderers", "Tooling", "Shell", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
@@ -44,7 +52,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "TipSimKit", "ScenarioLanguage", "TipEngine",
+        "Runner", "ScenarioLanguage", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
@@ -55,13 +63,17 @@ let package = Package(
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
     .executableTarget(name: "tipsim-import-fuzz", dependencies: ["TipImport"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
-    .executableTarget(name: "tipsim-fuzz", dependencies: ["TipSimKit"]),
+    .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
-    .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"], exclude: ["FuzzFixtures"]),
-    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "TipSimKit"], exclude: ["Fixtures"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "TipSimKit", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
+    .testTarget(
+      name: "RunnerTests", dependencies: ["Runner", "Renderers", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine"],
+      exclude: ["FuzzFixtures"]),
+    // Written as an app team's tests are: `import TipSimKit` and nothing else.
+    .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
+    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner"], exclude: ["Fixtures"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Runner", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]
 )

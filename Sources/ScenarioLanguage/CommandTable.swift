@@ -2,8 +2,8 @@ import TipEngine
 
 /// The commands of the language: one table drives parsing (which words are commands),
 /// `help`, and the shell's completion, so they cannot drift apart.
-public struct CommandInfo: Hashable, Sendable {
-  public enum Group: String, Hashable, Sendable, CaseIterable {
+package struct CommandInfo: Hashable, Sendable {
+  package enum Group: String, Hashable, Sendable, CaseIterable {
     case definitions = "Definitions"
     case actions = "Actions"
     case time = "Time"
@@ -13,23 +13,23 @@ public struct CommandInfo: Hashable, Sendable {
   }
 
   /// What each argument position completes to, in order; the last repeats.
-  public enum Argument: Hashable, Sendable {
+  package enum Argument: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
     case policyValue, reason
     case word([String])
     case tipAction, checkpoint, whatIf, device, none
   }
 
-  public var name: String
-  public var group: Group
-  public var syntax: String
-  public var summary: String
-  public var example: String
-  public var arguments: [Argument]
+  package var name: String
+  package var group: Group
+  package var syntax: String
+  package var summary: String
+  package var example: String
+  package var arguments: [Argument]
 }
 
-public enum CommandTable {
-  public static let all: [CommandInfo] = [
+package enum CommandTable {
+  package static let all: [CommandInfo] = [
     CommandInfo(
       name: "timezone", group: .definitions, syntax: "timezone ZONE", summary: "the simulation's time zone (default UTC)",
       example: "timezone Asia/Tokyo", arguments: [.none]),
@@ -240,9 +240,9 @@ public enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  public static let shellOnly = ["save", "load", "import", "exit"]
+  package static let shellOnly = ["save", "load", "import", "exit"]
 
-  public static let names = all.map(\.name)
+  package static let names = all.map(\.name)
   /// The same, for lookups, each with whether a script may run it (not `shellOnly`): the
   /// parser checks every line's first word.
   static let nameSet: NameMap<Bool> = {
@@ -251,10 +251,10 @@ public enum CommandTable {
     return set
   }()
 
-  public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+  package static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 
   /// Keywords of a `tip` block's lines.
-  public static let tipLines = [
+  package static let tipLines = [
     "title", "message", "image", "anchor", "rule", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency", "action", "id",
     "presentation", "style",
   ]

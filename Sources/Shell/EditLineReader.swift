@@ -1,7 +1,8 @@
 import CEditLine
 import Foundation
+import Renderers
+import Runner
 import Simulation
-import TipSimKit
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +10,7 @@ import TipSimKit
 
 /// Lines from the terminal through libedit: emacs keys, persistent history, Tab completion.
 /// The only type that touches libedit.
-public final class EditLineReader: LineReader {
+package final class EditLineReader: LineReader {
   private let editLine: OpaquePointer
   private let history: OpaquePointer
   /// The terminal, opened again so that reading it never blocks (`TerminalInput.keys(of:)`).
@@ -22,9 +23,9 @@ public final class EditLineReader: LineReader {
   private let warn: (String) -> Void
 
   /// The marker that brackets colour codes in the prompt (EL_PROMPT_ESC).
-  public static let promptEscape: Character = "\u{1}"
+  package static let promptEscape: Character = "\u{1}"
 
-  public init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
+  package init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
     setlocale(LC_CTYPE, "")
     guard TerminalInput.install(), let el = el_init("tipsim", tipsim_stdin(), tipsim_stdout(), tipsim_stderr()), let h = history_init()
     else { return nil }
@@ -94,7 +95,7 @@ public final class EditLineReader: LineReader {
     }
   }
 
-  public func readLine(prompt: String) -> LineInput {
+  package func readLine(prompt: String) -> LineInput {
     free(promptBuffer)
     promptBuffer = strdup(prompt)
     var count: Int32 = 0
@@ -112,7 +113,7 @@ public final class EditLineReader: LineReader {
     return .line(text)
   }
 
-  public func remember(_ line: String) {
+  package func remember(_ line: String) {
     tipsim_history_enter(history, line)
     guard let historyPath else { return }
     if !HistoryFile.append(line, to: historyPath), !warnedAboutHistory {
@@ -154,8 +155,8 @@ public final class EditLineReader: LineReader {
 
 /// Where the shell keeps its history: `$TIPSIM_HISTORY`, else
 /// `${XDG_STATE_HOME:-~/.local/state}/tipsim/history`.
-public enum HistoryLocation {
-  public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+package enum HistoryLocation {
+  package static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     if let explicit = environment["TIPSIM_HISTORY"], !explicit.isEmpty { return explicit }
     let base: String
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty {

@@ -1,11 +1,11 @@
 /// Plain lines from standard input: no prompt, no editing (TERM=dumb).
-public final class PlainLineReader: LineReader {
-  public init() {}
+package final class PlainLineReader: LineReader {
+  package init() {}
 
-  public func readLine(prompt: String) -> LineInput {
+  package func readLine(prompt: String) -> LineInput {
     guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
     return .line(line)
   }
 
-  public func remember(_ line: String) {}
+  package func remember(_ line: String) {}
 }

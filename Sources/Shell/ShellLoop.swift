@@ -1,15 +1,16 @@
 import Foundation
+import Renderers
+import Runner
 import ScenarioLanguage
 import Simulation
 import TipEngine
-import TipSimKit
 
 /// The interactive shell's logic, independent of the terminal: reads entries from a
 /// `LineReader` (multi-line `tip` blocks with a continuation prompt), runs them in one
 /// session, prints the log, and keeps going after errors. `save`, `load` and `exit` are the
 /// shell's own commands.
-public final class ShellLoop {
-  public internal(set) var session: Session
+package final class ShellLoop {
+  package internal(set) var session: Session
   /// Every line typed, for line numbers in diagnostics.
   private var linesRead = 0
   private let reader: any LineReader
@@ -19,7 +20,7 @@ public final class ShellLoop {
   /// Marks colour codes in the prompt for libedit's width arithmetic (EL_PROMPT_ESC).
   private let promptEscape: Character?
 
-  public init(
+  package init(
     session: Session = Session(), reader: any LineReader, style: TextStyle = .plain, promptEscape: Character? = nil,
     out: @escaping (String) -> Void, err: @escaping (String) -> Void
   ) {
@@ -32,25 +33,25 @@ public final class ShellLoop {
   }
 
   /// Hears population progress (a progress bar on a terminal).
-  public var populationProgress: (@Sendable (Int, Int) -> Void)? {
+  package var populationProgress: (@Sendable (Int, Int) -> Void)? {
     get { session.populationProgress }
     set { session.populationProgress = newValue }
   }
 
   /// Asked during `population` whether Ctrl-C was pressed, to stop the run.
-  public var populationShouldStop: (@Sendable () -> Bool)? {
+  package var populationShouldStop: (@Sendable () -> Bool)? {
     get { session.populationShouldStop }
     set { session.populationShouldStop = newValue }
   }
 
   /// How wide `timeline` draws (the terminal's width in the shell).
-  public var timelineWidth: Int {
+  package var timelineWidth: Int {
     get { session.timelineWidth }
     set { session.timelineWidth = newValue }
   }
 
   /// The prompt: the simulated instant and the app's state, e.g. `[Nov 01 09:00 · launched] tipsim> `.
-  public var prompt: String {
+  package var prompt: String {
     let world = session.world
     let state = world.isRunning ? "launched" : "not running"
     let device = world.hasDevices ? " · \(world.deviceName)" : ""
@@ -59,7 +60,7 @@ public final class ShellLoop {
   }
 
   /// The continuation prompt inside a `tip` block.
-  public let continuationPrompt = "   ...> "
+  package let continuationPrompt = "   ...> "
 
   private func colored(_ text: String, _ code: String) -> String {
     guard style.colors else { return text }
@@ -68,7 +69,7 @@ public final class ShellLoop {
   }
 
   /// Reads and runs entries until `exit` or the end of input (Ctrl-D); returns the exit status.
-  public func run() -> Int32 {
+  package func run() -> Int32 {
     var pending: String?
     while true {
       let input: LineInput = pending.map(LineInput.line) ?? reader.readLine(prompt: prompt)
@@ -138,7 +139,7 @@ public final class ShellLoop {
   /// Runs scenario text in the session, printing the log; stops at the first error, which is
   /// printed with its caret. Returns false on an error.
   @discardableResult
-  public func execute(_ source: String, firstLine: Int, file: String) -> Bool {
+  package func execute(_ source: String, firstLine: Int, file: String) -> Bool {
     let parser = Parser(source: source, firstLine: firstLine)
     func report(_ d: Diagnostic) {
       let text = parser.lines.indices.contains(d.location.line - firstLine) ? parser.lines[d.location.line - firstLine] : nil

@@ -1,15 +1,16 @@
 import Foundation
-import TipSimKit
+import Renderers
+import Runner
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The entry point of `tipsim` without a subcommand.
-public enum ShellMain {
+package enum ShellMain {
   /// Runs the interactive shell on a terminal, or a script when standard input is not a
   /// terminal; returns the exit status.
-  public static func run(file: String?, empty: Bool) -> Int32 {
+  package static func run(file: String?, empty: Bool) -> Int32 {
     Console.ignoreBrokenPipe()
     guard isatty(0) == 1 else { return runScript(file: file) }
     let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"

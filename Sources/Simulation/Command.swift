@@ -1,7 +1,7 @@
 import TipEngine
 
 /// One step of a scenario, as the language lowers it: a definition or an action on the world.
-public indirect enum Command: Hashable, Sendable {
+package indirect enum Command: Hashable, Sendable {
   // Definitions
   case setTimeZone(SimTimeZone)
   case setStart(Instant)
@@ -55,7 +55,7 @@ public indirect enum Command: Hashable, Sendable {
   case setSync(Bool)
 
   /// Whether the command defines something (as opposed to acting on the world).
-  public var isDefinition: Bool {
+  package var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
       .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice:
@@ -66,13 +66,13 @@ public indirect enum Command: Hashable, Sendable {
 }
 
 /// A policy's new value: a word (`perScreenOpen`) or a duration (`31d`).
-public enum PolicyValue: Hashable, Sendable {
+package enum PolicyValue: Hashable, Sendable {
   case word(String)
   case duration(TimeSpan)
 }
 
 /// One of the `testing` commands (spec rule 33): they accumulate like TipKit's four calls.
-public enum TestingChange: Hashable, Sendable {
+package enum TestingChange: Hashable, Sendable {
   case showAll
   case hideAll
   case show([String])
@@ -81,23 +81,23 @@ public enum TestingChange: Hashable, Sendable {
 }
 
 /// A key in an external key-value store (`defaults.showMemoTip`).
-public struct StoreKey: Hashable, Sendable, CustomStringConvertible {
-  public var store: String
-  public var key: String
-  public init(store: String, key: String) {
+package struct StoreKey: Hashable, Sendable, CustomStringConvertible {
+  package var store: String
+  package var key: String
+  package init(store: String, key: String) {
     self.store = store
     self.key = key
   }
-  public var description: String { "\(store).\(key)" }
+  package var description: String { "\(store).\(key)" }
 }
 
 /// A screen and its anchors, in layout order (the evaluation order of rule 29).
-public struct ScreenDefinition: Hashable, Sendable {
-  public var name: String
-  public var anchors: [String]
+package struct ScreenDefinition: Hashable, Sendable {
+  package var name: String
+  package var anchors: [String]
   /// How its SwiftUI tip views are hosted (spec rule 40).
-  public var host: Hosting
-  public init(name: String, anchors: [String], host: Hosting = .swiftui) {
+  package var host: Hosting
+  package init(name: String, anchors: [String], host: Hosting = .swiftui) {
     self.name = name
     self.anchors = anchors
     self.host = host
@@ -105,24 +105,24 @@ public struct ScreenDefinition: Hashable, Sendable {
 }
 
 /// Where a tip is presented (spec rule 35).
-public struct Placement: Hashable, Sendable, CustomStringConvertible {
-  public enum Style: String, Hashable, Sendable {
+package struct Placement: Hashable, Sendable, CustomStringConvertible {
+  package enum Style: String, Hashable, Sendable {
     /// Points at its anchor; one per screen at a time (rule 37).
     case popover
     /// Sits in the layout; does not compete (rule 37).
     case inline
   }
 
-  public var screen: String
-  public var anchor: String
-  public var style: Style
+  package var screen: String
+  package var anchor: String
+  package var style: Style
   /// Declared with `presentation`; nil means TipKit's own: popovers are dismissed by other
   /// taps, inline tips let them through.
-  public var presentation: PresentationMode?
+  package var presentation: PresentationMode?
   /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
-  public var customStyle: Bool
+  package var customStyle: Bool
 
-  public init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
+  package init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
     self.screen = screen
     self.anchor = anchor
     self.style = style
@@ -131,7 +131,7 @@ public struct Placement: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The presentation in force: the declared one, or TipKit's for the kind.
-  public var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
+  package var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
 
-  public var description: String { "\(screen).\(anchor)" }
+  package var description: String { "\(screen).\(anchor)" }
 }

@@ -2,15 +2,15 @@ import TipEngine
 
 /// How often simulated users do things: cohorts, each a share of the population with its own
 /// usage lines (issue 7's population simulation).
-public struct Cohort: Hashable, Sendable {
-  public var name: String
+package struct Cohort: Hashable, Sendable {
+  package var name: String
   /// Share of the population, 0…1.
-  public var share: Double
-  public var usage: [Usage]
+  package var share: Double
+  package var usage: [Usage]
   /// Daily probability that a user stops using the app.
-  public var churnPerDay: Double
+  package var churnPerDay: Double
 
-  public init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
+  package init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
     self.name = name
     self.share = share
     self.usage = usage
@@ -19,8 +19,8 @@ public struct Cohort: Hashable, Sendable {
 }
 
 /// One usage line: an action, how often per day, how the instants are spread.
-public struct Usage: Hashable, Sendable {
-  public enum Action: Hashable, Sendable {
+package struct Usage: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     /// Open a screen, and close it after `for`.
     case open(String, for: TimeSpan)
     case donate(String, fields: [String: Value])
@@ -30,12 +30,12 @@ public struct Usage: Hashable, Sendable {
     case relaunch
   }
 
-  public var action: Action
+  package var action: Action
   /// Mean occurrences per day.
-  public var perDay: Double
-  public var distribution: Distribution
+  package var perDay: Double
+  package var distribution: Distribution
 
-  public init(action: Action, perDay: Double, distribution: Distribution) {
+  package init(action: Action, perDay: Double, distribution: Distribution) {
     self.action = action
     self.perDay = perDay
     self.distribution = distribution
@@ -43,7 +43,7 @@ public struct Usage: Hashable, Sendable {
 }
 
 /// How a usage line's instants are spread over time.
-public enum Distribution: String, Hashable, Sendable, CaseIterable {
+package enum Distribution: String, Hashable, Sendable, CaseIterable {
   /// Evenly spaced, from a random phase.
   case fixed
   /// A Poisson process: independent, exponentially spaced.

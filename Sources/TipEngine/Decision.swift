@@ -1,24 +1,24 @@
 /// The engine's answer for one tip at one instant: its status and, when it is not available,
 /// every reason that holds it back with the values that decided it (spec rules 3, 4, 43).
-public struct Decision: Hashable, Sendable {
-  public var tip: String
+package struct Decision: Hashable, Sendable {
+  package var tip: String
   /// The status the app would read, testing overrides applied (rule 33).
-  public var status: TipStatus
+  package var status: TipStatus
   /// The status stored in the datastore, before overrides.
-  public var storedStatus: TipStatus
+  package var storedStatus: TipStatus
   /// The testing override in force for this tip, if any.
-  public var override: TestingOverride?
+  package var override: TestingOverride?
   /// Every rule of the tip, evaluated, with the values it read.
-  public var rules: [RuleEvaluation]
+  package var rules: [RuleEvaluation]
   /// Empty exactly when the tip is available.
-  public var holds: [Hold]
+  package var holds: [Hold]
 
   /// `shouldDisplay == (status == available)` (rule 4).
-  public var shouldDisplay: Bool { status == .available }
+  package var shouldDisplay: Bool { status == .available }
 }
 
 /// One reason a tip is not available.
-public enum Hold: Hashable, Sendable {
+package enum Hold: Hashable, Sendable {
   /// TipKit is not configured: the app has not launched (rule 25).
   case notConfigured
   /// A hide override is in force (rule 33).
@@ -32,22 +32,22 @@ public enum Hold: Hashable, Sendable {
 }
 
 /// The deciding values of a frequency hold.
-public struct FrequencyHold: Hashable, Sendable {
-  public var frequency: DisplayFrequency
-  public var intervalStart: Instant
-  public var intervalEnd: Instant
+package struct FrequencyHold: Hashable, Sendable {
+  package var frequency: DisplayFrequency
+  package var intervalStart: Instant
+  package var intervalEnd: Instant
   /// The tip whose appearance started the interval.
-  public var startedBy: String?
+  package var startedBy: String?
 }
 
 /// A rule's value now and the values it read.
-public struct RuleEvaluation: Hashable, Sendable {
-  public var rule: Expression
-  public var holds: Bool
-  public var readings: [Reading]
+package struct RuleEvaluation: Hashable, Sendable {
+  package var rule: Expression
+  package var holds: Bool
+  package var readings: [Reading]
 
   /// The bound parameters this rule read, for the `boundParameter` reason.
-  public var boundReadings: [Reading] {
+  package var boundReadings: [Reading] {
     readings.filter {
       if case .parameter(_, _, _, let bound) = $0 { return bound != nil }
       return false
@@ -56,7 +56,7 @@ public struct RuleEvaluation: Hashable, Sendable {
 }
 
 /// One value a rule read.
-public enum Reading: Hashable, Sendable {
+package enum Reading: Hashable, Sendable {
   /// A parameter's value, where it came from, and the external key it mirrors, if bound.
   case parameter(name: String, value: Value, source: ParameterSource, boundTo: String?)
   /// An event aggregate's value now.
@@ -64,7 +64,7 @@ public enum Reading: Hashable, Sendable {
 }
 
 /// Where a parameter's current value came from (rules 9, 10).
-public enum ParameterSource: Hashable, Sendable {
+package enum ParameterSource: Hashable, Sendable {
   /// Never written, or reset: the declared default.
   case defaultValue
   /// Written at that instant (and persisted since, rule 9).

@@ -8,15 +8,15 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
   public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
 
-  public static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
+  package static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(seconds: lhs.seconds &+ rhs.seconds)
   }
 
-  public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
+  package static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(seconds: lhs.seconds &- rhs.seconds)
   }
 
-  public static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
+  package static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &- rhs.seconds)
   }
 
@@ -33,28 +33,28 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 }
 
 /// A length of simulated time, in whole seconds.
-public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-  public var seconds: Int64
+package struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  package var seconds: Int64
 
-  public init(seconds: Int64) { self.seconds = seconds }
+  package init(seconds: Int64) { self.seconds = seconds }
 
-  public static let zero = TimeSpan(seconds: 0)
-  public static func seconds(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n) }
-  public static func minutes(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 60) }
-  public static func hours(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 3600) }
-  public static func days(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 86_400) }
-  public static func weeks(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 604_800) }
+  package static let zero = TimeSpan(seconds: 0)
+  package static func seconds(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n) }
+  package static func minutes(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 60) }
+  package static func hours(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 3600) }
+  package static func days(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 86_400) }
+  package static func weeks(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 604_800) }
 
-  public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
-  public static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
+  package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
+  package static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &+ rhs.seconds)
   }
-  public static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
+  package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &- rhs.seconds)
   }
 
   /// The compact form the scenario language reads back: `1d12h`, `90s`, `0s`.
-  public var description: String {
+  package var description: String {
     var text = seconds < 0 ? "-" : ""
     forEachPart { count, unit in
       text += String(count)
@@ -65,7 +65,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   /// The compact form's parts after its sign, largest unit first: each whole number of a
   /// unit (`1d12h` is 1 `d`, then 12 `h`). Renderers write them as bytes.
-  public func forEachPart(_ body: (_ count: Int64, _ unit: Unicode.Scalar) -> Void) {
+  package func forEachPart(_ body: (_ count: Int64, _ unit: Unicode.Scalar) -> Void) {
     if seconds == 0 { return body(0, "s") }
     var rest = seconds < 0 ? -seconds : seconds
     for (unit, size) in TimeSpan.units where rest >= size {
@@ -78,11 +78,11 @@ public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   private static let units: [(Unicode.Scalar, Int64)] = [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
 
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     seconds = try decoder.singleValueContainer().decode(Int64.self)
   }
 
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(seconds)
   }

@@ -1,12 +1,12 @@
 /// A parameter value, a donation field value or a literal in a rule (spec rule 13: the
 /// simulator supports Bool, Int, Double and String).
-public enum Value: Hashable, Sendable, CustomStringConvertible {
+package enum Value: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case double(Double)
   case string(String)
 
-  public var type: ValueType {
+  package var type: ValueType {
     switch self {
     case .bool: .bool
     case .int: .int
@@ -16,7 +16,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The literal as the scenario language writes it.
-  public var description: String {
+  package var description: String {
     switch self {
     case .bool(let b): b ? "true" : "false"
     case .int(let i): String(i)
@@ -27,7 +27,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The value as a number, for Int and Double; nil otherwise.
-  public var numeric: Double? {
+  package var numeric: Double? {
     switch self {
     case .int(let i): Double(i)
     case .double(let d): d
@@ -37,7 +37,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 
   /// Compares two values with `op`; values of different kinds compare unequal (a rule reading
   /// them is rejected before it runs, so this is only a safe default).
-  public func compare(_ op: ComparisonOperator, _ other: Value) -> Bool {
+  package func compare(_ op: ComparisonOperator, _ other: Value) -> Bool {
     if let a = numeric, let b = other.numeric {
       return op.apply(a, b)
     }
@@ -56,16 +56,16 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The four value types of spec rule 13.
-public enum ValueType: String, Hashable, Sendable, CaseIterable {
+package enum ValueType: String, Hashable, Sendable, CaseIterable {
   case bool = "Bool"
   case int = "Int"
   case double = "Double"
   case string = "String"
 
-  public var isNumeric: Bool { self == .int || self == .double }
+  package var isNumeric: Bool { self == .int || self == .double }
 
   /// Whether values of the two types can be compared with `op`.
-  public func isComparable(with other: ValueType, by op: ComparisonOperator) -> Bool {
+  package func isComparable(with other: ValueType, by op: ComparisonOperator) -> Bool {
     if isNumeric && other.isNumeric { return true }
     guard self == other else { return false }
     return self != .bool || op == .equal || op == .notEqual

@@ -1,13 +1,13 @@
 /// One lint finding about the app's Swift sources, at the place it concerns.
-public struct SwiftFinding: Hashable, Sendable, Codable {
+package struct SwiftFinding: Hashable, Sendable, Codable {
   /// A stable word for CI filters and JSON readers.
-  public var code: String
-  public var file: String
-  public var line: Int
-  public var column: Int
+  package var code: String
+  package var file: String
+  package var line: Int
+  package var column: Int
   /// What goes wrong for the app's users.
-  public var message: String
-  public var fix: String
+  package var message: String
+  package var fix: String
 
   init(_ code: String, at position: SwiftPosition, _ message: String, fix: String) {
     self.code = code
@@ -21,5 +21,5 @@ public struct SwiftFinding: Hashable, Sendable, Codable {
   var position: SwiftPosition { SwiftPosition(file: file, line: line, column: column) }
 
   /// `file:line:col: warning: message` and the fix under it, as compilers print findings.
-  public var text: String { "\(position): warning: \(message)\n  fix: \(fix)" }
+  package var text: String { "\(position): warning: \(message)\n  fix: \(fix)" }
 }

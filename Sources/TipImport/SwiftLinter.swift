@@ -1,5 +1,6 @@
+import Renderers
+import Runner
 import TipEngine
-import TipSimKit
 
 /// Lints what the importer read: each finding is a mistake seen in a real app, said in terms
 /// of what the app's users get.

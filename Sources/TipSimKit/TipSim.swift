@@ -1,37 +1,50 @@
-/// The one-call API for a Swift package's own tests: replay a scenario and assert on the
-/// outcome, with the failure message `tipsim run` prints.
+import Foundation
+import Runner
+
+/// The one-call API for a Swift package's own tests: replay a scenario, then assert on the
+/// outcome with the message `tipsim run` prints, or ask it when each tip appeared.
 ///
 /// ```swift
 /// import Testing
 /// import TipSimKit
 ///
-/// @Test func favoriteTipCadence() throws {
-///   try TipSim.replay(file: "Scenarios/favorite.scenario").check()
+/// @Test func favoriteTipCadence() {
+///   TipSim.replay(file: "favorite.scenario", relativeTo: #filePath).expectAll()
 /// }
 /// ```
 public enum TipSim {
-  /// Replays a scenario file.
-  public static func replay(file path: String) -> RunReport {
-    ScenarioRunner.run(file: path)
+  /// Replays a scenario file; a relative path is read from the current directory.
+  public static func replay(file path: String) -> ScenarioReport {
+    ScenarioReport(ScenarioRunner.run(file: path), origin: .file(path))
   }
 
-  /// Replays scenario text; `name` is used in diagnostics and failure messages.
-  public static func replay(_ source: String, name: String = "<string>") -> RunReport {
-    ScenarioRunner.run(source: source, file: name)
+  /// Replays a scenario file found relative to the folder of `sourceFile`: pass `#filePath`,
+  /// and a scenario beside the test file is found under `swift test` and Xcode alike,
+  /// whatever the current directory.
+  public static func replay(file path: String, relativeTo sourceFile: String) -> ScenarioReport {
+    let folder = URL(fileURLWithPath: sourceFile).deletingLastPathComponent()
+    let resolved = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
+    return replay(file: resolved)
   }
-}
 
-/// A replay that did not pass: its description is what `tipsim run` prints.
-public struct ScenarioFailure: Error, CustomStringConvertible, Sendable {
-  public var exitCode: Int32
-  public var description: String
-}
+  /// Replays scenario text written in a Swift string literal. A failure is reported at the
+  /// Swift line that holds the scenario's line: the literal is the first `"""` at or after
+  /// `line` (the call's) in `filePath`.
+  ///
+  /// - Parameter name: the name used in diagnostics and failure messages.
+  public static func replay(
+    _ source: String, name: String = "<string>", fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+  ) -> ScenarioReport {
+    ScenarioReport(
+      ScenarioRunner.run(source: source, file: name),
+      origin: .literal(fileID: fileID, filePath: filePath, openingLine: openingLine(in: filePath, from: line)))
+  }
 
-extension RunReport {
-  /// Throws when an expectation failed or the input was not valid, with the same message as
-  /// `tipsim run`: file and line, what was expected, what was found, and the tip's `why`.
-  public func check() throws(ScenarioFailure) {
-    guard !passed else { return }
-    throw ScenarioFailure(exitCode: exitCode, description: failureMessage)
+  /// The line of the first `"""` at or after `line`: the literal may open on the call's line
+  /// or on the next. Without the source file (a test binary moved elsewhere), the call's line.
+  private static func openingLine(in filePath: String, from line: Int) -> Int {
+    guard let text = try? String(contentsOfFile: filePath, encoding: .utf8) else { return line }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).prefix(8)
+    return lines.firstIndex { $0.contains("\"\"\"") }.map { $0 + 1 } ?? line
   }
 }

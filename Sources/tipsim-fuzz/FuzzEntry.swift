@@ -1,5 +1,7 @@
 import Foundation
-import TipSimKit
+import Renderers
+import Runner
+import Tooling
 
 // Built by `.ci/fuzz` with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer
 // brings `main` and calls this entry point with its mutants. Every input must end with exit

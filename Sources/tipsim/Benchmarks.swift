@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import Renderers
+import Runner
 import Shell
 import Simulation
 import TipEngine
-import TipSimKit
+import Tooling
 
 /// `tipsim bench`: each measurement generates its input (deterministically), runs it, and
 /// prints wall-clock figures. Timing lives here, at the edge; the core never reads a clock.

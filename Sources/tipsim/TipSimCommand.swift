@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import Renderers
+import Runner
 import ScenarioLanguage
 import Shell
 import Simulation
-import TipSimKit
+import Tooling
 
 /// `tipsim`: the interactive shell, `run`, and `test`.
 @main

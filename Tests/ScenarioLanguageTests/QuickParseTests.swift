@@ -61,7 +61,7 @@ import TipEngine
   @Test func everyLineOfTheStoriesAndFixturesIsReadAlike() throws {
     var lines = 0
     var quick = 0
-    for folder in ["Scenarios", "Tests/TipSimKitTests/FuzzFixtures"] {
+    for folder in ["Scenarios", "Tests/RunnerTests/FuzzFixtures"] {
       let directory = Self.root.appendingPathComponent(folder)
       for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".scenario") {
         let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)

@@ -1,9 +1,10 @@
 import Foundation
+import Renderers
+import Runner
 import ScenarioLanguage
 import Shell
 import Simulation
 import Testing
-import TipSimKit
 
 /// The shell's logic fed by a scripted line reader: no terminal involved.
 @Suite struct ShellLoopTests {
@@ -129,7 +130,7 @@ import TipSimKit
     #expect(!saved.contains("opn backyards"))
     #expect(!saved.contains("why favoriteBackyard"))
     #expect(saved.contains("expect status favoriteBackyard pending"))
-    let replay = TipSim.replay(file: path)
+    let replay = ScenarioRunner.run(file: path)
     #expect(replay.exitCode == 0, "\(replay.failureMessage)\(replay.errors)")
     // The replayed log is the session's log, minus the observations that were not saved.
     let sessionRecords = loop.session.records.filter {
@@ -152,7 +153,7 @@ import TipSimKit
   }
 
   @Test func shellOnlyCommandsAreErrorsInScripts() {
-    let report = TipSim.replay("save x.scenario")
+    let report = ScenarioRunner.run(source: "save x.scenario")
     #expect(report.exitCode == 2)
     #expect(report.errors.contains("`save` works only in the interactive shell"))
   }
@@ -160,7 +161,7 @@ import TipSimKit
 
 @Suite struct CompleterTests {
   let world: Simulation.World = {
-    let report = TipSim.replay(Demo.scenario + "\nstore defaults seen = false\n")
+    let report = ScenarioRunner.run(source: Demo.scenario + "\nstore defaults seen = false\n")
     return report.session.world
   }()
 

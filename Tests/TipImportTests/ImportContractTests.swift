@@ -1,14 +1,15 @@
 import Foundation
+import Renderers
+import Runner
 import Testing
 import TipImport
-import TipSimKit
 
 /// The naming contract and every construct the importer reads, fixture by fixture.
 @Suite struct ImportContractTests {
   @Test(arguments: ["BirdsApp", "Constructs", "ConfigureDebug", "LintApp", "NoConfigure"])
   func everyFixtureImportsToAScenarioThatRuns(app: String) throws {
     let result = try imported(app)
-    let report = TipSim.replay(result.scenario, name: app)
+    let report = ScenarioRunner.run(source: result.scenario, file: app)
     #expect(report.exitCode == 0, "\(report.errors)")
     #expect(result.tipCount > 0)
   }
@@ -229,6 +230,6 @@ import TipSimKit
     #expect(result.definitions.contains("tip My_Tip"))
     #expect(result.definitions.contains("param default = false"))
     #expect(result.definitions.contains("  rule default == true"))
-    #expect(TipSim.replay(result.scenario).exitCode == 0)
+    #expect(ScenarioRunner.run(source: result.scenario).exitCode == 0)
   }
 }

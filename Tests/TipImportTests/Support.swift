@@ -1,6 +1,7 @@
 import Foundation
+import Renderers
+import Runner
 import TipImport
-import TipSimKit
 
 /// The fixtures' folder: small apps written for these tests, one per concern.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path

@@ -1,0 +1,204 @@
+import Simulation
+import TipEngine
+
+/// UTF-8 text as the renderers write it: a growable buffer of bytes of its own. A log's
+/// records are written as many small pieces (a name, ` at `, a stamp); appending each to an
+/// `Array` checked uniqueness and capacity and called `memcpy`, about a hundred instructions
+/// a piece and a quarter of a replay's rendering. Here a piece is a capacity check and a
+/// copy. Not copyable: the buffer is owned by one value at a time, lent `inout`.
+package struct ByteBuffer: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  package private(set) var count = 0
+  /// Zero while `base` is `none`, owned by no buffer.
+  private var capacity: Int
+
+  /// Where an empty buffer points until its first byte: an empty buffer is made for every
+  /// record rendered (and swapped with the log's), and allocates nothing.
+  nonisolated(unsafe) private static let none = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+  /// An empty buffer, which allocates when it is first written.
+  package init() {
+    base = Self.none
+    capacity = 0
+  }
+
+  package init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { if capacity > 0 { base.deallocate() } }
+
+  package var isEmpty: Bool { count == 0 }
+
+  /// Makes room for `capacity` bytes in all.
+  package mutating func reserveCapacity(_ capacity: Int) { reserve(capacity - count) }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  @inline(never)
+  private mutating func grow(to needed: Int) {
+    let newCapacity = max(needed, capacity * 2, 64)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    if capacity > 0 { base.deallocate() }
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  package mutating func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  package mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
+
+  /// A string's UTF-8, copied from its storage (a small string's from the stack).
+  @inline(__always)
+  package mutating func append(utf8 string: String) {
+    let copied: Void? = string.utf8.withContiguousStorageIfAvailable { append($0) }
+    if copied == nil {
+      for byte in string.utf8 { append(byte) }
+    }
+  }
+
+  package mutating func append(repeating byte: UInt8, count n: Int) {
+    guard n > 0 else { return }
+    reserve(n)
+    (base + count).initialize(repeating: byte, count: n)
+    count += n
+  }
+
+  /// A whole number in decimal, as `String(value)` writes it.
+  package mutating func append(decimal value: Int64) {
+    if value < 0 { append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits = 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    reserve(digits)
+    var position = count + digits
+    repeat {
+      position -= 1
+      base[position] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    count += digits
+  }
+
+  /// The bytes from `start` to the end, valid until the buffer next changes: read them at
+  /// once.
+  package func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: base + start, count: count - start)
+  }
+
+  /// Drops the bytes from `start` on.
+  package mutating func removeLast(from start: Int) {
+    precondition(start >= 0 && start <= count)
+    count = start
+  }
+
+  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    try body(UnsafeRawBufferPointer(start: base, count: count))
+  }
+
+  /// The text, decoded as UTF-8.
+  package var string: String { String(decoding: bytes(from: 0), as: UTF8.self) }
+}
+
+/// The stamps a renderer wrote last, by instant, in one zone. A log's records come in runs at
+/// one instant, and their details repeat a few more: the start and end of a frequency
+/// interval on every suppression it holds back, when each parameter was set. Working out the
+/// civil time and its digits (and a string of them) each time was a tenth of the rendering.
+/// A stamp is kept as its 19 bytes, in place.
+struct StampCache {
+  /// Between the date and the time: a space (the text log) or `T` (JSON Lines).
+  let separator: UInt8
+  private var zone = SimTimeZone.utc
+  private struct Entry {
+    var instant: Instant
+    var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// When the entry was last used (a count of lookups).
+    var used: Int
+  }
+  /// The records' own stamp: it changes with every step of the clock.
+  private var record: Entry?
+  /// Stamps in the records' details: the least recently used goes first, so a step of the
+  /// clock does not push out an interval's.
+  private var details: [Entry] = []
+  private var lookups = 0
+  private static let capacity = 16
+
+  init(separator: UInt8) { self.separator = separator }
+
+  /// Appends the stamp of a record at `instant` in `zone` to `out`.
+  mutating func appendRecordStamp(of instant: Instant, in zone: SimTimeZone, to out: inout ByteBuffer) {
+    enter(zone)
+    if record?.instant != instant {
+      guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
+      record = entry
+    }
+    if let record { Self.append(record, to: &out) }
+  }
+
+  /// Appends the stamp of an instant in a record's details (often the record's own) in `zone`
+  /// to `out`.
+  mutating func appendStamp(of instant: Instant, in zone: SimTimeZone, to out: inout ByteBuffer) {
+    enter(zone)
+    if let record, record.instant == instant { return Self.append(record, to: &out) }
+    lookups += 1
+    for index in details.indices where details[index].instant == instant {
+      details[index].used = lookups
+      return Self.append(details[index], to: &out)
+    }
+    guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
+    if details.count < Self.capacity {
+      details.append(entry)
+    } else {
+      let oldest = details.indices.min { details[$0].used < details[$1].used } ?? 0
+      details[oldest] = entry
+    }
+    Self.append(entry, to: &out)
+  }
+
+  /// A stamp whose year does not have four digits, written as a string and not kept.
+  private func appendUnkept(_ instant: Instant, to out: inout ByteBuffer) {
+    out.append(utf8: zone.civil(of: instant).stamp(separator: separator))
+  }
+
+  /// The entry of `instant`; nil when its year does not have four digits (`appendUnkept`).
+  private func makeEntry(_ instant: Instant) -> Entry? {
+    var entry = Entry(instant: instant, used: lookups)
+    let civil = zone.civil(of: instant)
+    let written = withUnsafeMutableBytes(of: &entry.bytes) { civil.writeStamp(separator: separator, to: $0.baseAddress!) }
+    return written ? entry : nil
+  }
+
+  private static func append(_ entry: Entry, to out: inout ByteBuffer) {
+    withUnsafeBytes(of: entry.bytes) { out.append(UnsafeRawBufferPointer(rebasing: $0[..<CivilTime.stampLength])) }
+  }
+
+  /// Forgets every stamp when the zone changes.
+  private mutating func enter(_ zone: SimTimeZone) {
+    guard zone != self.zone else { return }
+    self.zone = zone
+    record = nil
+    details.removeAll(keepingCapacity: true)
+  }
+}

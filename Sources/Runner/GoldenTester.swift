@@ -1,0 +1,101 @@
+import Foundation
+import Renderers
+
+/// `tipsim test`: replays every `*.scenario` under the given paths, checks its expectations,
+/// and compares its transcript with the golden `*.transcript` kept beside it.
+/// `TIPSIM_UPDATE=1` re-records the transcripts, and refuses to when `CI=true`.
+package struct GoldenTester {
+  package var paths: [String]
+  package var update: Bool
+  package var isCI: Bool
+
+  package init(paths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    self.paths = paths.isEmpty ? ["Scenarios"] : paths
+    update = ["1", "true", "yes"].contains(environment["TIPSIM_UPDATE"]?.lowercased() ?? "")
+    isCI = ["1", "true", "yes"].contains(environment["CI"]?.lowercased() ?? "")
+  }
+
+  /// One scenario's result.
+  package struct Outcome: Sendable {
+    package var file: String
+    package var passed: Bool
+    package var message: String
+  }
+
+  /// The scenario files under the paths, sorted, so the order is the same everywhere.
+  package func scenarioFiles() -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        files.append(path)
+        continue
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+        .filter { $0.hasSuffix(".scenario") }
+        .map { (path as NSString).appendingPathComponent($0) }
+      files += found.sorted()
+    }
+    return files
+  }
+
+  /// The golden transcript's path for a scenario.
+  package static func transcriptPath(for scenario: String) -> String {
+    (scenario.hasSuffix(".scenario") ? String(scenario.dropLast(".scenario".count)) : scenario) + ".transcript"
+  }
+
+  /// Runs every scenario; `report` receives a line per scenario as it finishes.
+  package func run(report: (String) -> Void) -> (outcomes: [Outcome], exitCode: Int32) {
+    if update && isCI {
+      report("error: TIPSIM_UPDATE=1 re-records golden transcripts and is refused under CI=true")
+      return ([], 2)
+    }
+    let files = scenarioFiles()
+    if files.isEmpty {
+      report("error: no *.scenario files under \(paths.joined(separator: ", "))")
+      return ([], 2)
+    }
+    var outcomes: [Outcome] = []
+    for file in files {
+      let outcome = test(file)
+      outcomes.append(outcome)
+      report((outcome.passed ? "PASS " : "FAIL ") + file + (outcome.message.isEmpty ? "" : "\n" + outcome.message))
+    }
+    let failed = outcomes.filter { !$0.passed }.count
+    report("\(outcomes.count - failed) passed, \(failed) failed")
+    return (outcomes, failed == 0 ? 0 : 1)
+  }
+
+  /// Replays one scenario and compares it with its golden transcript.
+  package func test(_ file: String) -> Outcome {
+    let report = ScenarioRunner.run(file: file)
+    let actual = report.transcript + report.errors
+    let goldenPath = GoldenTester.transcriptPath(for: file)
+    var problems: [String] = []
+    if report.exitCode == 2 { problems.append(report.errors.trimmingCharacters(in: .newlines)) }
+    if report.exitCode == 1 { problems.append(report.failureMessage) }
+    if update {
+      do {
+        try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+      } catch {
+        problems.append("cannot write \(goldenPath): \(error.localizedDescription)")
+      }
+      return Outcome(
+        file: file, passed: problems.isEmpty, message: problems.isEmpty ? "  recorded \(goldenPath)" : problems.joined(separator: "\n"))
+    }
+    switch ScenarioFile.read(goldenPath) {
+    case .failure:
+      problems.append("no golden transcript at \(goldenPath); record it with TIPSIM_UPDATE=1 tipsim test \(file)")
+    case .success(let expected) where expected != actual:
+      problems.append(UnifiedDiff.diff(old: expected, new: actual, oldName: goldenPath, newName: "\(file) (this run)"))
+      problems.append("the transcript differs; if the change is intended, re-record with TIPSIM_UPDATE=1 tipsim test \(file)")
+    case .success:
+      break
+    }
+    return Outcome(file: file, passed: problems.isEmpty, message: problems.joined(separator: "\n"))
+  }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import Renderers
+
+extension Linter {
+  /// The warnings as JSON Lines: `{"file", "line", "message", "fix"}`, one object a line.
+  package func jsonLines(file: String) -> String {
+    struct Line: Encodable {
+      var file: String
+      var line: Int?
+      var message: String
+      var fix: String
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return warnings().compactMap { warning in
+      (try? encoder.encode(Line(file: file, line: warning.line, message: warning.message, fix: warning.fix)))
+        .map { String(decoding: $0, as: UTF8.self) + "\n" }
+    }.joined()
+  }
+}

@@ -1,0 +1,247 @@
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// `lint`: tip definitions that are almost certainly wrong, each with a one-line fix.
+package struct Linter {
+  /// One finding.
+  package struct Warning: Hashable, Sendable {
+    /// The line that defines what the warning is about, when known.
+    package var line: Int?
+    package var message: String
+    package var fix: String
+  }
+
+  /// Titles wider than this (terminal columns; CJK characters count two) are too long.
+  package static let titleWidthLimit = 60
+
+  package var session: Session
+
+  package init(session: Session) { self.session = session }
+
+  var catalog: TipCatalog { session.world.engine.catalog }
+
+  /// The line of the statement that defined a name.
+  func line(defining name: String, _ matches: (Command) -> Bool) -> Int? {
+    session.history.first { if case .command(let c) = $0.action { matches(c) } else { false } }?.lines.lowerBound
+  }
+
+  func tipLine(_ tip: String) -> Int? { line(defining: tip) { if case .defineTip(let t, _) = $0 { t.name == tip } else { false } } }
+
+  package func warnings() -> [Warning] {
+    var found: [Warning] = []
+    let commands = session.history.compactMap { if case .command(let c) = $0.action { c } else { nil } }
+    let flatCommands = commands.flatMap { command -> [Command] in if case .on(_, let inner) = command { [inner] } else { [command] } }
+    // Tips that can never show: contradictory rules.
+    var impossible: [String: String] = [:]
+    for tip in catalog.tips {
+      if let contradiction = Contradiction.find(in: tip.rules) {
+        impossible[tip.name] = contradiction
+        found.append(
+          Warning(
+            line: tipLine(tip.name), message: "tip \(tip.name) can never show: \(contradiction)",
+            fix: "remove or correct one of the contradicting rules"))
+      }
+      for rule in tip.rules {
+        for aggregate in rule.aggregates {
+          guard let window = aggregate.within, let event = catalog.event(named: aggregate.event), let age = event.limit.maximumAge,
+            window > age
+          else { continue }
+          found.append(
+            Warning(
+              line: tipLine(tip.name),
+              message: "tip \(tip.name) counts \(aggregate.event) within \(window), but the event keeps donations only \(age) (maxAge)",
+              fix: "shorten the window to \(age) or raise maxAge to \(window)"))
+        }
+      }
+    }
+    // Ordered groups blocked forever.
+    for group in catalog.groups where group.priority == .ordered {
+      if let first = group.members.first, let why = impossible[first] {
+        let line = line(defining: group.name) { if case .defineGroup(let g) = $0 { g.name == group.name } else { false } }
+        found.append(
+          Warning(
+            line: line, message: "ordered group \(group.name) is blocked forever by \(first), which can never show (\(why)) (rule 31)",
+            fix: "fix \(first)'s rules, or make the group firstAvailable"))
+      }
+    }
+    // Tips that show forever.
+    for tip in catalog.tips where tip.rules.isEmpty && tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
+      let invalidated = flatCommands.contains { command in
+        switch command {
+        case .invalidate(let t, _), .dismiss(let t): t == tip.name
+        default: false
+        }
+      }
+      if !invalidated {
+        found.append(
+          Warning(
+            line: tipLine(tip.name),
+            message:
+              "tip \(tip.name) will show every time its screen opens, forever: no rules, no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it (rule 27)",
+            fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature"))
+      }
+    }
+    // IgnoresDisplayFrequency on every tip.
+    if catalog.tips.count > 1, catalog.tips.allSatisfy(\.options.ignoresDisplayFrequency), session.world.frequency != .immediate {
+      found.append(
+        Warning(
+          line: nil,
+          message: "every tip ignores the display frequency: frequency \(session.world.frequency.rawValue) has no effect (rule 23)",
+          fix: "keep IgnoresDisplayFrequency for the one tip that must show at once"))
+    }
+    // Shared persisted ids and shadowed names.
+    var byID: [String: [String]] = [:]
+    for tip in catalog.tips { byID[tip.id, default: []].append(tip.name) }
+    for tip in catalog.tips where byID[tip.id]?.first == tip.name && (byID[tip.id]?.count ?? 0) > 1 {
+      let names = byID[tip.id] ?? []
+      found.append(
+        Warning(
+          line: tipLine(names[1]),
+          message: "tips \(names.joined(separator: ", ")) share the persisted id \(tip.id): they share all state (rule 1)",
+          fix: "give each tip its own id, unless they are one tip shown in two places"))
+    }
+    let otherNames = Set(catalog.parameters.map(\.name) + catalog.events.map(\.id) + catalog.groups.map(\.name))
+    for tip in catalog.tips where otherNames.contains(tip.name) {
+      found.append(
+        Warning(line: tipLine(tip.name), message: "tip \(tip.name) has the name of a parameter, event or group", fix: "rename one of them"))
+    }
+    for tip in catalog.tips where tip.id != tip.name && catalog.tip(named: tip.id) != nil && byID[tip.id]?.count == 1 {
+      found.append(
+        Warning(
+          line: tipLine(tip.name), message: "tip \(tip.name)'s id \(tip.id) is another tip's name",
+          fix: "choose an id no other tip uses as its name"))
+    }
+    // Events no rule reads; parameters nothing writes.
+    let readEvents = Set(catalog.tips.flatMap { $0.rules.flatMap(\.aggregates).map(\.event) })
+    for event in catalog.events where !readEvents.contains(event.id) {
+      let line = line(defining: event.id) { if case .defineEvent(let e) = $0 { e.id == event.id } else { false } }
+      found.append(Warning(line: line, message: "no rule reads event \(event.id)", fix: "add a rule that counts it, or stop donating it"))
+    }
+    let written = Set(flatCommands.compactMap { if case .set(let p, _) = $0 { p } else { nil } })
+    let readParameters = Set(catalog.tips.flatMap { $0.rules.flatMap(\.parameterNames) })
+    for parameter in catalog.parameters where parameter.boundTo == nil && !written.contains(parameter.name) {
+      let line = line(defining: parameter.name) { if case .defineParameter(let p, _) = $0 { p.name == parameter.name } else { false } }
+      let readers = readParameters.contains(parameter.name) ? "; the rules that read it never change" : ""
+      found.append(
+        Warning(
+          line: line, message: "nothing writes parameter \(parameter.name): it stays \(parameter.defaultValue)\(readers)",
+          fix: "set it where the app learns the value (or bind it to a store key), or remove it"))
+    }
+    // Titles.
+    for tip in catalog.tips where tip.title.displayWidth > Linter.titleWidthLimit {
+      found.append(
+        Warning(
+          line: tipLine(tip.name),
+          message: "tip \(tip.name)'s title is \(tip.title.displayWidth) columns wide; Apple's guidance: short and actionable",
+          fix: "keep the title under \(Linter.titleWidthLimit) columns and move the rest to the message"))
+    }
+    for tip in catalog.tips where tip.title == tip.name {
+      found.append(
+        Warning(
+          line: tipLine(tip.name), message: "tip \(tip.name) has no title of its own: users would read its name, \"\(tip.name)\"",
+          fix: "add an indented line: title \"…\" (TipKit requires a title)"))
+    }
+    return found.sorted { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
+  }
+
+  /// The warnings as `FILE:LINE: warning: …` lines with their fixes.
+  package func report(file: String?) -> String {
+    let all = warnings()
+    guard !all.isEmpty else { return "lint: no warnings" }
+    var lines: [String] = []
+    for w in all {
+      let place = file.map { "\($0):\(w.line.map(String.init) ?? "1")" } ?? (w.line.map { "line \($0)" } ?? "scenario")
+      lines.append("\(place): warning: \(w.message)")
+      lines.append("  fix: \(w.fix)")
+    }
+    lines.append("lint: \(all.count) warning\(all.count == 1 ? "" : "s")")
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// Finds rules that cannot all hold: the same quantity compared with literals in ways that
+/// exclude each other (`p == true` and `p == false`, `n > 5` and `n < 3`, `count < 0`).
+package enum Contradiction {
+  struct Bounds {
+    var low = -Double.infinity
+    var lowStrict = false
+    var high = Double.infinity
+    var highStrict = false
+    var equal: Value?
+    var text: [String] = []
+  }
+
+  /// The rules that exclude each other, as text (`\`n > 5\` and \`n < 3\` contradict`), or nil.
+  package static func find(in rules: [Expression]) -> String? {
+    var bounds: [String: Bounds] = [:]
+    var conjuncts: [Expression] = []
+    func flatten(_ e: Expression) {
+      if case .and(let l, let r) = e {
+        flatten(l)
+        flatten(r)
+      } else {
+        conjuncts.append(e)
+      }
+    }
+    rules.forEach(flatten)
+    for conjunct in conjuncts {
+      guard let found = comparison(conjunct) else { continue }
+      let subject = found.0
+      var (op, value) = (found.1, found.2)
+      let key = subject.description
+      var b = bounds[key] ?? Bounds()
+      if case .aggregate = subject, b.text.isEmpty { (b.low, b.lowStrict) = (0, false) }
+      b.text.append("`\(conjunct)`")
+      if case .bool(let v) = value, op == .notEqual {
+        value = .bool(!v)
+        op = .equal
+      }
+      if op == .equal {
+        if let existing = b.equal, existing.compare(.notEqual, value) { return b.text.joined(separator: " and ") + " contradict" }
+        b.equal = value
+      }
+      if let n = value.numeric {
+        switch op {
+        case .equal:
+          if n > b.low || (n == b.low && !b.lowStrict) { (b.low, b.lowStrict) = (n, false) }
+          if n < b.high || (n == b.high && !b.highStrict) { (b.high, b.highStrict) = (n, false) }
+        case .greater: if n >= b.low { (b.low, b.lowStrict) = (n, true) }
+        case .greaterOrEqual: if n > b.low { (b.low, b.lowStrict) = (n, false) }
+        case .less: if n <= b.high { (b.high, b.highStrict) = (n, true) }
+        case .lessOrEqual: if n < b.high { (b.high, b.highStrict) = (n, false) }
+        case .notEqual: break
+        }
+        if b.low > b.high || (b.low == b.high && (b.lowStrict || b.highStrict)) {
+          return b.text.joined(separator: " and ") + (b.text.count > 1 ? " contradict" : " can never hold")
+        }
+      }
+      bounds[key] = b
+    }
+    return nil
+  }
+
+  /// `subject op literal`, flipping `literal op subject`; a bare Bool parameter is `== true`.
+  static func comparison(_ e: Expression) -> (Expression, ComparisonOperator, Value)? {
+    switch e {
+    case .comparison(let l, let op, .literal(let v)) where !isLiteral(l): return (l, op, v)
+    case .comparison(.literal(let v), let op, let r) where !isLiteral(r): return (r, flip(op), v)
+    case .parameter: return (e, .equal, .bool(true))
+    case .not(.parameter(let p)): return (.parameter(p), .equal, .bool(false))
+    default: return nil
+    }
+  }
+
+  static func isLiteral(_ e: Expression) -> Bool { if case .literal = e { true } else { false } }
+
+  static func flip(_ op: ComparisonOperator) -> ComparisonOperator {
+    switch op {
+    case .less: .greater
+    case .lessOrEqual: .greaterOrEqual
+    case .greater: .less
+    case .greaterOrEqual: .lessOrEqual
+    default: op
+    }
+  }
+}

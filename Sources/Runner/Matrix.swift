@@ -1,0 +1,99 @@
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// `matrix os VERSION...`: the session replayed once per OS version, and for each tip what
+/// the user saw there — so a team sees before release which users never see the tip.
+package struct Matrix {
+  package var versions: [OSVersion]
+  package var session: Session
+
+  package init(versions: [OSVersion], session: Session) {
+    self.versions = versions
+    self.session = session
+  }
+
+  /// One tip on one OS version.
+  package struct Cell: Hashable, Sendable {
+    package var displays: Int
+    /// The worst rendering among its displays.
+    package var rendering: Rendering
+
+    package var text: String {
+      guard displays > 0 else { return "never shown" }
+      let what =
+        switch rendering {
+        case .rendered: "rendered"
+        case .notRendered: "NOT rendered"
+        case .styleFallback: "default look"
+        case .arrowColorMismatch: "arrow colour"
+        }
+      return "\(what) ×\(displays)"
+    }
+  }
+
+  static func severity(_ r: Rendering) -> Int {
+    switch r {
+    case .rendered: 0
+    case .arrowColorMismatch: 1
+    case .styleFallback: 2
+    case .notRendered: 3
+    }
+  }
+
+  /// Replays the session on one OS version.
+  package func replay(on version: OSVersion) -> Result<Session, Diagnostic> {
+    Session.replay([.synthetic(.overrideOS(version), text: "matrix os \(version)")] + session.history)
+  }
+
+  /// Tip → one cell per version.
+  package func cells() -> Result<[String: [Cell]], Diagnostic> {
+    var table: [String: [Cell]] = [:]
+    for tip in session.world.engine.catalog.tips { table[tip.name] = [] }
+    for version in versions {
+      let replayed: Session
+      switch replay(on: version) {
+      case .success(let s): replayed = s
+      case .failure(let d): return .failure(d)
+      }
+      var cells: [String: Cell] = [:]
+      for record in replayed.records {
+        guard case .shown(let shown) = record.event else { continue }
+        var cell = cells[shown.ref.tip] ?? Cell(displays: 0, rendering: .rendered)
+        cell.displays += 1
+        if Matrix.severity(shown.rendering) > Matrix.severity(cell.rendering) { cell.rendering = shown.rendering }
+        cells[shown.ref.tip] = cell
+      }
+      for tip in table.keys { table[tip, default: []].append(cells[tip] ?? Cell(displays: 0, rendering: .rendered)) }
+    }
+    return .success(table)
+  }
+
+  package func report() -> String {
+    let table: [String: [Cell]]
+    switch cells() {
+    case .success(let t): table = t
+    case .failure(let d): return "matrix: the session does not replay: \(d.message) (line \(d.location.line))"
+    }
+    let tips = session.world.engine.catalog.tips.map(\.name)
+    let nameWidth = max(3, tips.map(\.displayWidth).max() ?? 3) + 2
+    let cellWidth = table.values.flatMap { $0.map(\.text.count) }.max() ?? 0
+    let columnWidth = max(cellWidth, versions.map { "iOS \($0)".count }.max() ?? 0) + 2
+    var lines = [
+      "matrix: the session replayed on \(versions.count) OS version\(versions.count == 1 ? "" : "s") (what the user saw; displays on all devices)"
+    ]
+    lines.append(
+      "tip".padding(toLength: nameWidth) + versions.map { "iOS \($0)".padding(toLength: columnWidth) }.joined().trimmingTrailingSpaces())
+    var quirks: [Quirk] = []
+    for tip in tips {
+      let row = table[tip] ?? []
+      for cell in row { if let q = cell.rendering.quirk, !quirks.contains(q) { quirks.append(q) } }
+      lines.append(tip.padding(toLength: nameWidth) + row.map { $0.text.padding(toLength: columnWidth) }.joined().trimmingTrailingSpaces())
+    }
+    for quirk in quirks {
+      lines.append("quirk \(quirk.id) (rule \(quirk.rule)): \(quirk.summary) — source: \(quirk.source)")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

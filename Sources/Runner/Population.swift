@@ -1,0 +1,261 @@
+import Foundation
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// Population simulation: many simulated users run the scenario's definitions under the
+/// usage model, each independently and deterministically from the seed and the user's
+/// index — the same numbers on any number of cores.
+package struct Population: Sendable {
+  package var base: World
+  package var cohorts: [Cohort]
+  package var users: Int
+  package var span: TimeSpan
+  package var seed: UInt64
+
+  /// The world after the session's definitions only (no actions), where every user starts.
+  package static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
+    Session.replay(session.history.filter { if case .command(let command) = $0.action { command.isDefinition } else { false } }).map(
+      \.world)
+  }
+
+  package init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {
+    self.base = base
+    self.cohorts = cohorts
+    self.users = users
+    self.span = span
+    self.seed = seed
+  }
+
+  /// What one user's run left.
+  package struct UserOutcome: Sendable {
+    package var cohort: Int
+    /// Tip index → seconds from the start to its first display, or -1.
+    package var firstDisplay: [Int64]
+    package var displays: [Int]
+    /// Tip index → the reason words holding it back at the end.
+    package var reasons: [[String]]
+  }
+
+  /// Runs every user, in parallel chunks; `progress` hears how many users are done.
+  package func run(progress: (@Sendable (Int) -> Void)? = nil) async -> [UserOutcome] {
+    let chunk = 128
+    let chunks = (users + chunk - 1) / chunk
+    var results = [[UserOutcome]](repeating: [], count: chunks)
+    await withTaskGroup(of: (Int, [UserOutcome]).self) { group in
+      var next = 0
+      let width = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+      func add(_ index: Int) {
+        let range = (index * chunk)..<min(users, (index + 1) * chunk)
+        group.addTask { [self] in
+          let base = base.unshared()
+          return (index, range.map { simulate(user: $0, from: base) })
+        }
+      }
+      while next < min(width, chunks) {
+        add(next)
+        next += 1
+      }
+      var done = 0
+      for await (index, outcomes) in group {
+        results[index] = outcomes
+        done += outcomes.count
+        progress?(done)
+        if next < chunks {
+          add(next)
+          next += 1
+        }
+      }
+    }
+    return results.flatMap { $0 }
+  }
+
+  /// Runs synchronously (for the shell and the runner), on every core with GCD's
+  /// `concurrentPerform`. It never waits on Swift's cooperative pool, so async code can call
+  /// it, several at once (waiting there for a task could take every pool thread and deadlock).
+  ///
+  /// `shouldStop` is asked after each chunk of users (the shell's Ctrl-C); once it says yes,
+  /// the chunks not yet started are skipped and fewer than `users` outcomes come back.
+  package func runBlocking(progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> [UserOutcome] {
+    let chunk = 128
+    let chunks = (users + chunk - 1) / chunk
+    let results = Chunks(count: chunks, progress: progress, shouldStop: shouldStop)
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+      guard !results.isStopped else { return }
+      let range = (index * chunk)..<min(users, (index + 1) * chunk)
+      let base = base.unshared()
+      results.set(index, range.map { simulate(user: $0, from: base) })
+    }
+    return results.all()
+  }
+
+  /// The chunks' outcomes as they arrive from the threads, how many users are done, and
+  /// whether the run was told to stop.
+  private final class Chunks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var chunks: [[UserOutcome]]
+    private var done = 0
+    private var stopped = false
+    private let progress: (@Sendable (Int) -> Void)?
+    private let shouldStop: (@Sendable () -> Bool)?
+
+    init(count: Int, progress: (@Sendable (Int) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
+      chunks = Array(repeating: [], count: count)
+      self.progress = progress
+      self.shouldStop = shouldStop
+    }
+
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func set(_ index: Int, _ outcomes: [UserOutcome]) {
+      lock.withLock {
+        chunks[index] = outcomes
+        done += outcomes.count
+        progress?(done)
+        if !stopped, let shouldStop, shouldStop() { stopped = true }
+      }
+    }
+
+    func all() -> [UserOutcome] { lock.withLock { chunks.flatMap { $0 } } }
+  }
+
+  /// One user's run: pick a cohort, lay out the usage on the clock, replay it from `base`
+  /// (the population's, or a copy of it: `World.unshared()`).
+  package func simulate(user index: Int, from base: World? = nil) -> UserOutcome {
+    var rng = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03)
+    let total = cohorts.reduce(0) { $0 + $1.share }
+    var pick = rng.nextDouble() * max(total, 1e-9)
+    var cohortIndex = 0
+    for (i, cohort) in cohorts.enumerated() {
+      cohortIndex = i
+      if pick < cohort.share { break }
+      pick -= cohort.share
+    }
+    let cohort = cohorts.isEmpty ? Cohort(name: "none", share: 1) : cohorts[cohortIndex]
+    let spanSeconds = Double(span.seconds)
+    var end = spanSeconds
+    if cohort.churnPerDay > 0 {
+      let u = max(rng.nextDouble(), 1e-12)
+      let days = cohort.churnPerDay >= 1 ? 0 : floor(log(u) / log(1 - cohort.churnPerDay))
+      end = min(end, days * 86_400)
+    }
+    // (seconds from start, order): order 2 × line is the usage line's action, 2 × line + 1
+    // the close after an `open`. Plain numbers, so sorting moves no strings.
+    var steps: [(Double, Int)] = []
+    for (line, usage) in cohort.usage.enumerated() where usage.perDay > 0 {
+      var rate = usage.perDay / 86_400
+      if usage.distribution == .heavytail {
+        // Pareto(α = 1.5) scaled to mean 1: x_m = (α − 1) / α.
+        let factor = (1.0 / 3.0) / pow(max(rng.nextDouble(), 1e-12), 1 / 1.5)
+        rate *= min(factor, 20)
+      }
+      var t: Double
+      switch usage.distribution {
+      case .fixed: t = rng.nextDouble() / rate
+      case .poisson, .heavytail: t = -log(max(1 - rng.nextDouble(), 1e-12)) / rate
+      }
+      var count = 0
+      while t < end && count < 100_000 {
+        steps.append((t, line * 2))
+        if case .open(_, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1)) }
+        count += 1
+        t += usage.distribution == .fixed ? 1 / rate : -log(max(1 - rng.nextDouble(), 1e-12)) / rate
+      }
+    }
+    steps.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+    var world = base ?? self.base
+    world.isQuiet = true
+    let start = world.clock
+    _ = try? world.apply(.launch)
+    let plan = Plan(cohort.usage)
+    for (offset, order) in steps {
+      let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
+      let line = order / 2
+      switch plan.kinds[line] {
+      case .screen:
+        let closing = order % 2 == 1
+        // The open screens are read directly: calling `isOpen` on the world copied all of it.
+        let screen = plan.screens[line]
+        if world.openScreens.contains(where: { $0.name == screen }) != closing {
+          // Nothing to do: the clock moves with the next step (advancing in pieces or in
+          // one go is the same).
+          continue
+        } else if closing {
+          _ = try? world.apply(plan.closes[line], at: at)
+        } else {
+          _ = try? world.apply(plan.actions[line], at: at)
+        }
+      case .command:
+        _ = try? world.apply(plan.actions[line], at: at)
+      case .relaunch:
+        _ = try? world.apply(plan.actions[line], at: at)
+        _ = try? world.apply(.launch)
+      }
+    }
+    _ = try? world.apply(.advanceTo(start + span))
+    let tips = world.engine.catalog.tips
+    return UserOutcome(
+      cohort: cohortIndex,
+      firstDisplay: tips.map { tip in world.displayHistory[tip.name]?.first.map { ($0 - start).seconds } ?? -1 },
+      displays: tips.map { world.displayHistory[$0.name]?.count ?? 0 },
+      reasons: tips.map { tip in
+        world.currentSuppressions(of: tip.name).flatMap { suppression -> [String] in
+          if case .hold(.invalidated(.displayCountExceeded, _)) = suppression { return ["counts"] }
+          return suppression.words.filter { $0 != "screenNotOpen" }
+        }
+      })
+  }
+}
+
+/// A cohort's usage lines as commands, built once per user rather than at each step, and
+/// kept in parallel arrays, so that a step reads them in place.
+private struct Plan {
+  enum Kind { case screen, command, relaunch }
+  var kinds: [Kind] = []
+  /// Each line's command: `open`, `donate`, `set` or `write` (`quit` for a relaunch).
+  var actions: [Command] = []
+  /// An `open` line's close, and its screen (the action itself for other lines).
+  var closes: [Command] = []
+  var screens: [String] = []
+
+  init(_ usage: [Usage]) {
+    for line in usage {
+      switch line.action {
+      case .open(let screen, _): add(.screen, .open(screen), close: .close(screen), screen: screen)
+      case .donate(let event, let fields):
+        // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
+        // each other.
+        add(.command, .donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
+      case .set(let parameter, let value): add(.command, .set(parameter: parameter, value))
+      case .write(let key, let value): add(.command, .write(key, value))
+      case .relaunch: add(.relaunch, .quit)
+      }
+    }
+  }
+
+  private mutating func add(_ kind: Kind, _ action: Command, close: Command? = nil, screen: String = "") {
+    kinds.append(kind)
+    actions.append(action)
+    closes.append(close ?? action)
+    screens.append(screen)
+  }
+}
+
+/// A small, fast, well-mixed generator (Steele, Lea & Flood's SplitMix64): the same sequence
+/// everywhere for a seed.
+package struct SplitMix64: Sendable {
+  private var state: UInt64
+  package init(seed: UInt64) { state = seed }
+
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Uniform in [0, 1).
+  package mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

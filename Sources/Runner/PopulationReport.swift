@@ -1,0 +1,172 @@
+import Renderers
+import Simulation
+import TipEngine
+
+/// What a population run tells a PM, per tip: reach by day, time to first display,
+/// displays per user, and why users are held back at the end.
+package struct PopulationReport: Sendable {
+  package struct TipFigures: Sendable {
+    package var tip: String
+    /// Share of users who saw it by the end of each day (index 0 is day 1).
+    package var reachByDay: [Double]
+    package var medianFirst: Int64?
+    package var p90First: Int64?
+    package var displaysPerUser: Double
+    /// Reason word → share of users held back by it at the end.
+    package var heldBack: [(String, Double)]
+  }
+
+  package var users: Int
+  package var days: Int
+  package var seed: UInt64
+  package var cohorts: [(String, Int)]
+  package var tips: [TipFigures]
+
+  static let reasonOrder = [
+    "frequency", "rules", "boundParameter", "counts", "group", "invalidated", "popoverBusy", "dismissed", "hiddenForTesting",
+  ]
+
+  package init(population: Population, outcomes: [Population.UserOutcome]) {
+    users = outcomes.count
+    days = Int((population.span.seconds + 86_399) / 86_400)
+    seed = population.seed
+    cohorts = population.cohorts.enumerated().map { i, c in (c.name, outcomes.filter { $0.cohort == i }.count) }
+    let names = population.base.engine.catalog.tips.map(\.name)
+    let n = Double(max(1, outcomes.count))
+    let horizon = days
+    tips = names.enumerated().map { index, tip in
+      let firsts = outcomes.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
+      var reach: [Double] = []
+      for day in 1...max(1, horizon) {
+        let limit = Int64(day) * 86_400
+        reach.append(Double(firsts.filter { $0 < limit }.count) / n)
+      }
+      func quantile(_ q: Double) -> Int64? {
+        guard !firsts.isEmpty else { return nil }
+        return firsts[min(firsts.count - 1, Int((Double(firsts.count - 1) * q).rounded(.down)))]
+      }
+      let displays = Double(outcomes.reduce(0) { $0 + $1.displays[index] }) / n
+      let held = PopulationReport.reasonOrder.compactMap { word -> (String, Double)? in
+        let count = outcomes.filter { $0.reasons[index].contains(word) }.count
+        return count == 0 ? nil : (word, Double(count) / n)
+      }
+      return TipFigures(
+        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays, heldBack: held)
+    }
+  }
+
+  static func percent(_ x: Double) -> String {
+    let tenths = Int((x * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
+  }
+
+  static func duration(_ seconds: Int64?) -> String {
+    guard let seconds else { return "—" }
+    if seconds < 3600 { return "\(seconds / 60)m" }
+    if seconds < 86_400 { return "\(seconds / 3600)h\(seconds % 3600 / 60 == 0 ? "" : "\(seconds % 3600 / 60)m")" }
+    let tenths = Int((Double(seconds) / 8640).rounded())
+    return "\(tenths / 10).\(tenths % 10)d"
+  }
+
+  /// The reach at the end of `day` (1-based), clamped to the run.
+  func reach(_ figures: TipFigures, day: Int) -> Double { figures.reachByDay[min(day, figures.reachByDay.count) - 1] }
+
+  package func text() -> String {
+    let cohortText = cohorts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    var lines = ["population: \(users) users × \(days) days, seed \(seed)" + (cohorts.isEmpty ? "" : " · cohorts: \(cohortText)")]
+    let marks = [1, 7, 30].filter { $0 < days } + [days]
+    let nameWidth = max(3, tips.map(\.tip.displayWidth).max() ?? 3) + 2
+    var header = "tip".padding(toLength: nameWidth)
+    for day in marks { header += "reach d\(day)".padding(toLength: 11) }
+    header += "median 1st".padding(toLength: 12) + "p90 1st".padding(toLength: 10) + "displays/user"
+    lines.append(header)
+    for figures in tips {
+      var row = figures.tip.padding(toLength: nameWidth)
+      for day in marks { row += PopulationReport.percent(reach(figures, day: day)).padding(toLength: 11) }
+      row +=
+        PopulationReport.duration(figures.medianFirst).padding(toLength: 12)
+        + PopulationReport.duration(figures.p90First).padding(toLength: 10)
+      let hundredths = Int((figures.displaysPerUser * 100).rounded())
+      row += "\(hundredths / 100).\(String(format: "%02d", hundredths % 100))"
+      lines.append(row)
+    }
+    lines.append("held back at the end (share of all users):")
+    for figures in tips {
+      let reasons = figures.heldBack.map { "\($0.0) \(PopulationReport.percent($0.1))" }.joined(separator: ", ")
+      lines.append("  " + figures.tip.padding(toLength: nameWidth) + (reasons.isEmpty ? "nothing" : reasons))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  package func json() -> String {
+    var o = JSONObject()
+    o["users"] = .int(users)
+    o["days"] = .int(days)
+    o["seed"] = .int(Int(truncatingIfNeeded: seed))
+    o["cohorts"] = .array(
+      cohorts.map {
+        var c = JSONObject()
+        c["name"] = .string($0.0)
+        c["users"] = .int($0.1)
+        return .object(c)
+      })
+    o["tips"] = .array(
+      tips.map { t in
+        var j = JSONObject()
+        j["tip"] = .string(t.tip)
+        j["reachByDay"] = .array(t.reachByDay.map { .double(($0 * 10_000).rounded() / 10_000) })
+        j["medianFirstSeconds"] = t.medianFirst.map { .int(Int($0)) } ?? .null
+        j["p90FirstSeconds"] = t.p90First.map { .int(Int($0)) } ?? .null
+        j["displaysPerUser"] = .double((t.displaysPerUser * 10_000).rounded() / 10_000)
+        var held = JSONObject()
+        for (word, share) in t.heldBack { held[word] = .double((share * 10_000).rounded() / 10_000) }
+        j["heldBack"] = .object(held)
+        return .object(j)
+      })
+    return JSONValue.object(o).serialized
+  }
+
+  /// Reach over time as an SVG line chart, one line per tip.
+  package func svg() -> String {
+    let colors = ["#2e7dd7", "#2e9d4f", "#f0a020", "#d0342c", "#8e44ad", "#16a085", "#7f8c8d", "#c0392b"]
+    let left = 64
+    let top = 48
+    let width = 720
+    let height = 320
+    let plotW = width - left - 200
+    let plotH = height - top - 48
+    var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+    out.append(
+      ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="Helvetica, Arial, sans-serif" font-size="12">"##
+    )
+    out.append(##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##)
+    out.append(##"<text x="12" y="22" font-size="14" font-weight="bold">Reach over time: \##(users) users, seed \##(seed)</text>"##)
+    for tick in stride(from: 0, through: 100, by: 25) {
+      let y = top + plotH - plotH * tick / 100
+      out.append(##"<line x1="\##(left)" y1="\##(y)" x2="\##(left + plotW)" y2="\##(y)" stroke="#e2e4e8"/>"##)
+      out.append(##"<text x="\##(left - 36)" y="\##(y + 4)" fill="#555555">\##(tick)%</text>"##)
+    }
+    let step = max(1, days / 6)
+    for day in stride(from: 0, through: days, by: step) {
+      let x = left + plotW * day / max(1, days)
+      out.append(##"<text x="\##(x - 8)" y="\##(top + plotH + 18)" fill="#555555">d\##(day)</text>"##)
+    }
+    out.append(##"<text x="\##(left + plotW / 2 - 20)" y="\##(top + plotH + 36)" fill="#333333">days</text>"##)
+    for (index, figures) in tips.enumerated() {
+      let color = colors[index % colors.count]
+      var points = ["\(left),\(top + plotH)"]
+      for (day, share) in figures.reachByDay.enumerated() {
+        let x = left + plotW * (day + 1) / max(1, days)
+        let y = top + plotH - Int((Double(plotH) * share).rounded())
+        points.append("\(x),\(y)")
+      }
+      out.append(##"<polyline points="\##(points.joined(separator: " "))" fill="none" stroke="\##(color)" stroke-width="2"/>"##)
+      let ly = top + 8 + index * 18
+      out.append(##"<rect x="\##(left + plotW + 16)" y="\##(ly - 9)" width="12" height="12" fill="\##(color)"/>"##)
+      let end = PopulationReport.percent(figures.reachByDay.last ?? 0)
+      out.append(##"<text x="\##(left + plotW + 34)" y="\##(ly + 1)">\##(figures.tip) (\##(end))</text>"##)
+    }
+    out.append("</svg>")
+    return out.joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,31 @@
+import Renderers
+import Simulation
+import TipEngine
+
+/// Turns a session into a scenario file: the statements that changed the world, as typed,
+/// and optionally the present state as `expect` lines, so an exploration becomes a test.
+package enum ScenarioWriter {
+  package static func scenario(of session: Session, withExpectations: Bool) -> String {
+    var lines = ["# Saved from a tipsim session."]
+    lines += session.history.map(\.text)
+    if withExpectations {
+      lines.append("")
+      lines.append("# The state when the session was saved.")
+      lines += expectations(for: session.world)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `expect` lines that hold in the world now: each tip's status, displays, and whether it
+  /// is on screen.
+  package static func expectations(for world: World) -> [String] {
+    world.engine.catalog.tips.flatMap { tip in
+      let status = world.engine.status(of: tip.name, at: world.clock)
+      return [
+        "expect status \(tip.name) \(status)",
+        "expect displays \(tip.name) \(world.engine.record(of: tip.name).displayCount)",
+        "expect \(world.onScreen[tip.name] == nil ? "hidden" : "shown") \(tip.name)",
+      ]
+    }
+  }
+}

@@ -1,0 +1,362 @@
+import Foundation
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// A running scenario: the world, the log so far, and the statements that changed the world
+/// (what `save` writes). The shell and `tipsim run` both drive one.
+package struct Session: Sendable {
+  package private(set) var world: World
+  package private(set) var records: [LogRecord] = []
+  /// Every statement that changed the world, in order (what `save` writes).
+  package private(set) var history: [Statement] = []
+  package private(set) var expectationsChecked = 0
+  package private(set) var failures: [ExpectationResult] = []
+  /// Named snapshots, in the order they were taken.
+  package private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
+  private var undoStack: [(point: UndoPoint, text: String)] = []
+  /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
+  /// use `undo`). Off, each statement costs no snapshot.
+  package var keepsUndo = true
+  /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
+  /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
+  /// Turning it off forgets the log kept so far.
+  package var keepsRecords = true {
+    didSet { if !keepsRecords { records = [] } }
+  }
+  /// Whether the statements that changed the world are kept for those that replay them
+  /// (`whatif`, `matrix`, `population`, `lint`; `save` in the shell). Off, as `keepsRecords`.
+  package var keepsHistory = true {
+    didSet { if !keepsHistory { history = [] } }
+  }
+  /// How many undo steps are kept.
+  package static let undoDepth = 500
+  /// The usage model's cohorts, in definition order.
+  package private(set) var cohorts: [Cohort] = []
+  /// Hears how many simulated users are done during `population` (a progress bar), and
+  /// `(total, total)` when the run ends, finished or stopped.
+  package var populationProgress: (@Sendable (Int, Int) -> Void)?
+  /// Asked during `population` whether to stop (the shell's Ctrl-C): a stopped run reports
+  /// nothing and changes nothing.
+  package var populationShouldStop: (@Sendable () -> Bool)?
+  /// How wide `timeline` draws, in columns.
+  package var timelineWidth = 100
+  /// A sandboxed session (the fuzzers) reads and writes no files and runs populations of at
+  /// most `sandboxUsers` users, so that any input finishes quickly and leaves nothing behind.
+  package var isSandboxed = false
+  /// Reports (`timeline`, `whatif`, `matrix`, `lint`, `population`) print text and change
+  /// nothing; a session that skips them replays only what builds the world (the reporting
+  /// subcommands of `tipsim`, which make their own report).
+  package var skipsReports = false
+  package static let sandboxUsers = 20
+
+  package init(world: World = World()) { self.world = world }
+
+  /// The whole state a checkpoint keeps: world (engine, clock, screens, stores), log and history.
+  package struct Snapshot: Sendable {
+    package var world: World
+    package var records: [LogRecord]
+    package var history: [Statement]
+  }
+
+  var snapshot: Snapshot { Snapshot(world: world, records: records, history: history) }
+
+  /// Where `undo` returns to. Between two undo points the log and history only grow, so a
+  /// count is enough; `restore` replaces them, so it keeps a full snapshot.
+  enum UndoPoint: Sendable {
+    case prefix(world: World, records: Int, history: Int)
+    case full(Snapshot)
+  }
+
+  /// Adds what a statement logged to the session's log, when it keeps one.
+  private mutating func keep(_ produced: some Collection<LogRecord>) {
+    if keepsRecords { records += produced }
+  }
+
+  private mutating func rewind(to point: UndoPoint) {
+    switch point {
+    case .prefix(let world, let recordCount, let historyCount):
+      self.world = world
+      records.removeLast(max(0, records.count - recordCount))
+      history.removeLast(max(0, history.count - historyCount))
+    case .full(let snapshot):
+      restore(snapshot)
+    }
+  }
+
+  private mutating func restore(_ snapshot: Snapshot) {
+    world = snapshot.world
+    records = snapshot.records
+    history = snapshot.history
+  }
+
+  /// A fresh session that has run `statements` (a history, or one derived from it) without
+  /// undo snapshots; the first error stops it.
+  package static func replay(_ statements: [Statement]) -> Result<Session, Diagnostic> {
+    var session = Session()
+    session.keepsUndo = false
+    for statement in statements {
+      do { _ = try session.execute(statement) } catch { return .failure(error) }
+    }
+    return .success(session)
+  }
+
+  /// What executing a statement produced.
+  package typealias Output = SessionOutput
+
+  /// Runs one parsed statement. An invalid statement changes nothing.
+  package mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    if skipsReports {
+      switch statement.action {
+      case .timeline, .whatIf, .matrix, .lint, .population: return []
+      default: break
+      }
+    }
+    guard keepsUndo else {
+      // Without undo only a `repeat` can fail half-way; it alone pays for a snapshot.
+      let before: UndoPoint? =
+        if case .repeat = statement.action { .prefix(world: world, records: records.count, history: history.count) } else { nil }
+      do {
+        let outputs = try perform(statement)
+        if keepsHistory && statement.changesWorld { history.append(statement) }
+        return outputs
+      } catch {
+        if let before { rewind(to: before) }
+        throw error
+      }
+    }
+    let before = UndoPoint.prefix(world: world, records: records.count, history: history.count)
+    do {
+      let outputs = try perform(statement)
+      if statement.changesWorld {
+        if keepsHistory { history.append(statement) }
+        undoStack.append((before, statement.text))
+        if undoStack.count > Session.undoDepth { undoStack.removeFirst() }
+      }
+      return outputs
+    } catch {
+      rewind(to: before)
+      throw error
+    }
+  }
+
+  /// Runs one statement as `execute` does, for a replay that renders its log as it goes: a
+  /// command's records are appended to `batch` (the log pipeline's) and nothing is returned;
+  /// any other statement's outputs are returned, and `batch` is left as it was. Commands are
+  /// most of a long script: this spares each an array of records and one of outputs.
+  package mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
+    // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
+    guard !keepsUndo else { return try execute(statement) }
+    // A `switch`, not `guard case`: the guard copied the statement's action for each command
+    // (and destroyed the copy after), 1.5% of a replay's runner.
+    switch statement.action {
+    case .command(let command):
+      let resolved = try Resolver.resolve(command, of: statement, in: &world)
+      let start = batch.count
+      // Not `resolved ?? command`, which copied the command.
+      if let resolved {
+        try apply(resolved, of: statement, appendingTo: &batch)
+      } else {
+        try apply(command, of: statement, appendingTo: &batch)
+      }
+      keep(batch[start...])
+      if keepsHistory && statement.changesWorld { history.append(statement) }
+      return []
+    default:
+      return try execute(statement)
+    }
+  }
+
+  /// Applies the command of `statement`, appending its records to `batch`; a failure is a
+  /// diagnostic at the statement's keyword.
+  private mutating func apply(_ command: Command, of statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) {
+    do { try world.apply(command, appendingTo: &batch) } catch {
+      throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
+    }
+  }
+
+  private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    let action = try Resolver.resolve(statement, in: &world)
+    var produced: [LogRecord] = []
+    func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
+    switch action {
+    case .command(let command):
+      try apply(command, of: statement, appendingTo: &produced)
+    case .status(let tips):
+      produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
+    case .why(let tip):
+      produced = [LogRecord(instant: world.clock, event: .explanation(world.explain(tip)))]
+    case .log:
+      return [.text(records.map { TextRenderer(timeZone: world.timeZone).render($0) }.joined(separator: "\n"))]
+    case .help(let topic):
+      return [.text(Help.text(for: topic))]
+    case .expect(let expectation):
+      let (passed, found) = world.check(expectation)
+      let text = statement.text.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
+      let result = ExpectationResult(
+        passed: passed, text: text.trimmingComment(), found: found, explanation: passed ? nil : world.explain(expectation.tip),
+        line: statement.lines.lowerBound)
+      expectationsChecked += 1
+      if !passed { failures.append(result) }
+      produced = [LogRecord(instant: world.clock, event: .expectation(result))]
+    case .checkpoint(let name):
+      checkpoints.removeAll { $0.name == name.value }
+      note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
+      keep(produced)
+      checkpoints.append((name.value, snapshot))
+      return Output.of(produced)
+    case .restore(let name):
+      guard let saved = checkpoints.first(where: { $0.name == name.value })?.snapshot else {
+        let names = checkpoints.map(\.name)
+        let hint =
+          suggestion(for: name.value, among: names).map { "did you mean '\($0)'?" }
+          ?? (names.isEmpty ? "no checkpoints taken yet" : "checkpoints: \(names.joined(separator: ", "))")
+        throw Diagnostic("unknown checkpoint '\(name.value)'", at: name.location, length: name.length, note: hint)
+      }
+      let current = snapshot
+      restore(saved)
+      if keepsUndo { undoStack.append((.full(current), statement.text)) }
+      note("restored checkpoint \(name.value): the clock reads \(world.timeZone.civil(of: world.clock).logStamp)")
+    case .checkpoints:
+      let lines = checkpoints.map {
+        "\($0.name)  \($0.snapshot.world.timeZone.civil(of: $0.snapshot.world.clock).logStamp)  \($0.snapshot.records.count) log records"
+      }
+      return [.text(lines.isEmpty ? "no checkpoints" : lines.joined(separator: "\n"))]
+    case .undo:
+      guard let (previous, text) = undoStack.popLast() else {
+        note("nothing to undo")
+        keep(produced)
+        return Output.of(produced)
+      }
+      rewind(to: previous)
+      note(
+        "undid `\(text.split(separator: "\n").first.map(String.init) ?? text)`: the clock reads \(world.timeZone.civil(of: world.clock).logStamp)"
+      )
+    case .repeat(let count, let every, let body):
+      let start = world.clock
+      var outputs: [Output] = []
+      for iteration in 0..<count {
+        let at = start + TimeSpan(seconds: every.seconds * Int64(iteration))
+        if iteration > 0 {
+          guard world.clock <= at else {
+            throw Diagnostic(
+              "iteration \(iteration + 1) should start at \(world.timeZone.civil(of: at).iso), but the clock already reads \(world.timeZone.civil(of: world.clock).iso)",
+              at: statement.keyword.location, length: statement.keyword.length,
+              note: "make the interval longer than what one iteration advances")
+          }
+          outputs += try perform(advance: at)
+        }
+        for inner in body { outputs += try perform(inner) }
+      }
+      let end = start + TimeSpan(seconds: every.seconds * Int64(count))
+      if world.clock < end { outputs += try perform(advance: end) }
+      return outputs
+    case .timeline(let request):
+      let timeline = Timeline(session: self, request: request, width: timelineWidth)
+      var text = timeline.text()
+      if let path = request.svg {
+        try refuseFiles(statement)
+        do {
+          try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
+          text += "\nwrote \(path)"
+        } catch {
+          throw Diagnostic(
+            "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
+        }
+      }
+      return [.text(text)]
+    case .cohort(let cohort):
+      cohorts.removeAll { $0.name == cohort.name }
+      cohorts.append(cohort)
+      note(
+        "cohort \(cohort.name): \(Int((cohort.share * 100).rounded()))% of users, \(cohort.usage.count) usage line\(cohort.usage.count == 1 ? "" : "s")"
+      )
+    case .population(let users, let span, let seed):
+      switch Population.baseWorld(of: self) {
+      case .failure(let d): throw d
+      case .success(let base):
+        guard !cohorts.isEmpty else {
+          throw Diagnostic(
+            "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
+          )
+        }
+        let population = Population(
+          base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
+        var progress: (@Sendable (Int) -> Void)?
+        if let report = populationProgress { progress = { done in report(done, population.users) } }
+        let outcomes = population.runBlocking(progress: progress, shouldStop: populationShouldStop)
+        guard outcomes.count == population.users else {
+          populationProgress?(population.users, population.users)
+          return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
+        }
+        return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
+      }
+    case .saveState(let path):
+      try refuseFiles(statement)
+      if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
+        throw Diagnostic(problem.message, at: statement.keyword.location, length: statement.keyword.length)
+      }
+      note("saved the datastore of \(world.hasDevices ? world.devices.joined(separator: ", ") : "the device") to \(path)")
+    case .loadState(let path):
+      try refuseFiles(statement)
+      try loadState(path, at: statement.keyword)
+      note("loaded the datastore from \(path)")
+    case .matrix(let versions):
+      return [.text(Matrix(versions: versions, session: self).report())]
+    case .lint:
+      return [.text(Linter(session: self).report(file: nil))]
+    case .whatIf(let change):
+      return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
+    }
+    keep(produced)
+    return Output.of(produced)
+  }
+
+  private func refuseFiles(_ statement: Statement) throws(Diagnostic) {
+    guard isSandboxed else { return }
+    throw Diagnostic(
+      "`\(statement.keyword.value)` reads or writes a file, which this sandboxed run does not allow", at: statement.keyword.location,
+      length: statement.keyword.length)
+  }
+
+  /// Loads a state file into the world; a bad file is an error that changes nothing.
+  package mutating func loadState(_ path: String, at place: Located<String>) throws(Diagnostic) {
+    func fail(_ message: String) -> Diagnostic { Diagnostic("\(path): \(message)", at: place.location, length: place.length) }
+    guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the state file") }
+    let catalog = world.engine.catalog
+    switch StateFile.decode(data, limits: { catalog.event(named: $0)?.limit ?? DonationLimit() }) {
+    case .failure(let problem): throw fail(problem.message)
+    case .success(let stores):
+      do { try world.loadDatastores(stores) } catch { throw fail(error.message) }
+    }
+  }
+
+  private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {
+    let produced: [LogRecord]
+    do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
+    keep(produced)
+    return Output.of(produced)
+  }
+}
+
+extension String {
+  /// The text before a `#` comment that is outside a string.
+  func trimmingComment() -> String {
+    var inString = false
+    var escaped = false
+    var out = ""
+    for c in self {
+      if inString {
+        if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+      } else if c == "\"" {
+        inString = true
+      } else if c == "#" {
+        break
+      }
+      out.append(c)
+    }
+    while out.last == " " || out.last == "\t" || out.last == "\r" { out.removeLast() }
+    return out
+  }
+}

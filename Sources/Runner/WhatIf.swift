@@ -1,0 +1,156 @@
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// `whatif SETTING VALUE`: replays the session's world-changing statements with one
+/// definition changed, and shows both timelines and the log lines that differ, side by side.
+package struct WhatIf {
+  package var change: WhatIfChange
+  package var session: Session
+  package var width: Int
+
+  package init(change: WhatIfChange, session: Session, width: Int) {
+    self.change = change
+    self.session = session
+    self.width = width
+  }
+
+  /// The session's statements with the change applied.
+  func changedStatements() -> [Statement] {
+    var statements = session.history.map { statement -> Statement in
+      guard case .command(let command) = statement.action else { return statement }
+      var changed = statement
+      changed.action = .command(apply(to: command))
+      return changed
+    }
+    // A setting the session never made is made first.
+    let mentioned = session.history.contains { statement in
+      switch (statement.action, change) {
+      case (.command(.setFrequency), .frequency): true
+      case (.command(.setPolicy(let name, _)), .policy(let target, _)): name == target
+      default: false
+      }
+    }
+    if !mentioned {
+      let command: Command? =
+        switch change {
+        case .frequency(let f): .setFrequency(f)
+        case .policy(let name, let value): .setPolicy(name: name, value: value)
+        default: nil
+        }
+      if let command {
+        let prefix = Statement.synthetic(command, text: change.description)
+        statements.insert(prefix, at: 0)
+      }
+    }
+    return statements
+  }
+
+  private func apply(to command: Command) -> Command {
+    switch (command, change) {
+    case (.setFrequency, .frequency(let f)): return .setFrequency(f)
+    case (.setPolicy(let name, _), .policy(let target, let value)) where name == target: return .setPolicy(name: name, value: value)
+    case (.defineTip(var tip, let placement), _):
+      switch change {
+      case .maxDisplayCount(let name, let n) where name == tip.name: tip.options.maxDisplayCount = n
+      case .maxDisplayDuration(let name, let d) where name == tip.name: tip.options.maxDisplayDuration = d
+      case .ignoresDisplayFrequency(let name, let b) where name == tip.name: tip.options.ignoresDisplayFrequency = b
+      default: break
+      }
+      return .defineTip(tip, placement: placement)
+    default: return command
+    }
+  }
+
+  /// Replays the changed session; the diagnostic if a statement no longer runs.
+  func replay() -> Result<Session, Diagnostic> {
+    Session.replay(changedStatements())
+  }
+
+  /// The records that describe the world, not observations of it.
+  static func worldRecords(_ records: [LogRecord]) -> [LogRecord] {
+    records.filter {
+      switch $0.event {
+      case .explanation, .statusReport, .expectation, .note: false
+      default: true
+      }
+    }
+  }
+
+  package func report() -> String {
+    let replayed: Session
+    switch replay() {
+    case .success(let s): replayed = s
+    case .failure(let d): return "whatif \(change): the session no longer runs with this change: \(d.message) (line \(d.location.line))"
+    }
+    let start = WhatIf.worldRecords(session.records).first?.instant ?? session.world.clock
+    let end = max(session.world.clock, replayed.world.clock)
+    let request = TimelineRequest(from: start, to: end)
+    var lines = ["whatif \(change) — the session replayed with one change", "", "as it happened:"]
+    lines.append(Timeline(records: session.records, world: session.world, request: request, width: width).text())
+    lines += ["", "with \(change):"]
+    lines.append(Timeline(records: replayed.records, world: replayed.world, request: request, width: width).text())
+    let renderer = TextRenderer(timeZone: session.world.timeZone)
+    let before = WhatIf.worldRecords(session.records).map { renderer.summary($0) }
+    let after = WhatIf.worldRecords(replayed.records).map { renderer.summary($0) }
+    let edits = UnifiedDiff.script(before, after)
+    let changed = edits.filter { $0.kind != .same }
+    lines.append("")
+    if changed.isEmpty {
+      lines.append("the log is the same with \(change)")
+      return lines.joined(separator: "\n")
+    }
+    let column = max(30, (width - 3) / 2)
+    lines.append("log lines that differ (\(changed.count)):")
+    lines.append(pad("as it happened", column) + " │ " + "with \(change)")
+    lines.append(String(repeating: "─", count: column) + "─┼─" + String(repeating: "─", count: column))
+    var deletions: [String] = []
+    var insertions: [String] = []
+    func flush() {
+      for i in 0..<max(deletions.count, insertions.count) {
+        let left = i < deletions.count ? deletions[i] : ""
+        let right = i < insertions.count ? insertions[i] : ""
+        lines.append(pad(left, column) + " │ " + clip(right, column))
+      }
+      deletions = []
+      insertions = []
+    }
+    for edit in edits {
+      switch edit.kind {
+      case .same: flush()
+      case .delete: deletions.append(edit.text)
+      case .insert: insertions.append(edit.text)
+      }
+    }
+    flush()
+    return lines.joined(separator: "\n")
+  }
+
+  private func clip(_ text: String, _ width: Int) -> String {
+    guard text.displayWidth > width else { return text }
+    var out = ""
+    for c in text {
+      if out.displayWidth + c.displayWidth > width - 1 { break }
+      out.append(c)
+    }
+    return out + "…"
+  }
+
+  private func pad(_ text: String, _ width: Int) -> String {
+    let clipped = clip(text, width)
+    return clipped + String(repeating: " ", count: max(0, width - clipped.displayWidth))
+  }
+}
+
+extension TextRenderer {
+  /// A record on one line: the instant without seconds, the verb and the first detail.
+  func summary(_ record: LogRecord) -> String {
+    let full = render(record)
+    let first = full.split(separator: "\n").first.map(String.init) ?? full
+    let stamp = first.dropFirst(5).prefix(11)
+    let rest = first.dropFirst(19).drop { $0 == " " }
+    let squeezed = rest.split(separator: " ", omittingEmptySubsequences: true).filter { $0 != "(inline)" }.joined(separator: " ")
+    return "\(stamp) \(squeezed)"
+  }
+}

@@ -1,0 +1,30 @@
+/// One failed `expect`, written for a test report.
+public struct ExpectationFailure: Hashable, Sendable {
+  /// The expectation as written, without `expect` (`shown favoriteBackyard`).
+  public var expectation: String
+  /// What the replay found instead.
+  public var found: String
+  /// The tip's `why` at the failure, when the expectation is about a tip.
+  public var explanation: String?
+  /// Where the failure is in Swift terms: the scenario file and line, or the line of a
+  /// string literal's scenario in the test's source file.
+  public var location: SourceLine
+
+  /// The expectation, what was found and the `why`, without the log's time stamps.
+  public var message: String {
+    var lines = ["expect \(expectation)", "found: \(found)"]
+    if let explanation { lines.append(explanation) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// A line of a file: a scenario file's, or a Swift source file's.
+public struct SourceLine: Hashable, Sendable, CustomStringConvertible {
+  /// `Module/File.swift` for a Swift file (as `#fileID`); the path for a scenario file.
+  public var fileID: String
+  public var filePath: String
+  public var line: Int
+  public var column: Int
+
+  public var description: String { "\(filePath):\(line):\(column)" }
+}

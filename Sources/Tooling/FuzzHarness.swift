@@ -1,0 +1,23 @@
+import Foundation
+import Runner
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// The whole path a fuzzer drives: bytes → decoding → lexer → parser → simulation → log. Both
+/// fuzzers use it: the deterministic mutation fuzzer in the test suite and the libFuzzer
+/// target `tipsim-fuzz`.
+package enum FuzzHarness {
+  /// Runs one input in a sandboxed session (no files, small populations) and returns its exit
+  /// code. Every input must end with 0, 1 or 2; a trap or a hang is a bug.
+  package static func run(_ bytes: some Collection<UInt8>) -> Int32 {
+    switch ScenarioFile.decode(Data(bytes)) {
+    case .failure:
+      return 2
+    case .success(let text):
+      var session = Session()
+      session.isSandboxed = true
+      return ScenarioRunner.run(source: text, file: "fuzz.scenario", format: .json, session: session).exitCode
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Renderers
+import Runner
+import Simulation
+import Testing
+import TipEngine
+import Tooling
+
+@Suite struct PopulationTests {
+  static let scenario = """
+    start 2026-11-01T09:00
+    frequency daily
+    event viewed(id)
+    screen home: a b
+    tip first
+      title "First"
+      anchor home.a
+      maxDisplayCount 2
+    tip second
+      title "Second"
+      anchor home.b inline
+      rule viewed.count(within: 3d) >= 2
+    cohort light 70%
+      open home 1 per day poisson for 2m
+      donate viewed id=1 0.5 per day poisson
+      churn 5% per day
+    cohort heavy 30%
+      open home 4 per day fixed for 5m
+      donate viewed id=1 3 per day heavytail
+      relaunch 1 per day fixed
+
+    """
+
+  func population(users: Int, seed: UInt64) throws -> Population {
+    let report = ScenarioRunner.run(source: PopulationTests.scenario)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    return Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(14), seed: seed)
+  }
+
+  @Test func theSameSeedGivesTheSameNumbersInParallelAndInSequence() async throws {
+    let p = try population(users: 300, seed: 42)
+    let parallel = await p.run()
+    let sequential = (0..<300).map { p.simulate(user: $0) }
+    #expect(parallel.map(\.firstDisplay) == sequential.map(\.firstDisplay))
+    #expect(parallel.map(\.displays) == sequential.map(\.displays))
+    #expect(p.runBlocking().map(\.firstDisplay) == sequential.map(\.firstDisplay))
+    let again = PopulationReport(population: p, outcomes: await p.run()).text()
+    #expect(PopulationReport(population: p, outcomes: parallel).text() == again)
+  }
+
+  @Test func aRunToldToStopSkipsTheChunksNotYetStarted() throws {
+    let p = try population(users: 1_000, seed: 3)
+    let asked = Counter()
+    let stopped = p.runBlocking(shouldStop: { asked.increment() >= 1 })
+    // Each chunk is 128 users; the chunks already running when it stopped still finish.
+    #expect(stopped.count >= 128 && stopped.count < 1_000 && stopped.count % 128 == 0, "\(stopped.count)")
+    #expect(p.runBlocking(shouldStop: { false }).count == 1_000)
+  }
+
+  final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() -> Int {
+      lock.withLock {
+        count += 1
+        return count
+      }
+    }
+  }
+
+  /// Blocking runs from async code, more of them than the cooperative pool has threads,
+  /// all finish (they once waited on the pool and deadlocked on two cores).
+  @Test func blockingRunsFromAsyncCodeDoNotDeadlock() async throws {
+    let p = try population(users: 64, seed: 5)
+    let counts = await withTaskGroup(of: Int.self) { group in
+      for _ in 0..<6 { group.addTask { p.runBlocking().count } }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(counts == Array(repeating: 64, count: 6))
+  }
+
+  @Test func anotherSeedGivesOtherUsers() async throws {
+    let a = try await population(users: 200, seed: 1).run()
+    let b = try await population(users: 200, seed: 2).run()
+    #expect(a.map(\.firstDisplay) != b.map(\.firstDisplay))
+  }
+
+  @Test func cohortsSplitByTheirShares() async throws {
+    let outcomes = try await population(users: 2000, seed: 3).run()
+    let heavy = Double(outcomes.filter { $0.cohort == 1 }.count) / 2000
+    #expect(abs(heavy - 0.3) < 0.04)
+  }
+
+  @Test func theReportCountsReachAndReasons() async throws {
+    let p = try population(users: 500, seed: 9)
+    let report = PopulationReport(population: p, outcomes: await p.run())
+    let first = try #require(report.tips.first { $0.tip == "first" })
+    // Everyone launches and most open home on day one; the reach only grows.
+    #expect(first.reachByDay.last ?? 0 > 0.9)
+    #expect(zip(first.reachByDay, first.reachByDay.dropFirst()).allSatisfy { $0 <= $1 })
+    #expect(first.heldBack.contains { $0.0 == "counts" })
+    let second = try #require(report.tips.first { $0.tip == "second" })
+    #expect(second.heldBack.contains { $0.0 == "rules" })
+    #expect(report.json().hasPrefix(#"{"users":500,"days":14,"seed":9"#))
+    #expect(report.svg().contains("<polyline"))
+  }
+
+  /// The chart in the README is what `tipsim population Scenarios/population-backyard-birds
+  /// .scenario --users 400 --days 30 --seed 7 --svg …` draws (the story's own population
+  /// line), byte for byte. TIPSIM_UPDATE=1 re-records it (not under CI).
+  @Test func theReadmeChartIsRenderedByteForByte() throws {
+    let story = packageRoot + "/Scenarios/population-backyard-birds"
+    // As `tipsim population` does: the story without its own `population` line.
+    var session = Session()
+    session.skipsReports = true
+    let report = ScenarioRunner.run(file: story + ".scenario", session: session)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    let population = Population(base: base, cohorts: report.session.cohorts, users: 400, span: .days(30), seed: 7)
+    let svg = PopulationReport(population: population, outcomes: population.runBlocking()).svg()
+    let environment = ProcessInfo.processInfo.environment
+    if environment["TIPSIM_UPDATE"] == "1" && environment["CI"] != "true" {
+      try svg.write(toFile: story + ".svg", atomically: true, encoding: .utf8)
+    }
+    #expect(svg == (try String(contentsOfFile: story + ".svg", encoding: .utf8)), "re-record with TIPSIM_UPDATE=1")
+  }
+
+  /// `tipsim population FILE` (and the other reporting subcommands) replay the file without
+  /// its own reports: the file's `population` line would only cost time.
+  @Test func reportingSubcommandsSkipTheFilesOwnReports() {
+    var session = Session()
+    session.skipsReports = true
+    let source = "event e\ncohort all 100%\n  donate e 1 per day fixed\npopulation 200 for 3d seed 1\nlint\n"
+    let skipped = ScenarioRunner.run(source: source, format: .text(.plain), session: session)
+    #expect(skipped.exitCode == 0, "\(skipped.errors)")
+    #expect(!skipped.transcript.contains("population:"))
+    #expect(skipped.session.cohorts.count == 1)
+    #expect(ScenarioRunner.run(source: source).transcript.contains("population: 200 users"))
+  }
+
+  @Test func populationNeedsACohort() {
+    let report = ScenarioRunner.run(source: "screen s: a\npopulation 10 for 1d")
+    #expect(report.exitCode == 2)
+    #expect(report.errors.contains("define at least one `cohort`"))
+  }
+}
