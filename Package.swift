@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "TipSim",
+  // Atomic and String(validating:as:) need macOS 15 / iOS 18.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
     .executable(name: "tipsim", targets: ["tipsim"]),
     .library(name: "TipSimKit", targets: ["TipSimKit"]),
@@ -25,11 +27,10 @@ let package = Package(
     .target(name: "Tooling", dependencies: ["Runner", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
     .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
-    .systemLibrary(
-      name: "CEditLine",
-      pkgConfig: "libedit",
-      providers: [.apt(["libedit-dev"])]
-    ),
+    // libedit: its header (histedit.h, in the system include folder here and in macOS's SDK)
+    // and `link "edit"` in the module map. No pkg-config lookup: it warned every consumer of
+    // the library where libedit.pc is missing (macOS), though only the shell links libedit.
+    .systemLibrary(name: "CEditLine"),
     .target(name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "CEditLine"]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads, and glibc's malloc cost it about a tenth of its

@@ -6,9 +6,9 @@ import TipEngine
 /// `Array` checked uniqueness and capacity and called `memcpy`, about a hundred instructions
 /// a piece and a quarter of a replay's rendering. Here a piece is a capacity check and a
 /// copy. Not copyable: the buffer is owned by one value at a time, lent `inout`.
-package struct ByteBuffer: ~Copyable {
+public struct ByteBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
-  package private(set) var count = 0
+  public private(set) var count = 0
   /// Zero while `base` is `none`, owned by no buffer.
   private var capacity: Int
 
@@ -17,22 +17,22 @@ package struct ByteBuffer: ~Copyable {
   nonisolated(unsafe) private static let none = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
   /// An empty buffer, which allocates when it is first written.
-  package init() {
+  public init() {
     base = Self.none
     capacity = 0
   }
 
-  package init(capacity: Int) {
+  public init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
 
   deinit { if capacity > 0 { base.deallocate() } }
 
-  package var isEmpty: Bool { count == 0 }
+  public var isEmpty: Bool { count == 0 }
 
   /// Makes room for `capacity` bytes in all.
-  package mutating func reserveCapacity(_ capacity: Int) { reserve(capacity - count) }
+  public mutating func reserveCapacity(_ capacity: Int) { reserve(capacity - count) }
 
   /// Makes room for `extra` more bytes.
   @inline(__always)
@@ -51,31 +51,31 @@ package struct ByteBuffer: ~Copyable {
   }
 
   @inline(__always)
-  package mutating func append(_ byte: UInt8) {
+  public mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
-  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
     (base + count).update(from: source, count: bytes.count)
     count += bytes.count
   }
 
-  package mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
+  public mutating func append(_ bytes: UnsafeRawBufferPointer) { append(bytes.assumingMemoryBound(to: UInt8.self)) }
 
   /// A string's UTF-8, copied from its storage (a small string's from the stack).
   @inline(__always)
-  package mutating func append(utf8 string: String) {
+  public mutating func append(utf8 string: String) {
     let copied: Void? = string.utf8.withContiguousStorageIfAvailable { append($0) }
     if copied == nil {
       for byte in string.utf8 { append(byte) }
     }
   }
 
-  package mutating func append(repeating byte: UInt8, count n: Int) {
+  public mutating func append(repeating byte: UInt8, count n: Int) {
     guard n > 0 else { return }
     reserve(n)
     (base + count).initialize(repeating: byte, count: n)
@@ -83,7 +83,7 @@ package struct ByteBuffer: ~Copyable {
   }
 
   /// A whole number in decimal, as `String(value)` writes it.
-  package mutating func append(decimal value: Int64) {
+  public mutating func append(decimal value: Int64) {
     if value < 0 { append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits = 1
@@ -104,22 +104,22 @@ package struct ByteBuffer: ~Copyable {
 
   /// The bytes from `start` to the end, valid until the buffer next changes: read them at
   /// once.
-  package func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
+  public func bytes(from start: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: base + start, count: count - start)
   }
 
   /// Drops the bytes from `start` on.
-  package mutating func removeLast(from start: Int) {
+  public mutating func removeLast(from start: Int) {
     precondition(start >= 0 && start <= count)
     count = start
   }
 
-  package func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+  public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
     try body(UnsafeRawBufferPointer(start: base, count: count))
   }
 
   /// The text, decoded as UTF-8.
-  package var string: String { String(decoding: bytes(from: 0), as: UTF8.self) }
+  public var string: String { String(decoding: bytes(from: 0), as: UTF8.self) }
 }
 
 /// The stamps a renderer wrote last, by instant, in one zone. A log's records come in runs at

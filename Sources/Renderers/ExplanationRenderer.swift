@@ -3,12 +3,12 @@ import TipEngine
 
 /// Renders `why TIP` (spec rule 43): every rule with its values, every gate, the policies
 /// that applied, and when the answer could change.
-package struct ExplanationRenderer {
+public struct ExplanationRenderer {
   let renderer: TextRenderer
 
-  package init(renderer: TextRenderer) { self.renderer = renderer }
+  public init(renderer: TextRenderer) { self.renderer = renderer }
 
-  package func lines(_ e: Explanation) -> [String] {
+  public func lines(_ e: Explanation) -> [String] {
     let r = renderer
     var out: [String] = []
     let decision = e.decision

@@ -3,8 +3,8 @@ import TipEngine
 
 /// Renders log records as JSON Lines: one object per record, keys in a fixed order. The
 /// schema is documented in the language reference (TipSimKit.docc/ScenarioLanguage.md).
-package struct JSONRenderer: Sendable {
-  package var timeZone: SimTimeZone {
+public struct JSONRenderer: Sendable {
+  public var timeZone: SimTimeZone {
     get { text.timeZone }
     set { text.timeZone = newValue }
   }
@@ -13,7 +13,7 @@ package struct JSONRenderer: Sendable {
   /// The `at` stamps written last: a log's records come in runs at one instant.
   private var stamps = StampCache(separator: UInt8(ascii: "T"))
 
-  package init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
+  public init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
 
   /// Reasons written before, for a log's renderer (see `SuppressionTexts`).
   var suppressionTexts: SuppressionTexts? {
@@ -21,7 +21,7 @@ package struct JSONRenderer: Sendable {
     set { text.suppressionTexts = newValue }
   }
 
-  package func render(_ record: LogRecord) -> String {
+  public func render(_ record: LogRecord) -> String {
     var bytes = ByteBuffer(capacity: 256)
     render(record, into: &bytes)
     return bytes.string
@@ -218,7 +218,7 @@ package struct JSONRenderer: Sendable {
 }
 
 /// A JSON value with object keys kept in insertion order, so output is byte-stable.
-package indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
+public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
   case null
   case bool(Bool)
   case int(Int)
@@ -227,7 +227,7 @@ package indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral 
   case array([JSONValue])
   case object(JSONObject)
 
-  package init(stringLiteral value: String) { self = .string(value) }
+  public init(stringLiteral value: String) { self = .string(value) }
 
   /// Appends a scenario value as JSON (a non-finite number as null).
   static func serialize(_ value: Value, into out: inout ByteBuffer) {
@@ -239,7 +239,7 @@ package indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral 
     }
   }
 
-  package var serialized: String {
+  public var serialized: String {
     var out = ByteBuffer(capacity: 256)
     serialize(into: &out)
     return out.string
@@ -308,12 +308,12 @@ package indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral 
 }
 
 /// An ordered JSON object.
-package struct JSONObject: Hashable, Sendable {
-  package private(set) var pairs: [(String, JSONValue)] = []
+public struct JSONObject: Hashable, Sendable {
+  public private(set) var pairs: [(String, JSONValue)] = []
 
-  package init() {}
+  public init() {}
 
-  package subscript(key: String) -> JSONValue? {
+  public subscript(key: String) -> JSONValue? {
     get { pairs.first { $0.0 == key }?.1 }
     set {
       let value = newValue ?? .null
@@ -321,11 +321,11 @@ package struct JSONObject: Hashable, Sendable {
     }
   }
 
-  package static func == (a: JSONObject, b: JSONObject) -> Bool {
+  public static func == (a: JSONObject, b: JSONObject) -> Bool {
     a.pairs.count == b.pairs.count && zip(a.pairs, b.pairs).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
   }
 
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     for (k, v) in pairs {
       hasher.combine(k)
       hasher.combine(v)

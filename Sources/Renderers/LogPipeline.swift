@@ -8,20 +8,20 @@ import TipEngine
 /// and each batch's text reaches `write` whole and in order, on the caller's thread. The log
 /// is therefore byte-identical to rendering each output in place: only when the text is made
 /// changes.
-package struct LogPipeline {
+public struct LogPipeline {
   /// Outputs per batch: enough that handing a batch over costs nothing next to rendering it,
   /// few enough that a slow statement does not hold back much of the log before it. With 256,
   /// a 200,000-line replay took about 10 ms longer (medians of 25 runs interleaved: 0.198 s
   /// against 0.188 s; 512 and 2048 were in between): each batch wakes the render thread.
-  package static let batchSize = 1024
+  public static let batchSize = 1024
 
-  package let format: OutputFormat
-  package let file: String
+  public let format: OutputFormat
+  public let file: String
   private var batch: [Item] = []
   /// The batch's records of commands, which the session appends here as it runs them
   /// (`Session.execute(_:appendingTo:)`, then `addRecords(from:timeZone:write:)`): one array
   /// for the whole batch, instead of one made, grown and freed for each command.
-  package var records: [LogRecord] = []
+  public var records: [LogRecord] = []
   /// How many outputs `batch` holds.
   private var batchCount = 0
   private var inFlight: Rendering?
@@ -42,7 +42,7 @@ package struct LogPipeline {
   /// Records of commands (a range of `records`), or one statement's other outputs, kept as
   /// the array they came in: copying each output into the batch, then freeing the array, was
   /// a tenth of the runner's thread.
-  package struct Item: Sendable {
+  public struct Item: Sendable {
     var records: Range<Int>
     var outputs: [SessionOutput]
     /// The world's time zone when the outputs were made: a later `timezone` changes it.
@@ -58,7 +58,7 @@ package struct LogPipeline {
   }
 
   /// `holding`: keep the rendered log until `release(write:)` rather than writing it.
-  package init(format: OutputFormat, file: String, holding: Bool = false) {
+  public init(format: OutputFormat, file: String, holding: Bool = false) {
     self.format = format
     self.file = file
     held = holding ? [] : nil
@@ -69,7 +69,7 @@ package struct LogPipeline {
   /// Room for a batch's records and the command that completes it.
   private static let recordCapacity = batchSize + batchSize / 4
 
-  package mutating func add(_ outputs: [SessionOutput], timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
+  public mutating func add(_ outputs: [SessionOutput], timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
     batch.append(Item(records: records.count..<records.count, outputs: outputs, timeZone: timeZone))
     for output in outputs {
       if case .records(let records) = output { batchCount += records.count } else { batchCount += 1 }
@@ -79,7 +79,7 @@ package struct LogPipeline {
 
   /// Counts the records appended to `records` since `start`, made in `timeZone`; a run of
   /// commands in one time zone is one item.
-  package mutating func addRecords(from start: Int, timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
+  public mutating func addRecords(from start: Int, timeZone: SimTimeZone, write: (UnsafeRawBufferPointer) -> Void) {
     let end = records.count
     guard end > start else { return }
     let last = batch.count - 1
@@ -95,16 +95,16 @@ package struct LogPipeline {
   /// Writes everything added so far: before a diagnostic, the summary, or the end. The
   /// batch not yet full renders here, once the one in flight is written: handing it over
   /// only to wait for it cost a wake-up, and a short run a thread.
-  package mutating func flush(write: (UnsafeRawBufferPointer) -> Void) {
+  public mutating func flush(write: (UnsafeRawBufferPointer) -> Void) {
     if !batch.isEmpty { submit(write: write, here: true) }
     collect(write: write)
   }
 
   /// Whether the rendered log is being held back.
-  package var isHolding: Bool { held != nil }
+  public var isHolding: Bool { held != nil }
 
   /// Writes everything added so far, the held log first, and stops holding.
-  package mutating func release(write: (UnsafeRawBufferPointer) -> Void) {
+  public mutating func release(write: (UnsafeRawBufferPointer) -> Void) {
     flush(write: write)
     for rendering in held ?? [] where !rendering.text.isEmpty { rendering.text.withUnsafeBytes(write) }
     held = nil
@@ -112,7 +112,7 @@ package struct LogPipeline {
 
   /// Drops everything added so far, unwritten, the held log included, and stops holding (a
   /// run that starts again, or a script that does not parse).
-  package mutating func discard() {
+  public mutating func discard() {
     batch.removeAll(keepingCapacity: true)
     records.removeAll(keepingCapacity: true)
     batchCount = 0
@@ -233,7 +233,7 @@ package struct LogPipeline {
   /// copy retained and released the names and arrays it shares with the runner's world,
   /// whose reference counts the runner's core writes too (about 7 ms of a 200,000-line
   /// replay's wall time).
-  package static func render(
+  public static func render(
     _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
   ) -> ByteBuffer {
     var bytes = ByteBuffer()
@@ -242,7 +242,7 @@ package struct LogPipeline {
   }
 
   /// The same, appended to `bytes` (an emptied buffer of an earlier batch, reused).
-  package static func render(
+  public static func render(
     _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts?,
     into bytes: inout ByteBuffer
   ) {

@@ -1,5 +1,5 @@
 /// How a run prints its log.
-package enum OutputFormat: Sendable {
+public enum OutputFormat: Sendable {
   case text(TextStyle)
   /// JSON Lines, one object per log record.
   case json

@@ -5,18 +5,18 @@ import TipEngine
 
 /// Renders log records as aligned text for people: the instant, a verb column, and the
 /// details, with every reason for a suppression on its own line.
-package struct TextRenderer: Sendable {
-  package var timeZone: SimTimeZone
+public struct TextRenderer: Sendable {
+  public var timeZone: SimTimeZone
   /// The stamps written last: a log's records come in runs at one instant, and their details
   /// repeat a few more.
   private var stamps = StampCache(separator: UInt8(ascii: " "))
-  package var style: TextStyle
+  public var style: TextStyle
   /// The scenario file, for expectation failures (`FILE:LINE`).
-  package var file: String?
+  public var file: String?
   /// Suppressions written before, for a log's renderer (see `SuppressionTexts`).
   var suppressionTexts: SuppressionTexts?
 
-  package init(timeZone: SimTimeZone, style: TextStyle = .plain, file: String? = nil) {
+  public init(timeZone: SimTimeZone, style: TextStyle = .plain, file: String? = nil) {
     self.timeZone = timeZone
     self.style = style
     self.file = file
@@ -33,7 +33,7 @@ package struct TextRenderer: Sendable {
   }
 
   /// The record as one or more lines (no trailing newline).
-  package func render(_ record: LogRecord) -> String {
+  public func render(_ record: LogRecord) -> String {
     var bytes = ByteBuffer(capacity: 160)
     render(record, into: &bytes)
     return bytes.string
@@ -462,7 +462,7 @@ package struct TextRenderer: Sendable {
 }
 
 extension String {
-  package func padding(toLength length: Int) -> String {
+  public func padding(toLength length: Int) -> String {
     let width = displayWidth
     return width >= length ? self : self + String(repeating: " ", count: length - width)
   }
@@ -585,7 +585,7 @@ struct DetailLines: ~Copyable {
 ///
 /// One log's batches render one at a time (`LogPipeline`), each after the one before has
 /// signalled that it is done, so the table is never used by two threads at once.
-package final class SuppressionTexts: @unchecked Sendable {
+public final class SuppressionTexts: @unchecked Sendable {
   private struct Entry {
     var reasons: [Suppression]
     var ref: TipRef
@@ -596,7 +596,7 @@ package final class SuppressionTexts: @unchecked Sendable {
   /// Read and written in place: copying an entry out retained each of its parts.
   private let entries = UnsafeMutablePointer<Entry?>.allocate(capacity: slots)
 
-  package init() { entries.initialize(repeating: nil, count: Self.slots) }
+  public init() { entries.initialize(repeating: nil, count: Self.slots) }
 
   deinit {
     entries.deinitialize(count: Self.slots)

@@ -1,11 +1,11 @@
 /// ANSI colours for the text log, or none: colour only on a terminal and never with NO_COLOR
 /// or TERM=dumb (decided by the caller).
-package struct TextStyle: Sendable {
-  package var colors: Bool
+public struct TextStyle: Sendable {
+  public var colors: Bool
 
-  package init(colors: Bool) { self.colors = colors }
+  public init(colors: Bool) { self.colors = colors }
 
-  package static let plain = TextStyle(colors: false)
+  public static let plain = TextStyle(colors: false)
 
   /// An SGR code.
   enum Color: String {
@@ -23,8 +23,8 @@ package struct TextStyle: Sendable {
     paint(color, into: &bytes) { $0.append(utf8: text) }
     return bytes.string
   }
-  package func green(_ s: String) -> String { paint(s, .green) }
-  package func red(_ s: String) -> String { paint(s, .red) }
+  public func green(_ s: String) -> String { paint(s, .green) }
+  public func red(_ s: String) -> String { paint(s, .red) }
   func yellow(_ s: String) -> String { paint(s, .yellow) }
   func dim(_ s: String) -> String { paint(s, .dim) }
   func bold(_ s: String) -> String { paint(s, .bold) }

@@ -4,26 +4,26 @@ import Renderers
 /// `tipsim test`: replays every `*.scenario` under the given paths, checks its expectations,
 /// and compares its transcript with the golden `*.transcript` kept beside it.
 /// `TIPSIM_UPDATE=1` re-records the transcripts, and refuses to when `CI=true`.
-package struct GoldenTester {
-  package var paths: [String]
-  package var update: Bool
-  package var isCI: Bool
+public struct GoldenTester {
+  public var paths: [String]
+  public var update: Bool
+  public var isCI: Bool
 
-  package init(paths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+  public init(paths: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
     self.paths = paths.isEmpty ? ["Scenarios"] : paths
     update = ["1", "true", "yes"].contains(environment["TIPSIM_UPDATE"]?.lowercased() ?? "")
     isCI = ["1", "true", "yes"].contains(environment["CI"]?.lowercased() ?? "")
   }
 
   /// One scenario's result.
-  package struct Outcome: Sendable {
-    package var file: String
-    package var passed: Bool
-    package var message: String
+  public struct Outcome: Sendable {
+    public var file: String
+    public var passed: Bool
+    public var message: String
   }
 
   /// The scenario files under the paths, sorted, so the order is the same everywhere.
-  package func scenarioFiles() -> [String] {
+  public func scenarioFiles() -> [String] {
     var files: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
@@ -44,12 +44,12 @@ package struct GoldenTester {
   }
 
   /// The golden transcript's path for a scenario.
-  package static func transcriptPath(for scenario: String) -> String {
+  public static func transcriptPath(for scenario: String) -> String {
     (scenario.hasSuffix(".scenario") ? String(scenario.dropLast(".scenario".count)) : scenario) + ".transcript"
   }
 
   /// Runs every scenario; `report` receives a line per scenario as it finishes.
-  package func run(report: (String) -> Void) -> (outcomes: [Outcome], exitCode: Int32) {
+  public func run(report: (String) -> Void) -> (outcomes: [Outcome], exitCode: Int32) {
     if update && isCI {
       report("error: TIPSIM_UPDATE=1 re-records golden transcripts and is refused under CI=true")
       return ([], 2)
@@ -71,7 +71,7 @@ package struct GoldenTester {
   }
 
   /// Replays one scenario and compares it with its golden transcript.
-  package func test(_ file: String) -> Outcome {
+  public func test(_ file: String) -> Outcome {
     let report = ScenarioRunner.run(file: file)
     let actual = report.transcript + report.errors
     let goldenPath = GoldenTester.transcriptPath(for: file)

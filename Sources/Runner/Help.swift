@@ -2,8 +2,8 @@ import Renderers
 import ScenarioLanguage
 
 /// `help` and `help COMMAND`, generated from the command table that drives parsing.
-package enum Help {
-  package static func text(for topic: String?) -> String {
+public enum Help {
+  public static func text(for topic: String?) -> String {
     guard let topic else { return overview }
     guard let info = CommandTable.info(topic) else {
       let hint = suggestion(for: topic, among: CommandTable.names).map { " Did you mean '\($0)'?" } ?? ""

@@ -3,7 +3,7 @@ import Renderers
 
 extension Linter {
   /// The warnings as JSON Lines: `{"file", "line", "message", "fix"}`, one object a line.
-  package func jsonLines(file: String) -> String {
+  public func jsonLines(file: String) -> String {
     struct Line: Encodable {
       var file: String
       var line: Int?

@@ -4,21 +4,21 @@ import Simulation
 import TipEngine
 
 /// `lint`: tip definitions that are almost certainly wrong, each with a one-line fix.
-package struct Linter {
+public struct Linter {
   /// One finding.
-  package struct Warning: Hashable, Sendable {
+  public struct Warning: Hashable, Sendable {
     /// The line that defines what the warning is about, when known.
-    package var line: Int?
-    package var message: String
-    package var fix: String
+    public var line: Int?
+    public var message: String
+    public var fix: String
   }
 
   /// Titles wider than this (terminal columns; CJK characters count two) are too long.
-  package static let titleWidthLimit = 60
+  public static let titleWidthLimit = 60
 
-  package var session: Session
+  public var session: Session
 
-  package init(session: Session) { self.session = session }
+  public init(session: Session) { self.session = session }
 
   var catalog: TipCatalog { session.world.engine.catalog }
 
@@ -29,7 +29,7 @@ package struct Linter {
 
   func tipLine(_ tip: String) -> Int? { line(defining: tip) { if case .defineTip(let t, _) = $0 { t.name == tip } else { false } } }
 
-  package func warnings() -> [Warning] {
+  public func warnings() -> [Warning] {
     var found: [Warning] = []
     let commands = session.history.compactMap { if case .command(let c) = $0.action { c } else { nil } }
     let flatCommands = commands.flatMap { command -> [Command] in if case .on(_, let inner) = command { [inner] } else { [command] } }
@@ -147,7 +147,7 @@ package struct Linter {
   }
 
   /// The warnings as `FILE:LINE: warning: …` lines with their fixes.
-  package func report(file: String?) -> String {
+  public func report(file: String?) -> String {
     let all = warnings()
     guard !all.isEmpty else { return "lint: no warnings" }
     var lines: [String] = []
@@ -163,7 +163,7 @@ package struct Linter {
 
 /// Finds rules that cannot all hold: the same quantity compared with literals in ways that
 /// exclude each other (`p == true` and `p == false`, `n > 5` and `n < 3`, `count < 0`).
-package enum Contradiction {
+public enum Contradiction {
   struct Bounds {
     var low = -Double.infinity
     var lowStrict = false
@@ -174,7 +174,7 @@ package enum Contradiction {
   }
 
   /// The rules that exclude each other, as text (`\`n > 5\` and \`n < 3\` contradict`), or nil.
-  package static func find(in rules: [Expression]) -> String? {
+  public static func find(in rules: [Expression]) -> String? {
     var bounds: [String: Bounds] = [:]
     var conjuncts: [Expression] = []
     func flatten(_ e: Expression) {

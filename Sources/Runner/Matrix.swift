@@ -5,22 +5,22 @@ import TipEngine
 
 /// `matrix os VERSION...`: the session replayed once per OS version, and for each tip what
 /// the user saw there — so a team sees before release which users never see the tip.
-package struct Matrix {
-  package var versions: [OSVersion]
-  package var session: Session
+public struct Matrix {
+  public var versions: [OSVersion]
+  public var session: Session
 
-  package init(versions: [OSVersion], session: Session) {
+  public init(versions: [OSVersion], session: Session) {
     self.versions = versions
     self.session = session
   }
 
   /// One tip on one OS version.
-  package struct Cell: Hashable, Sendable {
-    package var displays: Int
+  public struct Cell: Hashable, Sendable {
+    public var displays: Int
     /// The worst rendering among its displays.
-    package var rendering: Rendering
+    public var rendering: Rendering
 
-    package var text: String {
+    public var text: String {
       guard displays > 0 else { return "never shown" }
       let what =
         switch rendering {
@@ -43,12 +43,12 @@ package struct Matrix {
   }
 
   /// Replays the session on one OS version.
-  package func replay(on version: OSVersion) -> Result<Session, Diagnostic> {
+  public func replay(on version: OSVersion) -> Result<Session, Diagnostic> {
     Session.replay([.synthetic(.overrideOS(version), text: "matrix os \(version)")] + session.history)
   }
 
   /// Tip → one cell per version.
-  package func cells() -> Result<[String: [Cell]], Diagnostic> {
+  public func cells() -> Result<[String: [Cell]], Diagnostic> {
     var table: [String: [Cell]] = [:]
     for tip in session.world.engine.catalog.tips { table[tip.name] = [] }
     for version in versions {
@@ -70,7 +70,7 @@ package struct Matrix {
     return .success(table)
   }
 
-  package func report() -> String {
+  public func report() -> String {
     let table: [String: [Cell]]
     switch cells() {
     case .success(let t): table = t

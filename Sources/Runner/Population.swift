@@ -7,20 +7,20 @@ import TipEngine
 /// Population simulation: many simulated users run the scenario's definitions under the
 /// usage model, each independently and deterministically from the seed and the user's
 /// index — the same numbers on any number of cores.
-package struct Population: Sendable {
-  package var base: World
-  package var cohorts: [Cohort]
-  package var users: Int
-  package var span: TimeSpan
-  package var seed: UInt64
+public struct Population: Sendable {
+  public var base: World
+  public var cohorts: [Cohort]
+  public var users: Int
+  public var span: TimeSpan
+  public var seed: UInt64
 
   /// The world after the session's definitions only (no actions), where every user starts.
-  package static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
+  public static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
     Session.replay(session.history.filter { if case .command(let command) = $0.action { command.isDefinition } else { false } }).map(
       \.world)
   }
 
-  package init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {
+  public init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {
     self.base = base
     self.cohorts = cohorts
     self.users = users
@@ -29,17 +29,17 @@ package struct Population: Sendable {
   }
 
   /// What one user's run left.
-  package struct UserOutcome: Sendable {
-    package var cohort: Int
+  public struct UserOutcome: Sendable {
+    public var cohort: Int
     /// Tip index → seconds from the start to its first display, or -1.
-    package var firstDisplay: [Int64]
-    package var displays: [Int]
+    public var firstDisplay: [Int64]
+    public var displays: [Int]
     /// Tip index → the reason words holding it back at the end.
-    package var reasons: [[String]]
+    public var reasons: [[String]]
   }
 
   /// Runs every user, in parallel chunks; `progress` hears how many users are done.
-  package func run(progress: (@Sendable (Int) -> Void)? = nil) async -> [UserOutcome] {
+  public func run(progress: (@Sendable (Int) -> Void)? = nil) async -> [UserOutcome] {
     let chunk = 128
     let chunks = (users + chunk - 1) / chunk
     var results = [[UserOutcome]](repeating: [], count: chunks)
@@ -77,7 +77,7 @@ package struct Population: Sendable {
   ///
   /// `shouldStop` is asked after each chunk of users (the shell's Ctrl-C); once it says yes,
   /// the chunks not yet started are skipped and fewer than `users` outcomes come back.
-  package func runBlocking(progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> [UserOutcome] {
+  public func runBlocking(progress: (@Sendable (Int) -> Void)? = nil, shouldStop: (@Sendable () -> Bool)? = nil) -> [UserOutcome] {
     let chunk = 128
     let chunks = (users + chunk - 1) / chunk
     let results = Chunks(count: chunks, progress: progress, shouldStop: shouldStop)
@@ -122,7 +122,7 @@ package struct Population: Sendable {
 
   /// One user's run: pick a cohort, lay out the usage on the clock, replay it from `base`
   /// (the population's, or a copy of it: `World.unshared()`).
-  package func simulate(user index: Int, from base: World? = nil) -> UserOutcome {
+  public func simulate(user index: Int, from base: World? = nil) -> UserOutcome {
     var rng = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03)
     let total = cohorts.reduce(0) { $0 + $1.share }
     var pick = rng.nextDouble() * max(total, 1e-9)
@@ -244,11 +244,11 @@ private struct Plan {
 
 /// A small, fast, well-mixed generator (Steele, Lea & Flood's SplitMix64): the same sequence
 /// everywhere for a seed.
-package struct SplitMix64: Sendable {
+public struct SplitMix64: Sendable {
   private var state: UInt64
-  package init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  package mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -257,5 +257,5 @@ package struct SplitMix64: Sendable {
   }
 
   /// Uniform in [0, 1).
-  package mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
+  public mutating func nextDouble() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -4,29 +4,29 @@ import TipEngine
 
 /// What a population run tells a PM, per tip: reach by day, time to first display,
 /// displays per user, and why users are held back at the end.
-package struct PopulationReport: Sendable {
-  package struct TipFigures: Sendable {
-    package var tip: String
+public struct PopulationReport: Sendable {
+  public struct TipFigures: Sendable {
+    public var tip: String
     /// Share of users who saw it by the end of each day (index 0 is day 1).
-    package var reachByDay: [Double]
-    package var medianFirst: Int64?
-    package var p90First: Int64?
-    package var displaysPerUser: Double
+    public var reachByDay: [Double]
+    public var medianFirst: Int64?
+    public var p90First: Int64?
+    public var displaysPerUser: Double
     /// Reason word → share of users held back by it at the end.
-    package var heldBack: [(String, Double)]
+    public var heldBack: [(String, Double)]
   }
 
-  package var users: Int
-  package var days: Int
-  package var seed: UInt64
-  package var cohorts: [(String, Int)]
-  package var tips: [TipFigures]
+  public var users: Int
+  public var days: Int
+  public var seed: UInt64
+  public var cohorts: [(String, Int)]
+  public var tips: [TipFigures]
 
   static let reasonOrder = [
     "frequency", "rules", "boundParameter", "counts", "group", "invalidated", "popoverBusy", "dismissed", "hiddenForTesting",
   ]
 
-  package init(population: Population, outcomes: [Population.UserOutcome]) {
+  public init(population: Population, outcomes: [Population.UserOutcome]) {
     users = outcomes.count
     days = Int((population.span.seconds + 86_399) / 86_400)
     seed = population.seed
@@ -71,7 +71,7 @@ package struct PopulationReport: Sendable {
   /// The reach at the end of `day` (1-based), clamped to the run.
   func reach(_ figures: TipFigures, day: Int) -> Double { figures.reachByDay[min(day, figures.reachByDay.count) - 1] }
 
-  package func text() -> String {
+  public func text() -> String {
     let cohortText = cohorts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     var lines = ["population: \(users) users × \(days) days, seed \(seed)" + (cohorts.isEmpty ? "" : " · cohorts: \(cohortText)")]
     let marks = [1, 7, 30].filter { $0 < days } + [days]
@@ -98,7 +98,7 @@ package struct PopulationReport: Sendable {
     return lines.joined(separator: "\n")
   }
 
-  package func json() -> String {
+  public func json() -> String {
     var o = JSONObject()
     o["users"] = .int(users)
     o["days"] = .int(days)
@@ -127,7 +127,7 @@ package struct PopulationReport: Sendable {
   }
 
   /// Reach over time as an SVG line chart, one line per tip.
-  package func svg() -> String {
+  public func svg() -> String {
     let colors = ["#2e7dd7", "#2e9d4f", "#f0a020", "#d0342c", "#8e44ad", "#16a085", "#7f8c8d", "#c0392b"]
     let left = 64
     let top = 48

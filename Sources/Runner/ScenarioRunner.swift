@@ -5,26 +5,26 @@ import Simulation
 import TipEngine
 
 /// The outcome of replaying one scenario.
-package struct RunReport: Sendable {
-  package var file: String
+public struct RunReport: Sendable {
+  public var file: String
   /// 0: every expectation held; 1: one failed; 2: the input is not valid.
-  package var exitCode: Int32
+  public var exitCode: Int32
   /// What the run printed on standard output: the log.
-  package var transcript: String
+  public var transcript: String
   /// What it printed on standard error: the diagnostic of invalid input.
-  package var errors: String
-  package var failures: [ExpectationResult]
-  package var expectationsChecked: Int
+  public var errors: String
+  public var failures: [ExpectationResult]
+  public var expectationsChecked: Int
   /// The session as the run left it.
-  package var session: Session
+  public var session: Session
   /// Why the input is not valid (exit 2).
-  package var diagnostic: Diagnostic? = nil
+  public var diagnostic: Diagnostic? = nil
 
-  package var passed: Bool { exitCode == 0 }
+  public var passed: Bool { exitCode == 0 }
 
   /// The message `tipsim run` prints for a failed run: each failed expectation with what was
   /// expected, what was found and the tip's `why`, or the diagnostic.
-  package var failureMessage: String {
+  public var failureMessage: String {
     if exitCode == 2 { return errors }
     let renderer = TextRenderer(timeZone: session.world.timeZone, file: file)
     return failures.map { failure in
@@ -36,13 +36,13 @@ package struct RunReport: Sendable {
 /// Replays scenarios: run each statement in order; a syntax error anywhere runs nothing, and
 /// the first invalid statement stops the run with exit 2. A worker parses the script while the
 /// first statements run, and nothing is printed until the whole script has parsed.
-package enum ScenarioRunner {
+public enum ScenarioRunner {
   /// Replays scenario text. `out` and `err` receive output as it is produced. Without
   /// `keepsLog` (`tipsim run`, which prints as it goes) the report has no transcript and the
   /// session keeps its log only when a statement reads it, so memory does not grow with the
   /// log. Without `printsLog` (the reporting subcommands, which read the session the run
   /// leaves) the log is not rendered at all: no transcript, no summary, nothing on `out`.
-  package static func run(
+  public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
     state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in },
     err: (String) -> Void = { _ in }
@@ -54,7 +54,7 @@ package enum ScenarioRunner {
 
   /// The same, with the output handed over as UTF-8 bytes (`tipsim run` writes them as they
   /// are; making the log a string first validated every byte again).
-  package static func run(
+  public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
     state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void,
     err: (String) -> Void = { _ in }
@@ -219,7 +219,7 @@ package enum ScenarioRunner {
   }
 
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.
-  package static func run(
+  public static func run(
     file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
     keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in }, err: (String) -> Void = { _ in }
   ) -> RunReport {
@@ -229,7 +229,7 @@ package enum ScenarioRunner {
   }
 
   /// The same, with the output handed over as UTF-8 bytes.
-  package static func run(
+  public static func run(
     file path: String, format: OutputFormat = .text(.plain), session: Session = Session(), state: String? = nil,
     keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void, err: (String) -> Void = { _ in }
   ) -> RunReport {
@@ -249,15 +249,15 @@ package enum ScenarioRunner {
 }
 
 /// Reading scenario files: text, UTF-8, no NUL bytes, of a sane size.
-package enum ScenarioFile {
-  package static let maximumSize = 64 << 20
+public enum ScenarioFile {
+  public static let maximumSize = 64 << 20
 
-  package struct Problem: Error, Sendable {
-    package var message: String
+  public struct Problem: Error, Sendable {
+    public var message: String
   }
 
   /// Reads a scenario; `-` is standard input, and pipes such as `/dev/stdin` work too.
-  package static func read(_ path: String) -> Result<String, Problem> {
+  public static func read(_ path: String) -> Result<String, Problem> {
     var isDirectory: ObjCBool = false
     let exists = path == "-" || FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
     guard exists else { return .failure(Problem(message: "no such file")) }
@@ -271,7 +271,7 @@ package enum ScenarioFile {
 
   /// Checks and decodes a scenario's bytes: at most `maximumSize`, no NUL byte, valid UTF-8;
   /// CRLF line ends and a leading byte-order mark are accepted.
-  package static func decode(_ data: Data) -> Result<String, Problem> {
+  public static func decode(_ data: Data) -> Result<String, Problem> {
     guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
     // Through the bytes, with `memchr` and the standard library's validation: a byte loop
     // and Foundation's `String(data:encoding:)` took a few milliseconds of a large script's

@@ -4,8 +4,8 @@ import TipEngine
 
 /// Turns a session into a scenario file: the statements that changed the world, as typed,
 /// and optionally the present state as `expect` lines, so an exploration becomes a test.
-package enum ScenarioWriter {
-  package static func scenario(of session: Session, withExpectations: Bool) -> String {
+public enum ScenarioWriter {
+  public static func scenario(of session: Session, withExpectations: Bool) -> String {
     var lines = ["# Saved from a tipsim session."]
     lines += session.history.map(\.text)
     if withExpectations {
@@ -18,7 +18,7 @@ package enum ScenarioWriter {
 
   /// `expect` lines that hold in the world now: each tip's status, displays, and whether it
   /// is on screen.
-  package static func expectations(for world: World) -> [String] {
+  public static func expectations(for world: World) -> [String] {
     world.engine.catalog.tips.flatMap { tip in
       let status = world.engine.status(of: tip.name, at: world.clock)
       return [

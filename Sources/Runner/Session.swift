@@ -6,58 +6,58 @@ import TipEngine
 
 /// A running scenario: the world, the log so far, and the statements that changed the world
 /// (what `save` writes). The shell and `tipsim run` both drive one.
-package struct Session: Sendable {
-  package private(set) var world: World
-  package private(set) var records: [LogRecord] = []
+public struct Session: Sendable {
+  public private(set) var world: World
+  public private(set) var records: [LogRecord] = []
   /// Every statement that changed the world, in order (what `save` writes).
-  package private(set) var history: [Statement] = []
-  package private(set) var expectationsChecked = 0
-  package private(set) var failures: [ExpectationResult] = []
+  public private(set) var history: [Statement] = []
+  public private(set) var expectationsChecked = 0
+  public private(set) var failures: [ExpectationResult] = []
   /// Named snapshots, in the order they were taken.
-  package private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
+  public private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
   private var undoStack: [(point: UndoPoint, text: String)] = []
   /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
   /// use `undo`). Off, each statement costs no snapshot.
-  package var keepsUndo = true
+  public var keepsUndo = true
   /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
   /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
   /// Turning it off forgets the log kept so far.
-  package var keepsRecords = true {
+  public var keepsRecords = true {
     didSet { if !keepsRecords { records = [] } }
   }
   /// Whether the statements that changed the world are kept for those that replay them
   /// (`whatif`, `matrix`, `population`, `lint`; `save` in the shell). Off, as `keepsRecords`.
-  package var keepsHistory = true {
+  public var keepsHistory = true {
     didSet { if !keepsHistory { history = [] } }
   }
   /// How many undo steps are kept.
-  package static let undoDepth = 500
+  public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.
-  package private(set) var cohorts: [Cohort] = []
+  public private(set) var cohorts: [Cohort] = []
   /// Hears how many simulated users are done during `population` (a progress bar), and
   /// `(total, total)` when the run ends, finished or stopped.
-  package var populationProgress: (@Sendable (Int, Int) -> Void)?
+  public var populationProgress: (@Sendable (Int, Int) -> Void)?
   /// Asked during `population` whether to stop (the shell's Ctrl-C): a stopped run reports
   /// nothing and changes nothing.
-  package var populationShouldStop: (@Sendable () -> Bool)?
+  public var populationShouldStop: (@Sendable () -> Bool)?
   /// How wide `timeline` draws, in columns.
-  package var timelineWidth = 100
+  public var timelineWidth = 100
   /// A sandboxed session (the fuzzers) reads and writes no files and runs populations of at
   /// most `sandboxUsers` users, so that any input finishes quickly and leaves nothing behind.
-  package var isSandboxed = false
+  public var isSandboxed = false
   /// Reports (`timeline`, `whatif`, `matrix`, `lint`, `population`) print text and change
   /// nothing; a session that skips them replays only what builds the world (the reporting
   /// subcommands of `tipsim`, which make their own report).
-  package var skipsReports = false
-  package static let sandboxUsers = 20
+  public var skipsReports = false
+  public static let sandboxUsers = 20
 
-  package init(world: World = World()) { self.world = world }
+  public init(world: World = World()) { self.world = world }
 
   /// The whole state a checkpoint keeps: world (engine, clock, screens, stores), log and history.
-  package struct Snapshot: Sendable {
-    package var world: World
-    package var records: [LogRecord]
-    package var history: [Statement]
+  public struct Snapshot: Sendable {
+    public var world: World
+    public var records: [LogRecord]
+    public var history: [Statement]
   }
 
   var snapshot: Snapshot { Snapshot(world: world, records: records, history: history) }
@@ -93,7 +93,7 @@ package struct Session: Sendable {
 
   /// A fresh session that has run `statements` (a history, or one derived from it) without
   /// undo snapshots; the first error stops it.
-  package static func replay(_ statements: [Statement]) -> Result<Session, Diagnostic> {
+  public static func replay(_ statements: [Statement]) -> Result<Session, Diagnostic> {
     var session = Session()
     session.keepsUndo = false
     for statement in statements {
@@ -103,10 +103,10 @@ package struct Session: Sendable {
   }
 
   /// What executing a statement produced.
-  package typealias Output = SessionOutput
+  public typealias Output = SessionOutput
 
   /// Runs one parsed statement. An invalid statement changes nothing.
-  package mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
+  public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
     if skipsReports {
       switch statement.action {
       case .timeline, .whatIf, .matrix, .lint, .population: return []
@@ -145,7 +145,7 @@ package struct Session: Sendable {
   /// command's records are appended to `batch` (the log pipeline's) and nothing is returned;
   /// any other statement's outputs are returned, and `batch` is left as it was. Commands are
   /// most of a long script: this spares each an array of records and one of outputs.
-  package mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
+  public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
     // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
     guard !keepsUndo else { return try execute(statement) }
     // A `switch`, not `guard case`: the guard copied the statement's action for each command
@@ -321,7 +321,7 @@ package struct Session: Sendable {
   }
 
   /// Loads a state file into the world; a bad file is an error that changes nothing.
-  package mutating func loadState(_ path: String, at place: Located<String>) throws(Diagnostic) {
+  public mutating func loadState(_ path: String, at place: Located<String>) throws(Diagnostic) {
     func fail(_ message: String) -> Diagnostic { Diagnostic("\(path): \(message)", at: place.location, length: place.length) }
     guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the state file") }
     let catalog = world.engine.catalog

@@ -7,16 +7,16 @@ import TipEngine
 /// (tips, parameters, donations, the frequency interval) as versioned JSON, written
 /// atomically (a temporary file, then a rename). A file that is corrupted, truncated or from a
 /// future version is refused with a clear error and never overwritten.
-package enum StateFile {
-  package static let format = "tipsim-state"
-  package static let version = 1
+public enum StateFile {
+  public static let format = "tipsim-state"
+  public static let version = 1
 
-  package struct Problem: Error, Sendable {
-    package var message: String
+  public struct Problem: Error, Sendable {
+    public var message: String
   }
 
   /// The state of every device of `world` as JSON text.
-  package static func encode(_ world: World) -> String {
+  public static func encode(_ world: World) -> String {
     var root = JSONObject()
     root["format"] = .string(format)
     root["version"] = .int(version)
@@ -90,7 +90,7 @@ package enum StateFile {
   }
 
   /// Reads a state file: device name → datastore.
-  package static func decode(_ data: Data, limits: (String) -> DonationLimit) -> Result<[(String, Datastore)], Problem> {
+  public static func decode(_ data: Data, limits: (String) -> DonationLimit) -> Result<[(String, Datastore)], Problem> {
     guard let object = try? JSONSerialization.jsonObject(with: data), let root = object as? [String: Any] else {
       return .failure(Problem(message: "not a TipSim state file: the JSON is malformed or truncated"))
     }
@@ -181,7 +181,7 @@ package enum StateFile {
   }
 
   /// Writes atomically: the old file stays whole until the new one is complete.
-  package static func write(_ text: String, to path: String) -> Result<Void, Problem> {
+  public static func write(_ text: String, to path: String) -> Result<Void, Problem> {
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       return .success(())

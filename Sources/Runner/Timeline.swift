@@ -5,14 +5,14 @@ import TipEngine
 
 /// Each tip's displays and suppressions over a span of simulated time, in columns of one
 /// hour, day, week or month (whichever fits the width), built from the session's log.
-package struct Timeline: Sendable {
+public struct Timeline: Sendable {
   /// What happened to a tip within one column; the strongest mark wins.
-  package enum Mark: Int, Comparable, Sendable, CaseIterable {
+  public enum Mark: Int, Comparable, Sendable, CaseIterable {
     case nothing, suppressed, suppressedByRules, suppressedByFrequency, invalidated, shown
 
-    package static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: Mark, b: Mark) -> Bool { a.rawValue < b.rawValue }
 
-    package var symbol: Character {
+    public var symbol: Character {
       switch self {
       case .nothing: "·"
       case .suppressed: "o"
@@ -23,7 +23,7 @@ package struct Timeline: Sendable {
       }
     }
 
-    package var label: String {
+    public var label: String {
       switch self {
       case .nothing: "nothing"
       case .suppressed: "suppressed otherwise (popover busy, group, dismissed…)"
@@ -35,26 +35,26 @@ package struct Timeline: Sendable {
     }
   }
 
-  package var tips: [String]
-  package var timeZone: SimTimeZone
+  public var tips: [String]
+  public var timeZone: SimTimeZone
   /// The first column's start, aligned to the column size in local time.
-  package var start: Instant
-  package var end: Instant
-  package var column: TimeSpan
-  package var columnName: String
+  public var start: Instant
+  public var end: Instant
+  public var column: TimeSpan
+  public var columnName: String
   /// Tip → one mark per column.
-  package var rows: [String: [Mark]]
+  public var rows: [String: [Mark]]
   /// Tip → shown count in the span.
-  package var shownCounts: [String: Int]
+  public var shownCounts: [String: Int]
 
   /// The column sizes tried, smallest first.
   static let sizes: [(TimeSpan, String)] = [(.hours(1), "hour"), (.days(1), "day"), (.weeks(1), "week"), (.days(30), "30 days")]
 
-  package init(session: Session, request: TimelineRequest, width: Int) {
+  public init(session: Session, request: TimelineRequest, width: Int) {
     self.init(records: session.records, world: session.world, request: request, width: width)
   }
 
-  package init(records: [LogRecord], world: World, request: TimelineRequest, width: Int) {
+  public init(records: [LogRecord], world: World, request: TimelineRequest, width: Int) {
     timeZone = world.timeZone
     tips = request.tips.isEmpty ? world.engine.catalog.tips.map(\.name) : request.tips
     let from = request.from ?? records.first?.instant ?? world.clock
@@ -130,7 +130,7 @@ package struct Timeline: Sendable {
   }
 
   /// The timeline as text: a header, a date axis, one row per tip, a legend.
-  package func text() -> String {
+  public func text() -> String {
     let labelWidth = min(24, (tips.map(\.displayWidth).max() ?? 4) + 2)
     let columns = rows.values.first?.count ?? 0
     var lines: [String] = []

@@ -4,16 +4,16 @@ import TipEngine
 
 /// The timeline as an SVG chart that opens in any browser: a date axis, one lane per tip,
 /// coloured marks and a legend. Integer coordinates only, so the file is byte-stable.
-package struct TimelineSVG: Sendable {
-  package var timeline: Timeline
+public struct TimelineSVG: Sendable {
+  public var timeline: Timeline
 
-  package init(timeline: Timeline) { self.timeline = timeline }
+  public init(timeline: Timeline) { self.timeline = timeline }
 
   static let colors: [Timeline.Mark: String] = [
     .shown: "#2e9d4f", .suppressedByFrequency: "#f0a020", .suppressedByRules: "#8a8f98", .suppressed: "#c9ccd1", .invalidated: "#d0342c",
   ]
 
-  package func render() -> String {
+  public func render() -> String {
     let t = timeline
     let columns = t.rows.values.first?.count ?? 0
     let cell = max(6, min(24, 900 / max(1, columns)))

@@ -1,8 +1,8 @@
 import Renderers
 
 /// A unified diff of two texts, line by line, with three lines of context.
-package enum UnifiedDiff {
-  package static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+public enum UnifiedDiff {
+  public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
     let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let edits = script(a, b)

@@ -5,12 +5,12 @@ import TipEngine
 
 /// `whatif SETTING VALUE`: replays the session's world-changing statements with one
 /// definition changed, and shows both timelines and the log lines that differ, side by side.
-package struct WhatIf {
-  package var change: WhatIfChange
-  package var session: Session
-  package var width: Int
+public struct WhatIf {
+  public var change: WhatIfChange
+  public var session: Session
+  public var width: Int
 
-  package init(change: WhatIfChange, session: Session, width: Int) {
+  public init(change: WhatIfChange, session: Session, width: Int) {
     self.change = change
     self.session = session
     self.width = width
@@ -78,7 +78,7 @@ package struct WhatIf {
     }
   }
 
-  package func report() -> String {
+  public func report() -> String {
     let replayed: Session
     switch replay() {
     case .success(let s): replayed = s

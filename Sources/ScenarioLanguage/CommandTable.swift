@@ -2,8 +2,8 @@ import TipEngine
 
 /// The commands of the language: one table drives parsing (which words are commands),
 /// `help`, and the shell's completion, so they cannot drift apart.
-package struct CommandInfo: Hashable, Sendable {
-  package enum Group: String, Hashable, Sendable, CaseIterable {
+public struct CommandInfo: Hashable, Sendable {
+  public enum Group: String, Hashable, Sendable, CaseIterable {
     case definitions = "Definitions"
     case actions = "Actions"
     case time = "Time"
@@ -13,23 +13,23 @@ package struct CommandInfo: Hashable, Sendable {
   }
 
   /// What each argument position completes to, in order; the last repeats.
-  package enum Argument: Hashable, Sendable {
+  public enum Argument: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
     case policyValue, reason
     case word([String])
     case tipAction, checkpoint, whatIf, device, none
   }
 
-  package var name: String
-  package var group: Group
-  package var syntax: String
-  package var summary: String
-  package var example: String
-  package var arguments: [Argument]
+  public var name: String
+  public var group: Group
+  public var syntax: String
+  public var summary: String
+  public var example: String
+  public var arguments: [Argument]
 }
 
-package enum CommandTable {
-  package static let all: [CommandInfo] = [
+public enum CommandTable {
+  public static let all: [CommandInfo] = [
     CommandInfo(
       name: "timezone", group: .definitions, syntax: "timezone ZONE", summary: "the simulation's time zone (default UTC)",
       example: "timezone Asia/Tokyo", arguments: [.none]),
@@ -240,9 +240,9 @@ package enum CommandTable {
   ]
 
   /// Commands only the interactive shell runs.
-  package static let shellOnly = ["save", "load", "import", "exit"]
+  public static let shellOnly = ["save", "load", "import", "exit"]
 
-  package static let names = all.map(\.name)
+  public static let names = all.map(\.name)
   /// The same, for lookups, each with whether a script may run it (not `shellOnly`): the
   /// parser checks every line's first word.
   static let nameSet: NameMap<Bool> = {
@@ -251,10 +251,10 @@ package enum CommandTable {
     return set
   }()
 
-  package static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+  public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 
   /// Keywords of a `tip` block's lines.
-  package static let tipLines = [
+  public static let tipLines = [
     "title", "message", "image", "anchor", "rule", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency", "action", "id",
     "presentation", "style",
   ]

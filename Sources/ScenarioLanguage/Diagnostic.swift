@@ -1,12 +1,12 @@
 /// An error in a scenario, with the place it was found (`FILE:LINE:COLUMN: error: MESSAGE`).
-package struct Diagnostic: Error, Hashable, Sendable {
-  package var message: String
-  package var location: SourceLocation
-  package var length: Int
+public struct Diagnostic: Error, Hashable, Sendable {
+  public var message: String
+  public var location: SourceLocation
+  public var length: Int
   /// A "did you mean" or other hint, printed after the caret line.
-  package var note: String?
+  public var note: String?
 
-  package init(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
+  public init(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
     self.message = message
     self.location = location
     self.length = max(1, length)
@@ -15,7 +15,7 @@ package struct Diagnostic: Error, Hashable, Sendable {
 
   /// The diagnostic as printed: the header, the offending line and a caret under the column,
   /// then the note. The caret accounts for wide (East Asian) characters and tabs.
-  package func rendered(file: String, source lineText: String?) -> String {
+  public func rendered(file: String, source lineText: String?) -> String {
     var text = "\(file):\(location.line):\(location.column): error: \(message)"
     if let lineText {
       let prefix = lineText.prefix(max(0, location.column - 1))
@@ -31,7 +31,7 @@ package struct Diagnostic: Error, Hashable, Sendable {
 
 extension Character {
   /// Terminal cells the character occupies: 2 for East Asian wide and full-width characters.
-  package var displayWidth: Int {
+  public var displayWidth: Int {
     guard let scalar = unicodeScalars.first else { return 0 }
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
@@ -50,7 +50,7 @@ extension String {
   var columnCount: Int { utf8.allBytes { $0 < 0x80 && $0 != 0x0D } ? utf8.count : count }
 
   /// Terminal cells the string occupies.
-  package var displayWidth: Int {
+  public var displayWidth: Int {
     // Printable ASCII (a log's verbs and names, nearly always) is one cell per byte.
     utf8.allBytes { $0 >= 0x20 && $0 < 0x7F } ? utf8.count : reduce(0) { $0 + $1.displayWidth }
   }
@@ -69,7 +69,7 @@ extension String.UTF8View {
 }
 
 /// The closest candidate to a misspelt name, for "did you mean".
-package func suggestion(for name: String, among candidates: [String]) -> String? {
+public func suggestion(for name: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   for candidate in candidates {
     // A name typed short (`perScreen` for `perScreenOpen`) is a prefix of what was meant.

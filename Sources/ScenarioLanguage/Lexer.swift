@@ -3,11 +3,11 @@ import Simulation
 import TipEngine
 
 /// Splits one line of a scenario into tokens; `#` outside a string starts a comment.
-package enum Lexer {
+public enum Lexer {
   /// The longest line the language accepts, so a runaway line is an error, not a hang.
-  package static let maximumLineLength = 10_000
+  public static let maximumLineLength = 10_000
 
-  package static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
+  public static func tokenize(_ line: String, lineNumber: Int) throws(Diagnostic) -> [Token] {
     // An ASCII line (nearly every line) is lexed as bytes, in place: a byte is a Character
     // there, so columns are the same, without breaking the line into Characters (or copying
     // its bytes: that was a twelfth of the parse).

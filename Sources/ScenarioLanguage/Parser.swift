@@ -9,13 +9,13 @@ import TipEngine
 
 /// Turns scenario text into statements. Syntax only: names are checked against the world's
 /// definitions when each statement runs (see `Resolver`).
-package struct Parser {
+public struct Parser {
   /// The lines of the source, for diagnostics.
-  package let lines: [String]
+  public let lines: [String]
   let firstLine: Int
 
   /// `firstLine` numbers the first line (the shell parses one entry at a time).
-  package init(source: String, firstLine: Int = 1) {
+  public init(source: String, firstLine: Int = 1) {
     var source = source
     self = source.withUTF8 { Parser(utf8: $0, firstLine: firstLine) }
   }
@@ -40,7 +40,7 @@ package struct Parser {
   /// Line `number` (from 1) of `source`, as `Parser(source:).lines` has it, without
   /// splitting the others; nil when there is no such line. For a diagnostic of a long
   /// script, whose lines are not kept.
-  package static func line(_ number: Int, of source: String) -> String? {
+  public static func line(_ number: Int, of source: String) -> String? {
     guard number >= 1 else { return nil }
     var source = source
     return source.withUTF8 { bytes in
@@ -76,17 +76,17 @@ package struct Parser {
   /// The commands whose indented lines that follow belong to them: `tip` and `cohort`. A
   /// list, not a set: every line of a script is checked, and comparing two short names is
   /// cheaper than hashing one.
-  package static let blockCommands = ["tip", "cohort"]
+  public static let blockCommands = ["tip", "cohort"]
 
   /// The block command a line opens (`tip` or `cohort`), if it is not indented and starts
   /// with one.
-  package static func blockCommand(of line: String) -> String? {
+  public static func blockCommand(of line: String) -> String? {
     guard !isIndented(line), let first = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { return nil }
     return blockCommands.contains(String(first)) ? String(first) : nil
   }
 
   /// Whether a line continues a `tip` or `cohort` block: indented by at least two spaces or a tab.
-  package static func isIndented(_ line: String) -> Bool {
+  public static func isIndented(_ line: String) -> Bool {
     // By its first bytes (asked of every line; `hasPrefix` compared Characters): a tab, or two
     // spaces, unless a byte beyond ASCII follows them, which can join the second space into
     // one Character (a combining mark), as `hasPrefix` would see.
@@ -111,14 +111,14 @@ package struct Parser {
   }
 
   /// Parses every statement; the first error stops parsing.
-  package func parse() throws(Diagnostic) -> [Statement] { try parse(lines.indices) }
+  public func parse() throws(Diagnostic) -> [Statement] { try parse(lines.indices) }
 
   /// Parses `source` in order, part by part, handing each part's statements and lines to
   /// `deliver` as soon as they are read; the first error stops. A part is about `size` lines,
   /// ending before a line that starts with neither a space nor a tab, so no `tip` or `cohort`
   /// block goes on past it. A part's lines are split only when the parts before it are
   /// delivered: a runner can run the first statements after reading only their lines.
-  package static func parse(
+  public static func parse(
     _ source: String, inPartsOf size: Int, deliver: (_ statements: [Statement], _ lines: [String]) -> Void
   ) throws(Diagnostic) {
     var source = source

@@ -4,17 +4,17 @@ import TipEngine
 /// Checks a statement against what the world has defined so far — unknown names are errors
 /// with "did you mean", never silently new things — type-checks rules and values, and reads
 /// instants in the simulation's time zone.
-package enum Resolver {
+public enum Resolver {
   /// Resolves `statement` against a copy of `world`, for a caller that holds the world as a
   /// constant; a session uses the `inout` form below, which reads it in place.
-  package static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
+  public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
     var world = world
     return try resolve(statement, in: &world)
   }
 
   /// The same, reading a session's world in place (it does not change it): passed by value,
   /// the world (826 bytes) was copied for each statement, and again for its command.
-  package static func resolve(_ statement: Statement, in world: inout World) throws(Diagnostic) -> Statement.Action {
+  public static func resolve(_ statement: Statement, in world: inout World) throws(Diagnostic) -> Statement.Action {
     try checkReferences(of: statement, in: &world)
     func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
     switch statement.action {
@@ -36,7 +36,7 @@ package enum Resolver {
   /// Resolves `command`, the action of `statement`, for a caller that holds it: nil when the
   /// command stands as written (nearly every one), else the command as resolved. Returning
   /// the command itself copied it out of the statement, and freed the copy after it ran.
-  package static func resolve(_ command: Command, of statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
+  public static func resolve(_ command: Command, of statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
     try checkReferences(of: statement, in: &world)
     return try rewritten(command, statement, in: &world)
   }

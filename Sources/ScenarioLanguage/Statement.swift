@@ -3,8 +3,8 @@ import TipEngine
 
 /// One parsed statement: what it does, the names it refers to (checked against the world's
 /// definitions when it runs), and where it came from.
-package struct Statement: Hashable, Sendable {
-  package enum Action: Hashable, Sendable {
+public struct Statement: Hashable, Sendable {
+  public enum Action: Hashable, Sendable {
     case command(Command)
     case status([String])
     case why(String)
@@ -39,17 +39,17 @@ package struct Statement: Hashable, Sendable {
     case loadState(String)
   }
 
-  package var action: Action
+  public var action: Action
   /// The command word, e.g. `open`.
-  package var keyword: Located<String>
-  package var references: [NameReference]
+  public var keyword: Located<String>
+  public var references: [NameReference]
   /// The locations of rule sub-expressions, for type errors.
-  package var expressionLocations: [Expression: Located<String>]
+  public var expressionLocations: [Expression: Located<String>]
   /// The statement's text, a `tip` block's lines included.
-  package var text: String
-  package var lines: ClosedRange<Int>
+  public var text: String
+  public var lines: ClosedRange<Int>
 
-  package init(
+  public init(
     action: Action, keyword: Located<String>, references: [NameReference], expressionLocations: [Expression: Located<String>], text: String,
     lines: ClosedRange<Int>
   ) {
@@ -62,17 +62,17 @@ package struct Statement: Hashable, Sendable {
   }
 
   /// A statement that stands in a part's place while the runner holds the real one.
-  package static let placeholder = synthetic(.launch, text: "")
+  public static let placeholder = synthetic(.launch, text: "")
 
   /// A statement made by TipSim itself rather than read from text (`whatif`, `matrix`).
-  package static func synthetic(_ command: Command, text: String) -> Statement {
+  public static func synthetic(_ command: Command, text: String) -> Statement {
     Statement(
       action: .command(command), keyword: Located(text, at: SourceLocation(line: 0, column: 1), length: max(1, text.count)), references: [],
       expressionLocations: [:], text: text, lines: 0...0)
   }
 
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
-  package var changesWorld: Bool {
+  public var changesWorld: Bool {
     switch action {
     case .command, .repeat, .cohort, .loadState: true
     default: false
@@ -81,8 +81,8 @@ package struct Statement: Hashable, Sendable {
 }
 
 /// A name used by a statement, to be checked against what is defined when it runs.
-package struct NameReference: Hashable, Sendable {
-  package enum Kind: Hashable, Sendable {
+public struct NameReference: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     case tip, screen, parameter, event, store, group, device, cohort
     case anchor(screen: String)
     case field(event: String)
@@ -90,19 +90,19 @@ package struct NameReference: Hashable, Sendable {
     case action(tip: String)
   }
 
-  package var kind: Kind
-  package var name: Located<String>
+  public var kind: Kind
+  public var name: Located<String>
   /// A name being defined (refused when it exists already) rather than used.
-  package var defines: Bool
+  public var defines: Bool
 
-  package init(_ kind: Kind, _ name: Located<String>, defines: Bool = false) {
+  public init(_ kind: Kind, _ name: Located<String>, defines: Bool = false) {
     self.kind = kind
     self.name = name
     self.defines = defines
   }
 
   /// How a message names the kind: "tip", "anchor of contacts", ….
-  package var kindName: String {
+  public var kindName: String {
     switch kind {
     case .tip: "tip"
     case .screen: "screen"
@@ -122,13 +122,13 @@ package struct NameReference: Hashable, Sendable {
 
 /// What `timeline` draws: the tips (all when empty) and the span (the whole session when
 /// not given); `svg` is the file to write the chart to.
-package struct TimelineRequest: Hashable, Sendable {
-  package var tips: [String]
-  package var from: Instant?
-  package var to: Instant?
-  package var svg: String?
+public struct TimelineRequest: Hashable, Sendable {
+  public var tips: [String]
+  public var from: Instant?
+  public var to: Instant?
+  public var svg: String?
 
-  package init(tips: [String] = [], from: Instant? = nil, to: Instant? = nil, svg: String? = nil) {
+  public init(tips: [String] = [], from: Instant? = nil, to: Instant? = nil, svg: String? = nil) {
     self.tips = tips
     self.from = from
     self.to = to
@@ -137,14 +137,14 @@ package struct TimelineRequest: Hashable, Sendable {
 }
 
 /// The one definition `whatif` changes before replaying the session.
-package enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
+public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
   case frequency(DisplayFrequency)
   case policy(name: String, value: PolicyValue)
   case maxDisplayCount(tip: String, Int?)
   case maxDisplayDuration(tip: String, TimeSpan?)
   case ignoresDisplayFrequency(tip: String, Bool)
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .frequency(let f): "frequency \(f.rawValue)"
     case .policy(let name, .word(let w)): "policy \(name) \(w)"

@@ -2,8 +2,8 @@ import Simulation
 import TipEngine
 
 /// One lexical token of a scenario line.
-package struct Token: Hashable, Sendable {
-  package enum Kind: Hashable, Sendable {
+public struct Token: Hashable, Sendable {
+  public enum Kind: Hashable, Sendable {
     case name(String)
     case integer(Int)
     case decimal(Double)
@@ -14,17 +14,17 @@ package struct Token: Hashable, Sendable {
     case symbol(String)
   }
 
-  package var kind: Kind
-  package var location: SourceLocation
-  package var length: Int
+  public var kind: Kind
+  public var location: SourceLocation
+  public var length: Int
 
-  package var name: String? { if case .name(let n) = kind { n } else { nil } }
+  public var name: String? { if case .name(let n) = kind { n } else { nil } }
 
-  package func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
-  package func isName(_ s: String) -> Bool { kind == .name(s) }
+  public func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
+  public func isName(_ s: String) -> Bool { kind == .name(s) }
 
   /// The token as a user would quote it in a message.
-  package var display: String {
+  public var display: String {
     switch kind {
     case .name(let n): n
     case .integer(let i): String(i)

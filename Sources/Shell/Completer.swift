@@ -4,18 +4,18 @@ import TipEngine
 
 /// Tab completion, from the command table that drives parsing and help, and from the names
 /// the session has defined so far.
-package struct Completer {
-  package let world: World
-  package let checkpoints: [String]
+public struct Completer {
+  public let world: World
+  public let checkpoints: [String]
 
-  package init(world: World, checkpoints: [String] = []) {
+  public init(world: World, checkpoints: [String] = []) {
     self.world = world
     self.checkpoints = checkpoints
   }
 
   /// The candidates for the word that ends at the end of `text` (the line up to the cursor),
   /// sorted, and the length of that partial word.
-  package func complete(_ text: String) -> (candidates: [String], partial: String) {
+  public func complete(_ text: String) -> (candidates: [String], partial: String) {
     let endsWithSpace = text.last == " " || text.last == "\t"
     var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     let partial = endsWithSpace ? "" : (words.popLast() ?? "")
@@ -33,7 +33,7 @@ package struct Completer {
   }
 
   /// The longest common prefix of the candidates.
-  package static func commonPrefix(_ candidates: [String]) -> String {
+  public static func commonPrefix(_ candidates: [String]) -> String {
     guard var prefix = candidates.first else { return "" }
     for candidate in candidates.dropFirst() {
       while !candidate.hasPrefix(prefix) { prefix.removeLast() }

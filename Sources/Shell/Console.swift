@@ -8,13 +8,13 @@ import Foundation
 
 /// Writing to the terminal or a pipe. A closed pipe (`tipsim run x | head -1`) ends the
 /// program quietly instead of crashing it.
-package enum Console {
+public enum Console {
   /// Writes to standard output.
-  package static func out(_ text: String) { write(text, to: 1) }
+  public static func out(_ text: String) { write(text, to: 1) }
   /// Writes to standard error.
-  package static func err(_ text: String) { write(text, to: 2) }
+  public static func err(_ text: String) { write(text, to: 2) }
 
-  package static func write(_ text: String, to fd: Int32) {
+  public static func write(_ text: String, to fd: Int32) {
     let bytes = Array(text.utf8)
     bytes.withUnsafeBytes { write(raw: $0, to: fd) }
   }
@@ -37,12 +37,12 @@ package enum Console {
   /// Standard output gathered into blocks of 64 KiB: a replay's log is hundreds of
   /// thousands of lines, and a write per line spent a fifth of the run in the kernel.
   /// `flush()` before anything goes to standard error, and at the end.
-  package final class BufferedOut {
+  public final class BufferedOut {
     private var buffer: [UInt8] = []
 
-    package init() { buffer.reserveCapacity(1 << 16) }
+    public init() { buffer.reserveCapacity(1 << 16) }
 
-    package func write(_ text: String) {
+    public func write(_ text: String) {
       var text = text
       text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -50,7 +50,7 @@ package enum Console {
     /// Writes UTF-8 bytes as they are. A block of 16 KiB or more (a replay's log comes in
     /// batches of about 30 KiB) is written as it is, after what was gathered before it,
     /// instead of being copied into the buffer.
-    package func write(bytes: UnsafeRawBufferPointer) {
+    public func write(bytes: UnsafeRawBufferPointer) {
       if bytes.count >= 1 << 14 {
         flush()
         Console.write(raw: bytes, to: 1)
@@ -60,7 +60,7 @@ package enum Console {
       if buffer.count >= 1 << 16 { flush() }
     }
 
-    package func flush() {
+    public func flush() {
       guard !buffer.isEmpty else { return }
       buffer.withUnsafeBytes { Console.write(raw: $0, to: 1) }
       buffer.removeAll(keepingCapacity: true)
@@ -69,7 +69,7 @@ package enum Console {
 
   /// A one-line progress bar on standard error, erased once every user is done so that the
   /// report starts on a clean line.
-  package static func progress(_ done: Int, of total: Int) {
+  public static func progress(_ done: Int, of total: Int) {
     guard done < total else {
       err("\r\u{1B}[K")
       return
@@ -80,10 +80,10 @@ package enum Console {
   }
 
   /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
-  package static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+  public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
 
   /// Colour only on a terminal, and never with NO_COLOR or TERM=dumb.
-  package static func wantsColor(fd: Int32) -> Bool {
+  public static func wantsColor(fd: Int32) -> Bool {
     let env = ProcessInfo.processInfo.environment
     if env["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
     if env["TERM"] == "dumb" { return false }
@@ -91,11 +91,11 @@ package enum Console {
   }
 
   /// The terminal's width in columns, when standard output is a terminal.
-  package static func terminalWidth() -> Int? {
+  public static func terminalWidth() -> Int? {
     var size = winsize()
     guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
   }
 
-  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
 }

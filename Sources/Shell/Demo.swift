@@ -1,7 +1,7 @@
 /// The scenario the shell loads when it starts without a file: Apple's Backyard Birds tips,
 /// launched, so that `open detail` or `why favoriteBackyard` shows something at once.
-package enum Demo {
-  package static let scenario = """
+public enum Demo {
+  public static let scenario = """
     # Built-in demo: Apple's "Backyard Birds" sample (WWDC23).
     start 2026-11-01T09:00
     frequency daily
@@ -44,7 +44,7 @@ package enum Demo {
     """
 
   /// What the shell says after loading the demo.
-  package static let banner = """
+  public static let banner = """
     TipSim — the Backyard Birds demo is loaded and the app is launched.
     Try: open backyards · set isLoggedIn true · donate viewedBackyard backyardID=2 · why favoriteBackyard · advance 1d
     What share of users see each tip? population 1000 for 30d (the demo's cohorts: 60% light, 40% heavy users)

@@ -10,7 +10,7 @@ import Simulation
 
 /// Lines from the terminal through libedit: emacs keys, persistent history, Tab completion.
 /// The only type that touches libedit.
-package final class EditLineReader: LineReader {
+public final class EditLineReader: LineReader {
   private let editLine: OpaquePointer
   private let history: OpaquePointer
   /// The terminal, opened again so that reading it never blocks (`TerminalInput.keys(of:)`).
@@ -23,9 +23,9 @@ package final class EditLineReader: LineReader {
   private let warn: (String) -> Void
 
   /// The marker that brackets colour codes in the prompt (EL_PROMPT_ESC).
-  package static let promptEscape: Character = "\u{1}"
+  public static let promptEscape: Character = "\u{1}"
 
-  package init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
+  public init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
     setlocale(LC_CTYPE, "")
     guard TerminalInput.install(), let el = el_init("tipsim", tipsim_stdin(), tipsim_stdout(), tipsim_stderr()), let h = history_init()
     else { return nil }
@@ -95,7 +95,7 @@ package final class EditLineReader: LineReader {
     }
   }
 
-  package func readLine(prompt: String) -> LineInput {
+  public func readLine(prompt: String) -> LineInput {
     free(promptBuffer)
     promptBuffer = strdup(prompt)
     var count: Int32 = 0
@@ -113,7 +113,7 @@ package final class EditLineReader: LineReader {
     return .line(text)
   }
 
-  package func remember(_ line: String) {
+  public func remember(_ line: String) {
     tipsim_history_enter(history, line)
     guard let historyPath else { return }
     if !HistoryFile.append(line, to: historyPath), !warnedAboutHistory {
@@ -155,8 +155,8 @@ package final class EditLineReader: LineReader {
 
 /// Where the shell keeps its history: `$TIPSIM_HISTORY`, else
 /// `${XDG_STATE_HOME:-~/.local/state}/tipsim/history`.
-package enum HistoryLocation {
-  package static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+public enum HistoryLocation {
+  public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
     if let explicit = environment["TIPSIM_HISTORY"], !explicit.isEmpty { return explicit }
     let base: String
     if let state = environment["XDG_STATE_HOME"], !state.isEmpty {

@@ -8,12 +8,12 @@ import Foundation
 /// The shell's history file, shared by every shell: an entry is added under an exclusive
 /// lock by re-reading the file, adding the line and replacing the file atomically, so two
 /// shells typing at once keep each other's lines and a crash never leaves half a file.
-package enum HistoryFile {
+public enum HistoryFile {
   /// How many entries the file keeps.
-  package static let capacity: Int32 = 2000
+  public static let capacity: Int32 = 2000
 
   /// Adds `line` to the history at `path`; false when the file cannot be written.
-  package static func append(_ line: String, to path: String) -> Bool {
+  public static func append(_ line: String, to path: String) -> Bool {
     let lockPath = path + ".lock"
     let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     guard lock >= 0 else { return false }

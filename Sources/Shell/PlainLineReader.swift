@@ -1,11 +1,11 @@
 /// Plain lines from standard input: no prompt, no editing (TERM=dumb).
-package final class PlainLineReader: LineReader {
-  package init() {}
+public final class PlainLineReader: LineReader {
+  public init() {}
 
-  package func readLine(prompt: String) -> LineInput {
+  public func readLine(prompt: String) -> LineInput {
     guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
     return .line(line)
   }
 
-  package func remember(_ line: String) {}
+  public func remember(_ line: String) {}
 }

@@ -9,8 +9,8 @@ import TipEngine
 /// `LineReader` (multi-line `tip` blocks with a continuation prompt), runs them in one
 /// session, prints the log, and keeps going after errors. `save`, `load` and `exit` are the
 /// shell's own commands.
-package final class ShellLoop {
-  package internal(set) var session: Session
+public final class ShellLoop {
+  public internal(set) var session: Session
   /// Every line typed, for line numbers in diagnostics.
   private var linesRead = 0
   private let reader: any LineReader
@@ -20,7 +20,7 @@ package final class ShellLoop {
   /// Marks colour codes in the prompt for libedit's width arithmetic (EL_PROMPT_ESC).
   private let promptEscape: Character?
 
-  package init(
+  public init(
     session: Session = Session(), reader: any LineReader, style: TextStyle = .plain, promptEscape: Character? = nil,
     out: @escaping (String) -> Void, err: @escaping (String) -> Void
   ) {
@@ -33,25 +33,25 @@ package final class ShellLoop {
   }
 
   /// Hears population progress (a progress bar on a terminal).
-  package var populationProgress: (@Sendable (Int, Int) -> Void)? {
+  public var populationProgress: (@Sendable (Int, Int) -> Void)? {
     get { session.populationProgress }
     set { session.populationProgress = newValue }
   }
 
   /// Asked during `population` whether Ctrl-C was pressed, to stop the run.
-  package var populationShouldStop: (@Sendable () -> Bool)? {
+  public var populationShouldStop: (@Sendable () -> Bool)? {
     get { session.populationShouldStop }
     set { session.populationShouldStop = newValue }
   }
 
   /// How wide `timeline` draws (the terminal's width in the shell).
-  package var timelineWidth: Int {
+  public var timelineWidth: Int {
     get { session.timelineWidth }
     set { session.timelineWidth = newValue }
   }
 
   /// The prompt: the simulated instant and the app's state, e.g. `[Nov 01 09:00 · launched] tipsim> `.
-  package var prompt: String {
+  public var prompt: String {
     let world = session.world
     let state = world.isRunning ? "launched" : "not running"
     let device = world.hasDevices ? " · \(world.deviceName)" : ""
@@ -60,7 +60,7 @@ package final class ShellLoop {
   }
 
   /// The continuation prompt inside a `tip` block.
-  package let continuationPrompt = "   ...> "
+  public let continuationPrompt = "   ...> "
 
   private func colored(_ text: String, _ code: String) -> String {
     guard style.colors else { return text }
@@ -69,7 +69,7 @@ package final class ShellLoop {
   }
 
   /// Reads and runs entries until `exit` or the end of input (Ctrl-D); returns the exit status.
-  package func run() -> Int32 {
+  public func run() -> Int32 {
     var pending: String?
     while true {
       let input: LineInput = pending.map(LineInput.line) ?? reader.readLine(prompt: prompt)
@@ -139,7 +139,7 @@ package final class ShellLoop {
   /// Runs scenario text in the session, printing the log; stops at the first error, which is
   /// printed with its caret. Returns false on an error.
   @discardableResult
-  package func execute(_ source: String, firstLine: Int, file: String) -> Bool {
+  public func execute(_ source: String, firstLine: Int, file: String) -> Bool {
     let parser = Parser(source: source, firstLine: firstLine)
     func report(_ d: Diagnostic) {
       let text = parser.lines.indices.contains(d.location.line - firstLine) ? parser.lines[d.location.line - firstLine] : nil

@@ -7,10 +7,10 @@ import Runner
 #endif
 
 /// The entry point of `tipsim` without a subcommand.
-package enum ShellMain {
+public enum ShellMain {
   /// Runs the interactive shell on a terminal, or a script when standard input is not a
   /// terminal; returns the exit status.
-  package static func run(file: String?, empty: Bool) -> Int32 {
+  public static func run(file: String?, empty: Bool) -> Int32 {
     Console.ignoreBrokenPipe()
     guard isatty(0) == 1 else { return runScript(file: file) }
     let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"

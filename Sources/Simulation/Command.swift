@@ -1,7 +1,7 @@
 import TipEngine
 
 /// One step of a scenario, as the language lowers it: a definition or an action on the world.
-package indirect enum Command: Hashable, Sendable {
+public indirect enum Command: Hashable, Sendable {
   // Definitions
   case setTimeZone(SimTimeZone)
   case setStart(Instant)
@@ -55,7 +55,7 @@ package indirect enum Command: Hashable, Sendable {
   case setSync(Bool)
 
   /// Whether the command defines something (as opposed to acting on the world).
-  package var isDefinition: Bool {
+  public var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
       .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice:
@@ -66,13 +66,13 @@ package indirect enum Command: Hashable, Sendable {
 }
 
 /// A policy's new value: a word (`perScreenOpen`) or a duration (`31d`).
-package enum PolicyValue: Hashable, Sendable {
+public enum PolicyValue: Hashable, Sendable {
   case word(String)
   case duration(TimeSpan)
 }
 
 /// One of the `testing` commands (spec rule 33): they accumulate like TipKit's four calls.
-package enum TestingChange: Hashable, Sendable {
+public enum TestingChange: Hashable, Sendable {
   case showAll
   case hideAll
   case show([String])
@@ -81,23 +81,23 @@ package enum TestingChange: Hashable, Sendable {
 }
 
 /// A key in an external key-value store (`defaults.showMemoTip`).
-package struct StoreKey: Hashable, Sendable, CustomStringConvertible {
-  package var store: String
-  package var key: String
-  package init(store: String, key: String) {
+public struct StoreKey: Hashable, Sendable, CustomStringConvertible {
+  public var store: String
+  public var key: String
+  public init(store: String, key: String) {
     self.store = store
     self.key = key
   }
-  package var description: String { "\(store).\(key)" }
+  public var description: String { "\(store).\(key)" }
 }
 
 /// A screen and its anchors, in layout order (the evaluation order of rule 29).
-package struct ScreenDefinition: Hashable, Sendable {
-  package var name: String
-  package var anchors: [String]
+public struct ScreenDefinition: Hashable, Sendable {
+  public var name: String
+  public var anchors: [String]
   /// How its SwiftUI tip views are hosted (spec rule 40).
-  package var host: Hosting
-  package init(name: String, anchors: [String], host: Hosting = .swiftui) {
+  public var host: Hosting
+  public init(name: String, anchors: [String], host: Hosting = .swiftui) {
     self.name = name
     self.anchors = anchors
     self.host = host
@@ -105,24 +105,24 @@ package struct ScreenDefinition: Hashable, Sendable {
 }
 
 /// Where a tip is presented (spec rule 35).
-package struct Placement: Hashable, Sendable, CustomStringConvertible {
-  package enum Style: String, Hashable, Sendable {
+public struct Placement: Hashable, Sendable, CustomStringConvertible {
+  public enum Style: String, Hashable, Sendable {
     /// Points at its anchor; one per screen at a time (rule 37).
     case popover
     /// Sits in the layout; does not compete (rule 37).
     case inline
   }
 
-  package var screen: String
-  package var anchor: String
-  package var style: Style
+  public var screen: String
+  public var anchor: String
+  public var style: Style
   /// Declared with `presentation`; nil means TipKit's own: popovers are dismissed by other
   /// taps, inline tips let them through.
-  package var presentation: PresentationMode?
+  public var presentation: PresentationMode?
   /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
-  package var customStyle: Bool
+  public var customStyle: Bool
 
-  package init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
+  public init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
     self.screen = screen
     self.anchor = anchor
     self.style = style
@@ -131,7 +131,7 @@ package struct Placement: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The presentation in force: the declared one, or TipKit's for the kind.
-  package var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
+  public var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
 
-  package var description: String { "\(screen).\(anchor)" }
+  public var description: String { "\(screen).\(anchor)" }
 }

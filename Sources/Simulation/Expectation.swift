@@ -1,7 +1,7 @@
 import TipEngine
 
 /// An `expect` line: a check of the world now.
-package enum Expectation: Hashable, Sendable {
+public enum Expectation: Hashable, Sendable {
   /// On screen now.
   case shown(String)
   /// Not on screen now.
@@ -20,7 +20,7 @@ package enum Expectation: Hashable, Sendable {
   /// The instant `next TIP` would jump to.
   case nextAt(String, Instant)
 
-  package var tip: String {
+  public var tip: String {
     switch self {
     case .shown(let t), .hidden(let t), .visible(let t), .rendering(let t, _), .status(let t, _), .displays(let t, _),
       .suppressed(let t, _), .displaysBetween(let t, _, _, _),
@@ -31,12 +31,12 @@ package enum Expectation: Hashable, Sendable {
 }
 
 /// A status to match; `invalidated` without a reason matches any reason.
-package enum StatusPattern: Hashable, Sendable, CustomStringConvertible {
+public enum StatusPattern: Hashable, Sendable, CustomStringConvertible {
   case pending
   case available
   case invalidated(InvalidationReason?)
 
-  package func matches(_ status: TipStatus) -> Bool {
+  public func matches(_ status: TipStatus) -> Bool {
     switch (self, status) {
     case (.pending, .pending), (.available, .available): true
     case (.invalidated(nil), .invalidated): true
@@ -45,7 +45,7 @@ package enum StatusPattern: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .pending: "pending"
     case .available: "available"

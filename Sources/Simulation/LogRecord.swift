@@ -2,34 +2,34 @@ import TipEngine
 
 /// One happening in the simulated world, at its simulated instant. Plain values, so tests
 /// compare whole logs.
-package struct LogRecord: Hashable, Sendable {
+public struct LogRecord: Hashable, Sendable {
   // The event comes first so that the synthesized memberwise initializer,
   // `init(event:instant:device:)`, differs from the public one below, which calls it.
-  package var event: LogEvent
-  package var instant: Instant
+  public var event: LogEvent
+  public var instant: Instant
   /// The device it happened on, when the scenario has devices.
-  package var device: String?
+  public var device: String?
 }
 
 extension LogRecord {
   /// Calls the synthesized initializer: written out (`self.instant = instant` …), an
   /// initializer built the record, copied it whole and destroyed the first (Swift 6.3),
   /// retaining and releasing each of its names and arrays, for every record of a run.
-  package init(instant: Instant, event: LogEvent, device: String? = nil) {
+  public init(instant: Instant, event: LogEvent, device: String? = nil) {
     self.init(event: event, instant: instant, device: device)
   }
 }
 
 /// A tip at its place on screen.
-package struct TipRef: Hashable, Sendable {
-  package var tip: String
-  package var placement: Placement
+public struct TipRef: Hashable, Sendable {
+  public var tip: String
+  public var placement: Placement
 }
 
 /// Every kind of happening the log records.
 /// The rare cases and the large ones are `indirect`, so that a record stays small: a log
 /// is mostly donations and suppressions, and records are copied as they are collected.
-package enum LogEvent: Hashable, Sendable {
+public enum LogEvent: Hashable, Sendable {
   /// The app launched and configured TipKit; transient parameters that were reset.
   case launched(frequency: DisplayFrequency, transientReset: [String])
   case quit
@@ -75,31 +75,31 @@ package enum LogEvent: Hashable, Sendable {
 }
 
 /// A donation field value, in the event's field order.
-package struct FieldValue: Hashable, Sendable {
-  package var field: String
-  package var value: Value
+public struct FieldValue: Hashable, Sendable {
+  public var field: String
+  public var value: Value
 }
 
 /// A tip appearing.
-package struct TipShown: Hashable, Sendable {
-  package var ref: TipRef
+public struct TipShown: Hashable, Sendable {
+  public var ref: TipRef
   /// The tip's display count after this display.
-  package var number: Int
-  package var maximum: Int?
+  public var number: Int
+  public var maximum: Int?
   /// False when policy `perScreenOpen` let the tip reappear without counting (rule 21).
-  package var counted: Bool
+  public var counted: Bool
   /// Shown only because of a testing show-override.
-  package var override: TestingOverride?
+  public var override: TestingOverride?
   /// Whether this display started the display-frequency interval (rule 28).
-  package var startedInterval: Bool
+  public var startedInterval: Bool
   /// What the device draws (spec section 11).
-  package var rendering: Rendering = .rendered
+  public var rendering: Rendering = .rendered
   /// Decided while a sheet covers the screen: the user cannot see it (rule 42).
-  package var behindSheet = false
+  public var behindSheet = false
 }
 
 /// Why a display ended.
-package enum HideCause: Hashable, Sendable {
+public enum HideCause: Hashable, Sendable {
   case screenClosed
   case appQuit
   /// Tapped outside the popover (rule 36).
@@ -117,7 +117,7 @@ package enum HideCause: Hashable, Sendable {
 }
 
 /// What invalidated a tip.
-package enum InvalidationCause: Hashable, Sendable {
+public enum InvalidationCause: Hashable, Sendable {
   case closeButton
   case command
   /// The n-th display of a MaxDisplayCount(n) tip ended or started (rules 21, 22).
@@ -127,28 +127,28 @@ package enum InvalidationCause: Hashable, Sendable {
 }
 
 /// One row of `status`.
-package struct TipStatusLine: Hashable, Sendable {
-  package var tip: String
-  package var status: TipStatus
-  package var onScreen: Placement?
-  package var displays: Int
-  package var maximum: Int?
-  package var lastShown: Instant?
-  package var override: TestingOverride?
+public struct TipStatusLine: Hashable, Sendable {
+  public var tip: String
+  public var status: TipStatus
+  public var onScreen: Placement?
+  public var displays: Int
+  public var maximum: Int?
+  public var lastShown: Instant?
+  public var override: TestingOverride?
 }
 
 /// The outcome of one `expect`.
-package struct ExpectationResult: Hashable, Sendable {
-  package var passed: Bool
+public struct ExpectationResult: Hashable, Sendable {
+  public var passed: Bool
   /// The expectation as written (`expect shown colleaguesAppeal`).
-  package var text: String
+  public var text: String
   /// What was found, for a failure message.
-  package var found: String
+  public var found: String
   /// The tip's explanation, when the expectation is about a tip and failed.
-  package var explanation: Explanation?
-  package var line: Int?
+  public var explanation: Explanation?
+  public var line: Int?
 
-  package init(passed: Bool, text: String, found: String, explanation: Explanation? = nil, line: Int? = nil) {
+  public init(passed: Bool, text: String, found: String, explanation: Explanation? = nil, line: Int? = nil) {
     self.passed = passed
     self.text = text
     self.found = found

@@ -1,14 +1,14 @@
 /// An iOS version, compared part by part (`17.2` < `17.10`).
-package struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
-  package var parts: [Int]
+public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public var parts: [Int]
 
   /// `26.0` when a device does not say.
-  package static let latest = OSVersion(parts: [26, 0])
+  public static let latest = OSVersion(parts: [26, 0])
 
-  package init(parts: [Int]) { self.parts = parts }
+  public init(parts: [Int]) { self.parts = parts }
 
   /// Nil unless the text is numbers separated by dots.
-  package init?(_ text: String) {
+  public init?(_ text: String) {
     let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
     guard !pieces.isEmpty, pieces.count <= 4 else { return nil }
     var parts: [Int] = []
@@ -19,7 +19,7 @@ package struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
     self.parts = parts
   }
 
-  package static func < (a: OSVersion, b: OSVersion) -> Bool {
+  public static func < (a: OSVersion, b: OSVersion) -> Bool {
     for i in 0..<max(a.parts.count, b.parts.count) {
       let x = i < a.parts.count ? a.parts[i] : 0
       let y = i < b.parts.count ? b.parts[i] : 0
@@ -28,18 +28,18 @@ package struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertibl
     return false
   }
 
-  package static func == (a: OSVersion, b: OSVersion) -> Bool { !(a < b) && !(b < a) }
-  package func hash(into hasher: inout Hasher) {
+  public static func == (a: OSVersion, b: OSVersion) -> Bool { !(a < b) && !(b < a) }
+  public func hash(into hasher: inout Hasher) {
     var trimmed = parts
     while trimmed.count > 1 && trimmed.last == 0 { trimmed.removeLast() }
     hasher.combine(trimmed)
   }
 
-  package var description: String { parts.map(String.init).joined(separator: ".") }
+  public var description: String { parts.map(String.init).joined(separator: ".") }
 }
 
 /// How a screen hosts its SwiftUI tip views (spec rule 40).
-package enum Hosting: String, Hashable, Sendable, CaseIterable {
+public enum Hosting: String, Hashable, Sendable, CaseIterable {
   /// A SwiftUI screen.
   case swiftui
   /// A child `UIHostingController` inside UIKit.
@@ -49,7 +49,7 @@ package enum Hosting: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a tip does with taps on the rest of its screen (custom tooltips, the Pairs article).
-package enum PresentationMode: String, Hashable, Sendable, CaseIterable {
+public enum PresentationMode: String, Hashable, Sendable, CaseIterable {
   /// Other taps are refused until the tip is dismissed.
   case blocking
   /// Any other tap dismisses it without invalidating (TipKit's popovers).
@@ -60,15 +60,15 @@ package enum PresentationMode: String, Hashable, Sendable, CaseIterable {
 
 /// A platform quirk reported by an app team: the engine decides "show", the device does not
 /// render it as designed (spec section 11).
-package struct Quirk: Hashable, Sendable {
-  package var id: String
-  package var summary: String
-  package var source: String
-  package var rule: Int
+public struct Quirk: Hashable, Sendable {
+  public var id: String
+  public var summary: String
+  public var source: String
+  public var rule: Int
 }
 
 /// What the user sees of a tip the engine decided to show.
-package enum Rendering: Hashable, Sendable {
+public enum Rendering: Hashable, Sendable {
   case rendered
   /// Not drawn at all.
   case notRendered(Quirk)
@@ -77,9 +77,9 @@ package enum Rendering: Hashable, Sendable {
   /// Drawn with the custom style, but the popover arrow keeps the default colour.
   case arrowColorMismatch(Quirk)
 
-  package var isRendered: Bool { if case .notRendered = self { false } else { true } }
+  public var isRendered: Bool { if case .notRendered = self { false } else { true } }
 
-  package var quirk: Quirk? {
+  public var quirk: Quirk? {
     switch self {
     case .rendered: nil
     case .notRendered(let q), .styleFallback(let q), .arrowColorMismatch(let q): q
@@ -87,7 +87,7 @@ package enum Rendering: Hashable, Sendable {
   }
 
   /// One word for tables: rendered, notRendered, styleFallback, arrowColor.
-  package var word: String {
+  public var word: String {
     switch self {
     case .rendered: "rendered"
     case .notRendered: "notRendered"
@@ -98,24 +98,24 @@ package enum Rendering: Hashable, Sendable {
 }
 
 /// The quirks table (spec rules 40 and 41, from the Eight article).
-package enum Quirks {
+public enum Quirks {
   static let source = "Eight engineering blog, shared/articles/000_07cdf26f487f9bac.txt"
 
-  package static let popoverUnderHostingConfiguration = Quirk(
+  public static let popoverUnderHostingConfiguration = Quirk(
     id: "popoverUnderHostingConfiguration",
     summary: "a .popoverTip in a view hosted through UIHostingConfiguration is not shown on iOS ≤ 18.5 (shown on 18.6+)",
     source: source, rule: 40)
-  package static let customStyleIgnored = Quirk(
+  public static let customStyleIgnored = Quirk(
     id: "customStyleIgnored", summary: "a custom TipViewStyle is not applied on iOS ≤ 17.2: the default look is drawn", source: source,
     rule: 41)
-  package static let customStyleArrowColor = Quirk(
+  public static let customStyleArrowColor = Quirk(
     id: "customStyleArrowColor", summary: "with a custom TipViewStyle on iOS 17.5 the popover arrow keeps the default colour",
     source: source, rule: 41)
 
-  package static let all = [popoverUnderHostingConfiguration, customStyleIgnored, customStyleArrowColor]
+  public static let all = [popoverUnderHostingConfiguration, customStyleIgnored, customStyleArrowColor]
 
   /// What a device on `os` draws for a tip placed at `placement` on a screen hosted by `host`.
-  package static func rendering(of placement: Placement, host: Hosting, os: OSVersion) -> Rendering {
+  public static func rendering(of placement: Placement, host: Hosting, os: OSVersion) -> Rendering {
     if placement.style == .popover, host == .hostingConfiguration, os < OSVersion(parts: [18, 6]) {
       return .notRendered(popoverUnderHostingConfiguration)
     }

@@ -4,15 +4,15 @@ import TipEngine
 /// The simulation's time zone: how instants are read from and written as local civil time.
 /// Offsets come from the system's tz database; everything else is integer arithmetic, so the
 /// same scenario prints the same instants on every machine.
-package struct SimTimeZone: Hashable, Sendable {
-  package let identifier: String
+public struct SimTimeZone: Hashable, Sendable {
+  public let identifier: String
 
-  package static let utc = SimTimeZone(validated: "UTC")
+  public static let utc = SimTimeZone(validated: "UTC")
 
   private init(validated identifier: String) { self.identifier = identifier }
 
   /// Nil when the identifier is not a known time zone.
-  package init?(identifier: String) {
+  public init?(identifier: String) {
     if identifier == "UTC" || identifier == "GMT" {
       self.identifier = identifier
       return
@@ -22,14 +22,14 @@ package struct SimTimeZone: Hashable, Sendable {
   }
 
   /// The offset from UTC in force at `instant`.
-  package func offset(at instant: Instant) -> Int64 {
+  public func offset(at instant: Instant) -> Int64 {
     guard identifier != "UTC", identifier != "GMT", let zone = TimeZone(identifier: identifier) else { return 0 }
     return Int64(zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant.seconds))))
   }
 
   /// The instant of a local civil time; in a daylight-saving gap the later offset wins, in an
   /// overlap the earlier instant.
-  package func instant(of civil: CivilTime) -> Instant {
+  public func instant(of civil: CivilTime) -> Instant {
     let naive = civil.secondsAsIfUTC
     var guess = Instant(seconds: naive - offset(at: Instant(seconds: naive)))
     guess = Instant(seconds: naive - offset(at: guess))
@@ -37,23 +37,23 @@ package struct SimTimeZone: Hashable, Sendable {
   }
 
   /// The local civil time of an instant.
-  package func civil(of instant: Instant) -> CivilTime {
+  public func civil(of instant: Instant) -> CivilTime {
     CivilTime(secondsAsIfUTC: instant.seconds + offset(at: instant))
   }
 }
 
 /// A calendar date and wall-clock time, without a zone.
-package struct CivilTime: Hashable, Sendable, Comparable {
-  package var year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+public struct CivilTime: Hashable, Sendable, Comparable {
+  public var year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
 
-  package init(year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0) {
+  public init(year: Int64, month: Int64, day: Int64, hour: Int64 = 0, minute: Int64 = 0, second: Int64 = 0) {
     (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
   }
 
-  package static func < (a: CivilTime, b: CivilTime) -> Bool { a.secondsAsIfUTC < b.secondsAsIfUTC }
+  public static func < (a: CivilTime, b: CivilTime) -> Bool { a.secondsAsIfUTC < b.secondsAsIfUTC }
 
   /// Whether the fields name a real date and time.
-  package var isValid: Bool {
+  public var isValid: Bool {
     guard (1...12).contains(month), (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
       (1...9999).contains(year)
     else { return false }
@@ -98,15 +98,15 @@ package struct CivilTime: Hashable, Sendable, Comparable {
   }
 
   /// `2026-11-01T09:00` (seconds shown when not zero), the form the language reads.
-  package var iso: String {
+  public var iso: String {
     "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(hour)):\(pad(minute))" + (second == 0 ? "" : ":\(pad(second))")
   }
 
   /// `2026-11-01 09:00:00`, the form of the log.
-  package var logStamp: String { stamp(separator: " ") }
+  public var logStamp: String { stamp(separator: " ") }
 
   /// `2026-11-01T09:00:00`, the form of JSON Lines.
-  package var isoStamp: String { stamp(separator: "T") }
+  public var isoStamp: String { stamp(separator: "T") }
 
   private func stamp(separator: Character) -> String {
     // Every record starts with one: written digit by digit, without interpolation.
@@ -120,15 +120,15 @@ package struct CivilTime: Hashable, Sendable, Comparable {
   }
 
   /// The stamp with `separator` (an ASCII byte) between the date and the time, for any year.
-  package func stamp(separator: UInt8) -> String { stamp(separator: Character(Unicode.Scalar(separator))) }
+  public func stamp(separator: UInt8) -> String { stamp(separator: Character(Unicode.Scalar(separator))) }
 
   /// The length of a stamp whose year has four digits.
-  package static let stampLength = 19
+  public static let stampLength = 19
 
   /// Writes the stamp (`2026-11-01 09:00:00`, `separator` between the date and the time) as
   /// its `stampLength` bytes of UTF-8 at `bytes`, for renderers that write bytes. False, with
   /// nothing written, when the year does not have four digits (`stamp(separator:)`).
-  package func writeStamp(separator: UInt8, to bytes: UnsafeMutableRawPointer) -> Bool {
+  public func writeStamp(separator: UInt8, to bytes: UnsafeMutableRawPointer) -> Bool {
     guard (0...9999).contains(year) else { return false }
     let buffer = bytes.bindMemory(to: UInt8.self, capacity: Self.stampLength)
     fillStamp(UnsafeMutableBufferPointer(start: buffer, count: Self.stampLength), separator: separator)
@@ -159,7 +159,7 @@ package struct CivilTime: Hashable, Sendable, Comparable {
   }
 
   /// `Nov 01 09:00`, the form of the shell's prompt.
-  package var short: String {
+  public var short: String {
     let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     return "\(names[Int(month - 1)]) \(pad(day)) \(pad(hour)):\(pad(minute))"
   }

@@ -2,7 +2,7 @@ import TipEngine
 
 /// Why a tip on an open screen is not shown: the engine's holds, plus what presentation
 /// adds on top of status (spec rules 4, 31, 36, 37).
-package enum Suppression: Hashable, Sendable {
+public enum Suppression: Hashable, Sendable {
   /// A reason the engine gives for the tip's status.
   case hold(Hold)
   /// The tip is available but is not its group's current tip (rules 30, 31).
@@ -17,14 +17,14 @@ package enum Suppression: Hashable, Sendable {
   case anchorHidden(String)
 
   /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
-  package var words: [String] {
+  public var words: [String] {
     let (word, second) = wordPair
     return second.map { [word, $0] } ?? [word]
   }
 
   /// The same words without an array: every suppression has one, and rules that read a bound
   /// parameter a second.
-  package var wordPair: (String, String?) {
+  public var wordPair: (String, String?) {
     switch self {
     case .hold(.notConfigured): ("notConfigured", nil)
     case .hold(.hiddenForTesting): ("hiddenForTesting", nil)
@@ -40,7 +40,7 @@ package enum Suppression: Hashable, Sendable {
   }
 
   /// Every reason word the language knows.
-  package static let allWords = [
+  public static let allWords = [
     "rules", "frequency", "invalidated", "hiddenForTesting", "group", "popoverBusy", "dismissed", "notConfigured",
     "boundParameter", "screenNotOpen", "anchorHidden",
   ]
@@ -48,7 +48,7 @@ package enum Suppression: Hashable, Sendable {
 
 extension [Suppression] {
   /// The reason words of all the suppressions, without repeats, in order.
-  package var words: [String] {
+  public var words: [String] {
     var all: [String] = []
     for word in flatMap(\.words) where !all.contains(word) { all.append(word) }
     return all

@@ -2,15 +2,15 @@ import TipEngine
 
 /// How often simulated users do things: cohorts, each a share of the population with its own
 /// usage lines (issue 7's population simulation).
-package struct Cohort: Hashable, Sendable {
-  package var name: String
+public struct Cohort: Hashable, Sendable {
+  public var name: String
   /// Share of the population, 0…1.
-  package var share: Double
-  package var usage: [Usage]
+  public var share: Double
+  public var usage: [Usage]
   /// Daily probability that a user stops using the app.
-  package var churnPerDay: Double
+  public var churnPerDay: Double
 
-  package init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
+  public init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
     self.name = name
     self.share = share
     self.usage = usage
@@ -19,8 +19,8 @@ package struct Cohort: Hashable, Sendable {
 }
 
 /// One usage line: an action, how often per day, how the instants are spread.
-package struct Usage: Hashable, Sendable {
-  package enum Action: Hashable, Sendable {
+public struct Usage: Hashable, Sendable {
+  public enum Action: Hashable, Sendable {
     /// Open a screen, and close it after `for`.
     case open(String, for: TimeSpan)
     case donate(String, fields: [String: Value])
@@ -30,12 +30,12 @@ package struct Usage: Hashable, Sendable {
     case relaunch
   }
 
-  package var action: Action
+  public var action: Action
   /// Mean occurrences per day.
-  package var perDay: Double
-  package var distribution: Distribution
+  public var perDay: Double
+  public var distribution: Distribution
 
-  package init(action: Action, perDay: Double, distribution: Distribution) {
+  public init(action: Action, perDay: Double, distribution: Distribution) {
     self.action = action
     self.perDay = perDay
     self.distribution = distribution
@@ -43,7 +43,7 @@ package struct Usage: Hashable, Sendable {
 }
 
 /// How a usage line's instants are spread over time.
-package enum Distribution: String, Hashable, Sendable, CaseIterable {
+public enum Distribution: String, Hashable, Sendable, CaseIterable {
   /// Evenly spaced, from a random phase.
   case fixed
   /// A Poisson process: independent, exponentially spaced.

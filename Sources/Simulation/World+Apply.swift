@@ -4,7 +4,7 @@ extension World {
   /// Applies one command at the current instant and returns what happened, in order. With
   /// `instant`, the clock first moves there as `advance to` does (population's steps: one
   /// call instead of two).
-  package mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
+  public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
     var log = newLog
     try apply(command, at: instant, log: &log)
     return log.records
@@ -13,7 +13,7 @@ extension World {
   /// The same, appending the records to `records` (a replay's batch, which then holds the
   /// records of many commands in one array). When the command fails, `records` is left as it
   /// was.
-  package mutating func apply(_ command: Command, at instant: Instant? = nil, appendingTo records: inout [LogRecord])
+  public mutating func apply(_ command: Command, at instant: Instant? = nil, appendingTo records: inout [LogRecord])
     throws(SimulationError)
   {
     var log = newLog

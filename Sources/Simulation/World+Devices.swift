@@ -2,8 +2,8 @@ import TipEngine
 
 /// One device's app and TipKit datastore: everything a device does not share with the others
 /// (spec rule 39: "without sync, state is per device").
-package struct DeviceState: Hashable, Sendable {
-  package var name: String
+public struct DeviceState: Hashable, Sendable {
+  public var name: String
   var engine: TipEngine
   var isRunning: Bool
   var openScreens: [OpenScreen]
@@ -26,10 +26,10 @@ struct SyncDelivery: Hashable, Sendable {
 
 extension World {
   /// Whether the scenario defined devices; records then carry the device's name.
-  package var hasDevices: Bool { deviceOrder.count > 1 || namedDevice }
+  public var hasDevices: Bool { deviceOrder.count > 1 || namedDevice }
 
   /// The devices in definition order.
-  package var devices: [String] { deviceOrder }
+  public var devices: [String] { deviceOrder }
 
   /// The current device's state, taken out of the world's fields.
   func currentDevice() -> DeviceState {
@@ -177,7 +177,7 @@ extension World {
 
 extension World {
   /// Every device's TipKit datastore, in definition order (for state files).
-  package func datastores() -> [(String, Datastore)] {
+  public func datastores() -> [(String, Datastore)] {
     deviceOrder.compactMap { name in
       if name == deviceName { return (name, engine.datastore) }
       return parked.first { $0.name == name }.map { (name, $0.engine.datastore) }
@@ -186,7 +186,7 @@ extension World {
 
   /// Loads datastores by device name; refused while an app is running on that device,
   /// because TipKit reads its datastore when it is configured.
-  package mutating func loadDatastores(_ stores: [(String, Datastore)]) throws(SimulationError) {
+  public mutating func loadDatastores(_ stores: [(String, Datastore)]) throws(SimulationError) {
     cache.removeAll()
     for (name, store) in stores {
       let target = deviceOrder.contains(name) ? name : (deviceOrder.count == 1 ? deviceName : nil)

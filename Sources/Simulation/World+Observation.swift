@@ -2,7 +2,7 @@ import TipEngine
 
 extension World {
   /// One row per tip, in definition order (`status`).
-  package func statusLines(of names: [String]? = nil) -> [TipStatusLine] {
+  public func statusLines(of names: [String]? = nil) -> [TipStatusLine] {
     (names ?? engine.catalog.tips.map(\.name)).map { tip in
       let record = engine.record(of: tip)
       let decision = engine.decision(for: tip, at: clock)
@@ -15,14 +15,14 @@ extension World {
 
   /// What holds a tip back now, presentation included: the engine's holds, then group,
   /// tapped-away and popover-slot reasons on its open screen, or that its screen is closed.
-  package func currentSuppressions(of tip: String) -> [Suppression] {
+  public func currentSuppressions(of tip: String) -> [Suppression] {
     guard onScreen[tip] == nil else { return [] }
     let screen = placements[tip].flatMap { placement in openScreens.firstIndex { $0.name == placement.screen } }
     return suppressions(of: tip, onOpen: screen)
   }
 
   /// `why TIP` (spec rule 43).
-  package func explain(_ tip: String) -> Explanation {
+  public func explain(_ tip: String) -> Explanation {
     let definition = engine.catalog.tip(named: tip)
     let decision = engine.decision(for: tip, at: clock)
     let record = engine.record(of: tip)
@@ -100,7 +100,7 @@ extension World {
   }
 
   /// Checks an expectation against the world now.
-  package func check(_ expectation: Expectation) -> (passed: Bool, found: String) {
+  public func check(_ expectation: Expectation) -> (passed: Bool, found: String) {
     let tip = expectation.tip
     switch expectation {
     case .shown:

@@ -359,7 +359,7 @@ extension World {
   /// With `observableOnly`, only what can change what a screen shows: windows read by tips on
   /// open screens, interval ends, duration limits and iCloud deliveries. Stepping through the
   /// others would change nothing visible, and the engine answers them exactly when asked.
-  package func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
+  public func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
     if observableOnly, let known = nextChangeOfOpenTips(after: now) {
       assert(known == scanNextInstant(after: now, observableOnly: true), "evaluation cache: the next instant moved")
       return known
@@ -453,7 +453,7 @@ struct VisitPlan {
 extension Array {
   /// Whether both arrays are the same non-empty storage, and so equal without comparing
   /// their elements.
-  @inlinable package func sharesStorage(with other: [Element]) -> Bool {
+  @inlinable public func sharesStorage(with other: [Element]) -> Bool {
     guard count == other.count, !isEmpty else { return false }
     return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
   }

@@ -3,17 +3,17 @@ import TipEngine
 /// The simulated world around the engine: the clock, the app (launched or not), its screens
 /// and anchors, what is on screen, external stores, and the engine itself. A value: copying
 /// it is a checkpoint. `apply(_:)` is deterministic.
-package struct World: Hashable, Sendable {
-  package internal(set) var engine = TipEngine()
-  package internal(set) var clock: Instant
+public struct World: Hashable, Sendable {
+  public internal(set) var engine = TipEngine()
+  public internal(set) var clock: Instant
   /// Whether time has moved since the start; `start` and `timezone` are refused after.
-  package internal(set) var clockHasMoved = false
-  package internal(set) var timeZone = SimTimeZone.utc
+  public internal(set) var clockHasMoved = false
+  public internal(set) var timeZone = SimTimeZone.utc
   /// The frequency `Tips.configure` will be given at the next launch.
-  package internal(set) var frequency = DisplayFrequency.immediate
-  package internal(set) var screens: [ScreenDefinition] = []
+  public internal(set) var frequency = DisplayFrequency.immediate
+  public internal(set) var screens: [ScreenDefinition] = []
   /// Tip name → where it is presented.
-  package internal(set) var placements: NameMap<Placement> = [:]
+  public internal(set) var placements: NameMap<Placement> = [:]
   /// Screen → its tips in evaluation order, by index in the catalog; kept by
   /// `indexPlacements()`.
   var tipsByScreen: NameMap<[Int]> = [:]
@@ -27,29 +27,29 @@ package struct World: Hashable, Sendable {
   /// reconcile logs a suppression's placement without looking the tip's name up.
   var tipPlacements: [Placement?] = []
   /// Stores in definition order, each with its keys in definition order.
-  package internal(set) var stores: [ExternalStore] = []
+  public internal(set) var stores: [ExternalStore] = []
   /// Parameter name → the store key it mirrors.
-  package internal(set) var bindings: NameMap<StoreKey> = [:]
-  package internal(set) var isRunning = false
+  public internal(set) var bindings: NameMap<StoreKey> = [:]
+  public internal(set) var isRunning = false
   /// Open screens, in the order they were opened (rule 29).
-  package internal(set) var openScreens: [OpenScreen] = []
+  public internal(set) var openScreens: [OpenScreen] = []
   /// Tip name → its display in progress.
-  package internal(set) var onScreen: NameMap<OnScreenTip> = [:]
+  public internal(set) var onScreen: NameMap<OnScreenTip> = [:]
   /// Tip (by index in the catalog) → the outcome of its most recent evaluation on an open
   /// screen (`lastEvaluation(of:)`).
   var lastEvaluation = TipTable<Evaluation>()
   /// Tip (by index in the catalog) → the reasons last logged for it since its screen opened.
   var lastLogged = TipTable<[Suppression]>()
   /// The device's OS version (spec section 11).
-  package internal(set) var osVersion = OSVersion.latest
+  public internal(set) var osVersion = OSVersion.latest
   /// `screen.anchor` of anchors scrolled away or collapsed.
-  package internal(set) var hiddenAnchors: Set<String> = []
+  public internal(set) var hiddenAnchors: Set<String> = []
   /// Screens covered by a sheet.
-  package internal(set) var sheets: Set<String> = []
+  public internal(set) var sheets: Set<String> = []
   /// Tip name → the instants of its counted displays, oldest first.
-  package internal(set) var displayHistory: NameMap<[Instant]> = [:]
+  public internal(set) var displayHistory: NameMap<[Instant]> = [:]
   /// The current device's name; the fields above are its state.
-  package internal(set) var deviceName = "device"
+  public internal(set) var deviceName = "device"
   /// Every device, in definition order.
   var deviceOrder = ["device"]
   /// Whether `device` has named the first device.
@@ -57,16 +57,16 @@ package struct World: Hashable, Sendable {
   /// The other devices' states.
   var parked: [DeviceState] = []
   /// `sync icloud on`: TipKit's CloudKit container (spec rule 39).
-  package internal(set) var syncEnabled = false
+  public internal(set) var syncEnabled = false
   var pendingSync: [SyncDelivery] = []
   var lastSent: [String: Datastore] = [:]
   /// `matrix`: every device renders as this OS version.
-  package internal(set) var osOverride: OSVersion?
+  public internal(set) var osOverride: OSVersion?
   /// A quiet world keeps no log and does not explain: `apply` returns no records, reconcile
   /// asks the engine only whether a tip may show (not why), and `lastEvaluation` is not
   /// kept. Population runs its users quietly; what they saw is read off the datastore and
   /// display history, and why a tip is held back at the end is asked afresh.
-  package var isQuiet = false {
+  public var isQuiet = false {
     // A quiet world's cache keeps other reasons (see `EvaluationCache.Entry`) and no marks.
     didSet { if isQuiet != oldValue { cache.removeAll() } }
   }
@@ -74,28 +74,28 @@ package struct World: Hashable, Sendable {
   var cache = EvaluationCache()
 
   /// The default start instant of the language: 2026-01-01T09:00 UTC.
-  package static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))
+  public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))
 
-  package init(start: Instant = World.defaultStart) {
+  public init(start: Instant = World.defaultStart) {
     clock = start
   }
 
-  package func screen(named name: String) -> ScreenDefinition? { screens.index(named: name).map { screens[$0] } }
-  package func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
-  package func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
+  public func screen(named name: String) -> ScreenDefinition? { screens.index(named: name).map { screens[$0] } }
+  public func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
+  public func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
 
   /// Whether the user can see a tip now: on screen, rendered by the device, its anchor
   /// visible, no sheet over its screen. TipKit's decision is `onScreen`; this is what is seen.
-  package func isVisible(_ tip: String) -> Bool {
+  public func isVisible(_ tip: String) -> Bool {
     guard let shown = onScreen[tip] else { return false }
     return shown.rendering.isRendered && !hiddenAnchors.contains(shown.placement.description) && !sheets.contains(shown.placement.screen)
   }
 
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
-  package func tips(on screen: String) -> [String] { (tipsByScreen[screen] ?? []).map { engine.catalog.tips[$0].name } }
+  public func tips(on screen: String) -> [String] { (tipsByScreen[screen] ?? []).map { engine.catalog.tips[$0].name } }
 
   /// The outcome of the tip's most recent evaluation on an open screen.
-  package func lastEvaluation(of tip: String) -> Evaluation? { engine.catalog.index(ofTip: tip).flatMap { lastEvaluation[$0] } }
+  public func lastEvaluation(of tip: String) -> Evaluation? { engine.catalog.index(ofTip: tip).flatMap { lastEvaluation[$0] } }
 
   /// Records `reasons` as the ones last logged for the tip of this name.
   mutating func setLastLogged(_ reasons: [Suppression], forTipNamed tip: String) {
@@ -114,7 +114,7 @@ package struct World: Hashable, Sendable {
 
   /// The same world with its definitions' arrays and indices rebuilt: population hands each
   /// thread its own, so that two cores never retain the same array.
-  package func unshared() -> World {
+  public func unshared() -> World {
     var copy = self
     copy.engine.catalog.unshare()
     copy.screens = screens.map { $0 }
@@ -160,7 +160,7 @@ package struct World: Hashable, Sendable {
 
 extension [ScreenDefinition] {
   /// The index of the screen of this name.
-  package func index(named name: String) -> Int? { firstIndex { $0.name == name } }
+  public func index(named name: String) -> Int? { firstIndex { $0.name == name } }
 }
 
 extension [[Int]] {
@@ -178,48 +178,48 @@ struct TipSlot: Hashable, Sendable {
 }
 
 /// An external key-value store (UserDefaults, a view model) that the app owns.
-package struct ExternalStore: Hashable, Sendable {
-  package var name: String
-  package var keys: [String] = []
-  package var values: [String: Value] = [:]
+public struct ExternalStore: Hashable, Sendable {
+  public var name: String
+  public var keys: [String] = []
+  public var values: [String: Value] = [:]
   /// The declared values, which a new device starts from.
-  package var initial: [String: Value] = [:]
+  public var initial: [String: Value] = [:]
 }
 
 /// A screen while it is open.
-package struct OpenScreen: Hashable, Sendable {
-  package var name: String
+public struct OpenScreen: Hashable, Sendable {
+  public var name: String
   /// The screen's index in the world's `screens`, -1 while it is not defined.
   var screen: Int
-  package var openedAt: Instant
+  public var openedAt: Instant
   /// Tips tapped away while this screen stays open (rule 36), and when.
-  package var dismissed = NameMap<Instant>()
+  public var dismissed = NameMap<Instant>()
   /// Tips that have counted a display during this opening (policy `perScreenOpen`).
-  package var counted: Set<String> = []
+  public var counted: Set<String> = []
   /// The tip in the screen's one popover slot (rule 37).
-  package var popover: String?
+  public var popover: String?
 }
 
 /// A display in progress.
-package struct OnScreenTip: Hashable, Sendable {
-  package var placement: Placement
-  package var since: Instant
+public struct OnScreenTip: Hashable, Sendable {
+  public var placement: Placement
+  public var since: Instant
   /// `countInvalidation atDisplay` invalidated it as it started; it stays until it ends
   /// (rule 22's exception to rule 38).
-  package var invalidatedAtStart: Bool
+  public var invalidatedAtStart: Bool
   /// What the device draws (spec section 11).
-  package var rendering: Rendering
+  public var rendering: Rendering
 }
 
 /// The outcome of a tip's most recent evaluation: shown at an instant, or held back by these
 /// reasons since an instant.
-package enum Evaluation: Hashable, Sendable {
+public enum Evaluation: Hashable, Sendable {
   case shown(at: Instant)
   case suppressed([Suppression], at: Instant)
 }
 
 /// Why the world refused a command. The language turns it into a diagnostic.
-package struct SimulationError: Error, Hashable, Sendable {
-  package var message: String
-  package init(_ message: String) { self.message = message }
+public struct SimulationError: Error, Hashable, Sendable {
+  public var message: String
+  public init(_ message: String) { self.message = message }
 }

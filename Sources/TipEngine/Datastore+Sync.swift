@@ -5,7 +5,7 @@ extension Datastore {
   /// the donations of both without counting a synced donation twice, and the later
   /// display-frequency interval. Parameters are not synced: the rule names tip status,
   /// display history and donations.
-  package func merged(with remote: Datastore, limits: (String) -> DonationLimit) -> Datastore {
+  public func merged(with remote: Datastore, limits: (String) -> DonationLimit) -> Datastore {
     var result = self
     for (id, theirs) in remote.tips {
       guard let ours = tips[id] else {
@@ -35,7 +35,7 @@ extension Datastore {
 extension DonationLog {
   /// Adds the other log's donations that this one lacks; a donation present on both sides (a
   /// synced copy) is kept once.
-  package mutating func merge(_ other: DonationLog, limit: DonationLimit) {
+  public mutating func merge(_ other: DonationLog, limit: DonationLimit) {
     var have: [Donation: Int] = [:]
     for donation in donations { have[donation, default: 0] += 1 }
     for donation in other.donations {

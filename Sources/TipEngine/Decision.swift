@@ -1,24 +1,24 @@
 /// The engine's answer for one tip at one instant: its status and, when it is not available,
 /// every reason that holds it back with the values that decided it (spec rules 3, 4, 43).
-package struct Decision: Hashable, Sendable {
-  package var tip: String
+public struct Decision: Hashable, Sendable {
+  public var tip: String
   /// The status the app would read, testing overrides applied (rule 33).
-  package var status: TipStatus
+  public var status: TipStatus
   /// The status stored in the datastore, before overrides.
-  package var storedStatus: TipStatus
+  public var storedStatus: TipStatus
   /// The testing override in force for this tip, if any.
-  package var override: TestingOverride?
+  public var override: TestingOverride?
   /// Every rule of the tip, evaluated, with the values it read.
-  package var rules: [RuleEvaluation]
+  public var rules: [RuleEvaluation]
   /// Empty exactly when the tip is available.
-  package var holds: [Hold]
+  public var holds: [Hold]
 
   /// `shouldDisplay == (status == available)` (rule 4).
-  package var shouldDisplay: Bool { status == .available }
+  public var shouldDisplay: Bool { status == .available }
 }
 
 /// One reason a tip is not available.
-package enum Hold: Hashable, Sendable {
+public enum Hold: Hashable, Sendable {
   /// TipKit is not configured: the app has not launched (rule 25).
   case notConfigured
   /// A hide override is in force (rule 33).
@@ -32,22 +32,22 @@ package enum Hold: Hashable, Sendable {
 }
 
 /// The deciding values of a frequency hold.
-package struct FrequencyHold: Hashable, Sendable {
-  package var frequency: DisplayFrequency
-  package var intervalStart: Instant
-  package var intervalEnd: Instant
+public struct FrequencyHold: Hashable, Sendable {
+  public var frequency: DisplayFrequency
+  public var intervalStart: Instant
+  public var intervalEnd: Instant
   /// The tip whose appearance started the interval.
-  package var startedBy: String?
+  public var startedBy: String?
 }
 
 /// A rule's value now and the values it read.
-package struct RuleEvaluation: Hashable, Sendable {
-  package var rule: Expression
-  package var holds: Bool
-  package var readings: [Reading]
+public struct RuleEvaluation: Hashable, Sendable {
+  public var rule: Expression
+  public var holds: Bool
+  public var readings: [Reading]
 
   /// The bound parameters this rule read, for the `boundParameter` reason.
-  package var boundReadings: [Reading] {
+  public var boundReadings: [Reading] {
     readings.filter {
       if case .parameter(_, _, _, let bound) = $0 { return bound != nil }
       return false
@@ -56,7 +56,7 @@ package struct RuleEvaluation: Hashable, Sendable {
 }
 
 /// One value a rule read.
-package enum Reading: Hashable, Sendable {
+public enum Reading: Hashable, Sendable {
   /// A parameter's value, where it came from, and the external key it mirrors, if bound.
   case parameter(name: String, value: Value, source: ParameterSource, boundTo: String?)
   /// An event aggregate's value now.
@@ -64,7 +64,7 @@ package enum Reading: Hashable, Sendable {
 }
 
 /// Where a parameter's current value came from (rules 9, 10).
-package enum ParameterSource: Hashable, Sendable {
+public enum ParameterSource: Hashable, Sendable {
   /// Never written, or reset: the declared default.
   case defaultValue
   /// Written at that instant (and persisted since, rule 9).

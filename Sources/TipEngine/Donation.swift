@@ -1,9 +1,9 @@
 /// One donation of an event: its instant and optional field values (spec rule 15).
-package struct Donation: Hashable, Sendable {
-  package var instant: Instant
-  package var fields: [String: Value]
+public struct Donation: Hashable, Sendable {
+  public var instant: Instant
+  public var fields: [String: Value]
 
-  package init(instant: Instant, fields: [String: Value] = [:]) {
+  public init(instant: Instant, fields: [String: Value] = [:]) {
     self.instant = instant
     self.fields = fields
   }

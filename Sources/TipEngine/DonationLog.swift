@@ -2,24 +2,24 @@
 ///
 /// Only what the event's `DonationLimit` lets rules see is kept (rule 18), and windowed
 /// counts are answered by binary search, so a rule costs the same however long the history.
-package struct DonationLog: Hashable, Sendable {
+public struct DonationLog: Hashable, Sendable {
   private var storage: [Donation] = []
   /// `storage[head...]` are the kept donations; older ones wait for compaction.
   private var head = 0
   /// Every donation ever made to this log, including those dropped by the limit.
-  package private(set) var totalDonated = 0
+  public private(set) var totalDonated = 0
 
-  package init() {}
+  public init() {}
 
   /// The donations kept, oldest first.
-  package var donations: ArraySlice<Donation> { storage[head...] }
+  public var donations: ArraySlice<Donation> { storage[head...] }
 
-  package var isEmpty: Bool { head == storage.count }
+  public var isEmpty: Bool { head == storage.count }
 
   /// Records a donation, keeping the log sorted by instant and at most `limit.maximumCount`
   /// long (rule 18); returns how many are kept.
   @discardableResult
-  package mutating func append(_ donation: Donation, limit: DonationLimit) -> Int {
+  public mutating func append(_ donation: Donation, limit: DonationLimit) -> Int {
     totalDonated += 1
     if let last = storage.last, last.instant > donation.instant {
       let index = firstIndex(after: donation.instant)
@@ -54,7 +54,7 @@ package struct DonationLog: Hashable, Sendable {
   /// The donations a rule sees at `now`: the last `maximumCount`, younger than `maximumAge`,
   /// and within `window` when one is given. A donation is inside a window while
   /// `now − date < window` (rule 17).
-  package func visible(at now: Instant, limit: DonationLimit, within window: TimeSpan? = nil) -> ArraySlice<Donation> {
+  public func visible(at now: Instant, limit: DonationLimit, within window: TimeSpan? = nil) -> ArraySlice<Donation> {
     let end = firstIndex(after: now)
     var start = max(head, end - max(limit.maximumCount, 0))
     if let age = limit.maximumAge { start = max(start, firstIndex(after: now - age)) }
@@ -63,7 +63,7 @@ package struct DonationLog: Hashable, Sendable {
   }
 
   /// The value of an aggregate at `now` (rule 16).
-  package func evaluate(_ aggregate: EventAggregate, at now: Instant, limit: DonationLimit) -> Int {
+  public func evaluate(_ aggregate: EventAggregate, at now: Instant, limit: DonationLimit) -> Int {
     let seen = visible(at: now, limit: limit, within: aggregate.within)
     switch aggregate.kind {
     case .count:
@@ -105,7 +105,7 @@ package struct DonationLog: Hashable, Sendable {
   /// The earliest instant after `now` at which a donation leaves what a rule reading
   /// `aggregate` sees, by time alone: it leaves a window at exactly `date + window` (rule 17),
   /// and the log at `date + maximumAge` (rule 18).
-  package func nextExit(after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant? {
+  public func nextExit(after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant? {
     // Without an array of candidates: replay asks this for every tip it re-decides.
     var earliest: Instant?
     func consider(_ candidate: Instant) {
@@ -120,7 +120,7 @@ package struct DonationLog: Hashable, Sendable {
   /// by time alone, when at least `count` are seen at `now`; nil when fewer are seen already,
   /// or when never (no window and no maximum age, or `count` ≤ 0). Donations leave in the
   /// order they came, each at `date + min(window, maximumAge)` (rules 17, 18).
-  package func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant?? {
+  public func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant?? {
     guard count > 0 else { return .some(nil) }
     // The count-th newest donation seen decides, without finding where the window starts:
     // it is seen when the limit's count keeps it and it has not left yet.
@@ -141,7 +141,7 @@ package struct DonationLog: Hashable, Sendable {
 
   /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,
   /// at most `maximum` of them.
-  package func exits(after now: Instant, limit: DonationLimit, within window: TimeSpan?, maximum: Int) -> [Instant] {
+  public func exits(after now: Instant, limit: DonationLimit, within window: TimeSpan?, maximum: Int) -> [Instant] {
     var instants: [Instant] = []
     for donation in visible(at: now, limit: limit) {
       if let window, donation.instant + window > now { instants.append(donation.instant + window) }

@@ -1,6 +1,6 @@
 /// A rule as data: the tree the scenario language parses and the engine evaluates and
 /// explains (spec rules 16, 19). A tip's rules are a list of these, ANDed.
-package indirect enum Expression: Hashable, Sendable, CustomStringConvertible {
+public indirect enum Expression: Hashable, Sendable, CustomStringConvertible {
   case literal(Value)
   /// A read of a `@Parameter` by name (spec section 2).
   case parameter(String)
@@ -12,7 +12,7 @@ package indirect enum Expression: Hashable, Sendable, CustomStringConvertible {
   case not(Expression)
 
   /// The expression in the scenario language's own syntax.
-  package var description: String { render(parentPrecedence: 0) }
+  public var description: String { render(parentPrecedence: 0) }
 
   private var precedence: Int {
     switch self {
@@ -42,14 +42,14 @@ package indirect enum Expression: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Every parameter the expression reads, in reading order, without repeats.
-  package var parameterNames: [String] {
+  public var parameterNames: [String] {
     var names: [String] = []
     visit { if case .parameter(let n) = $0, !names.contains(n) { names.append(n) } }
     return names
   }
 
   /// Every event aggregate the expression computes, in reading order.
-  package var aggregates: [EventAggregate] {
+  public var aggregates: [EventAggregate] {
     var found: [EventAggregate] = []
     visit { if case .aggregate(let a) = $0 { found.append(a) } }
     return found
@@ -68,7 +68,7 @@ package indirect enum Expression: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// `== != < <= > >=`.
-package enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
   case equal = "=="
   case notEqual = "!="
   case less = "<"
@@ -91,27 +91,27 @@ package enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
 /// An integer over one event's donations: TipKit's `donations.count`,
 /// `donatedWithin(_:)`, `filter`, `largestSubset(groupedBy:)`, `smallestSubset(groupedBy:)`
 /// (spec rule 16), chained in that order: filter, window, then count or group.
-package struct EventAggregate: Hashable, Sendable, CustomStringConvertible {
-  package enum Kind: Hashable, Sendable {
+public struct EventAggregate: Hashable, Sendable, CustomStringConvertible {
+  public enum Kind: Hashable, Sendable {
     case count
     case largestSubset(by: String)
     case smallestSubset(by: String)
   }
 
-  package var event: String
-  package var kind: Kind
+  public var event: String
+  public var kind: Kind
   /// Keep donations with `now − date < within` (spec rule 17).
-  package var within: TimeSpan?
-  package var filter: DonationFilter?
+  public var within: TimeSpan?
+  public var filter: DonationFilter?
 
-  package init(event: String, kind: Kind = .count, within: TimeSpan? = nil, filter: DonationFilter? = nil) {
+  public init(event: String, kind: Kind = .count, within: TimeSpan? = nil, filter: DonationFilter? = nil) {
     self.event = event
     self.kind = kind
     self.within = within
     self.filter = filter
   }
 
-  package var description: String {
+  public var description: String {
     var arguments: [String] = []
     let name: String
     switch kind {
@@ -130,13 +130,13 @@ package struct EventAggregate: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A condition on a donation's field values (`where: backyardID == 2`).
-package indirect enum DonationFilter: Hashable, Sendable, CustomStringConvertible {
+public indirect enum DonationFilter: Hashable, Sendable, CustomStringConvertible {
   case comparison(field: String, ComparisonOperator, Value)
   case and(DonationFilter, DonationFilter)
   case or(DonationFilter, DonationFilter)
   case not(DonationFilter)
 
-  package func matches(_ fields: [String: Value]) -> Bool {
+  public func matches(_ fields: [String: Value]) -> Bool {
     switch self {
     case .comparison(let field, let op, let value):
       guard let actual = fields[field] else { return false }
@@ -147,7 +147,7 @@ package indirect enum DonationFilter: Hashable, Sendable, CustomStringConvertibl
     }
   }
 
-  package var description: String {
+  public var description: String {
     switch self {
     case .comparison(let field, let op, let value): "\(field) \(op.rawValue) \(value)"
     case .and(let l, let r): "(\(l) and \(r))"
@@ -157,7 +157,7 @@ package indirect enum DonationFilter: Hashable, Sendable, CustomStringConvertibl
   }
 
   /// Every field the filter reads.
-  package var fieldNames: [String] {
+  public var fieldNames: [String] {
     switch self {
     case .comparison(let field, _, _): [field]
     case .and(let l, let r), .or(let l, let r): l.fieldNames + r.fieldNames

@@ -2,21 +2,26 @@
 ///
 /// The engine never reads the wall clock; every instant is handed to it (spec preamble).
 public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// Seconds since 1970-01-01T00:00:00Z.
   public var seconds: Int64
 
+  /// The instant `seconds` after 1970-01-01T00:00:00Z.
   public init(seconds: Int64) { self.seconds = seconds }
 
   public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.seconds < rhs.seconds }
 
-  package static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
+  /// The instant a span later.
+  public static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(seconds: lhs.seconds &+ rhs.seconds)
   }
 
-  package static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
+  /// The instant a span earlier.
+  public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(seconds: lhs.seconds &- rhs.seconds)
   }
 
-  package static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
+  /// The span from `rhs` to `lhs`.
+  public static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &- rhs.seconds)
   }
 
@@ -33,28 +38,28 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 }
 
 /// A length of simulated time, in whole seconds.
-package struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-  package var seconds: Int64
+public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  public var seconds: Int64
 
-  package init(seconds: Int64) { self.seconds = seconds }
+  public init(seconds: Int64) { self.seconds = seconds }
 
-  package static let zero = TimeSpan(seconds: 0)
-  package static func seconds(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n) }
-  package static func minutes(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 60) }
-  package static func hours(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 3600) }
-  package static func days(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 86_400) }
-  package static func weeks(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 604_800) }
+  public static let zero = TimeSpan(seconds: 0)
+  public static func seconds(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n) }
+  public static func minutes(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 60) }
+  public static func hours(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 3600) }
+  public static func days(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 86_400) }
+  public static func weeks(_ n: Int64) -> TimeSpan { TimeSpan(seconds: n * 604_800) }
 
-  package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
-  package static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
+  public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.seconds < rhs.seconds }
+  public static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &+ rhs.seconds)
   }
-  package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
+  public static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(seconds: lhs.seconds &- rhs.seconds)
   }
 
   /// The compact form the scenario language reads back: `1d12h`, `90s`, `0s`.
-  package var description: String {
+  public var description: String {
     var text = seconds < 0 ? "-" : ""
     forEachPart { count, unit in
       text += String(count)
@@ -65,7 +70,7 @@ package struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
   /// The compact form's parts after its sign, largest unit first: each whole number of a
   /// unit (`1d12h` is 1 `d`, then 12 `h`). Renderers write them as bytes.
-  package func forEachPart(_ body: (_ count: Int64, _ unit: Unicode.Scalar) -> Void) {
+  public func forEachPart(_ body: (_ count: Int64, _ unit: Unicode.Scalar) -> Void) {
     if seconds == 0 { return body(0, "s") }
     var rest = seconds < 0 ? -seconds : seconds
     for (unit, size) in TimeSpan.units where rest >= size {
@@ -78,11 +83,11 @@ package struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
   private static let units: [(Unicode.Scalar, Int64)] = [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
 
-  package init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     seconds = try decoder.singleValueContainer().decode(Int64.self)
   }
 
-  package func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(seconds)
   }

@@ -12,54 +12,54 @@
 /// difference. Iteration order is unspecified, as for `Dictionary`: output never depends
 /// on it.
 @frozen
-package struct NameMap<Value> {
+public struct NameMap<Value> {
   @usableFromInline var storage: [NameKey: Value]
 
   @inlinable
-  package init() { storage = [:] }
+  public init() { storage = [:] }
 
   @inlinable
-  package var isEmpty: Bool { storage.isEmpty }
+  public var isEmpty: Bool { storage.isEmpty }
   @inlinable
-  package var count: Int { storage.count }
+  public var count: Int { storage.count }
   /// The names, in no particular order.
   @inlinable
-  package var keys: [String] { storage.keys.map(\.name) }
+  public var keys: [String] { storage.keys.map(\.name) }
   @inlinable
-  package var values: Dictionary<NameKey, Value>.Values { storage.values }
+  public var values: Dictionary<NameKey, Value>.Values { storage.values }
 
   @inlinable
-  package subscript(name: String) -> Value? {
+  public subscript(name: String) -> Value? {
     get { storage[NameKey(name)] }
     _modify { yield &storage[NameKey(name)] }
     set { storage[NameKey(name)] = newValue }
   }
 
   @inlinable
-  package subscript(name: String, default defaultValue: @autoclosure () -> Value) -> Value {
+  public subscript(name: String, default defaultValue: @autoclosure () -> Value) -> Value {
     get { storage[NameKey(name), default: defaultValue()] }
     _modify { yield &storage[NameKey(name), default: defaultValue()] }
   }
 
   /// Whether the name has a value, without copying the value out (as `self[name] != nil` did).
   @inlinable
-  package func contains(_ name: String) -> Bool { storage.index(forKey: NameKey(name)) != nil }
+  public func contains(_ name: String) -> Bool { storage.index(forKey: NameKey(name)) != nil }
 
   @discardableResult @inlinable
-  package mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
+  public mutating func removeValue(forKey name: String) -> Value? { storage.removeValue(forKey: NameKey(name)) }
 
   @inlinable
-  package mutating func removeAll(keepingCapacity: Bool = false) { storage.removeAll(keepingCapacity: keepingCapacity) }
+  public mutating func removeAll(keepingCapacity: Bool = false) { storage.removeAll(keepingCapacity: keepingCapacity) }
 
   @inlinable
-  package func filter(_ isIncluded: ((key: String, value: Value)) throws -> Bool) rethrows -> NameMap {
+  public func filter(_ isIncluded: ((key: String, value: Value)) throws -> Bool) rethrows -> NameMap {
     var result = NameMap()
     for (key, value) in storage where try isIncluded((key.name, value)) { result.storage[key] = value }
     return result
   }
 
   @inlinable
-  package func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> NameMap<T> {
+  public func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> NameMap<T> {
     var result = NameMap<T>()
     result.storage = try storage.mapValues(transform)
     return result
@@ -67,22 +67,22 @@ package struct NameMap<Value> {
 }
 
 extension NameMap: Sequence {
-  package struct Iterator: IteratorProtocol {
+  public struct Iterator: IteratorProtocol {
     @usableFromInline var base: Dictionary<NameKey, Value>.Iterator
     @inlinable init(base: Dictionary<NameKey, Value>.Iterator) { self.base = base }
     @inlinable
-    package mutating func next() -> (key: String, value: Value)? { base.next().map { ($0.key.name, $0.value) } }
+    public mutating func next() -> (key: String, value: Value)? { base.next().map { ($0.key.name, $0.value) } }
   }
 
   @inlinable
-  package func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }
+  public func makeIterator() -> Iterator { Iterator(base: storage.makeIterator()) }
   @inlinable
-  package var underestimatedCount: Int { storage.count }
+  public var underestimatedCount: Int { storage.count }
 }
 
 extension NameMap: ExpressibleByDictionaryLiteral {
   @inlinable
-  package init(dictionaryLiteral elements: (String, Value)...) {
+  public init(dictionaryLiteral elements: (String, Value)...) {
     self.init()
     for (key, value) in elements { storage[NameKey(key)] = value }
   }
@@ -94,8 +94,8 @@ extension NameMap: Sendable where Value: Sendable {}
 
 /// A name with its hash, computed once.
 @frozen
-package struct NameKey: Hashable, Sendable {
-  package let name: String
+public struct NameKey: Hashable, Sendable {
+  public let name: String
   @usableFromInline let hash: Int
 
   @inlinable @inline(__always)
@@ -105,15 +105,15 @@ package struct NameKey: Hashable, Sendable {
   }
 
   @inlinable
-  package static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.hash == rhs.hash && lhs.name == rhs.name }
+  public static func == (lhs: NameKey, rhs: NameKey) -> Bool { lhs.hash == rhs.hash && lhs.name == rhs.name }
 
   @inlinable
-  package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
   /// What `Dictionary` asks for: the name's hash mixed with the table's seed, without
   /// SipHash.
   @inlinable
-  package func _rawHashValue(seed: Int) -> Int { NameKey.mix(UInt64(bitPattern: Int64(hash ^ seed))) }
+  public func _rawHashValue(seed: Int) -> Int { NameKey.mix(UInt64(bitPattern: Int64(hash ^ seed))) }
 
   @inlinable @inline(__always)
   static func mix(_ value: UInt64) -> Int {
@@ -125,7 +125,7 @@ package struct NameKey: Hashable, Sendable {
   /// Mixes the name's UTF-8 bytes eight at a time (also a renderer's table of tips,
   /// `SuppressionTexts`).
   @inlinable @inline(__always)
-  package static func hash(of name: String) -> Int {
+  public static func hash(of name: String) -> Int {
     name.utf8.withContiguousStorageIfAvailable { bytes -> Int in
       var h: UInt64 = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
       var i = 0

@@ -1,9 +1,9 @@
 /// The simulator's choices where TipKit's behaviour is unspecified: the [P] rules of the spec.
 /// Each default is the spec's; each can be switched by a scenario (`policy NAME VALUE`) and is
 /// named in explanations.
-package struct Policies: Hashable, Sendable {
+public struct Policies: Hashable, Sendable {
   /// Rule 21: what counts as one appearance for `MaxDisplayCount`.
-  package enum CountPolicy: String, Hashable, Sendable, CaseIterable {
+  public enum CountPolicy: String, Hashable, Sendable, CaseIterable {
     /// Every time the tip goes from not visible to visible.
     case perAppearance
     /// At most one count per tip each time its screen is opened.
@@ -11,7 +11,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Rule 22: when the n-th display of a `MaxDisplayCount(n)` tip invalidates it.
-  package enum CountInvalidation: String, Hashable, Sendable, CaseIterable {
+  public enum CountInvalidation: String, Hashable, Sendable, CaseIterable {
     /// The n-th display is shown in full; the tip is invalidated when it ends.
     case afterDisplay
     /// Invalidated as the n-th display starts; that display stays until it ends.
@@ -19,7 +19,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Rule 24: where the 60 s floor of `MaxDisplayDuration` applies.
-  package enum DurationFloor: String, Hashable, Sendable, CaseIterable {
+  public enum DurationFloor: String, Hashable, Sendable, CaseIterable {
     /// The limit never fires before 60 s of on-screen time in total.
     case total
     /// The limit never fires before the current display has lasted 60 s.
@@ -27,7 +27,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Rule 28: which displays (re)start the display-frequency interval.
-  package enum CooldownStart: String, Hashable, Sendable, CaseIterable {
+  public enum CooldownStart: String, Hashable, Sendable, CaseIterable {
     /// Each tip's first appearance, including tips that ignore the frequency.
     case firstAppearance
     /// Every appearance.
@@ -35,7 +35,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Not a TipKit rule: what a display does while its anchor is scrolled away or collapsed.
-  package enum AnchorHidden: String, Hashable, Sendable, CaseIterable {
+  public enum AnchorHidden: String, Hashable, Sendable, CaseIterable {
     /// The display goes on unseen and is visible again when the anchor returns, without
     /// ending or counting again.
     case suspend
@@ -43,25 +43,25 @@ package struct Policies: Hashable, Sendable {
     case endDisplay
   }
 
-  package var countPolicy: CountPolicy = .perAppearance
-  package var countInvalidation: CountInvalidation = .afterDisplay
-  package var durationFloor: DurationFloor = .total
-  package var cooldownStart: CooldownStart = .firstAppearance
+  public var countPolicy: CountPolicy = .perAppearance
+  public var countInvalidation: CountInvalidation = .afterDisplay
+  public var durationFloor: DurationFloor = .total
+  public var cooldownStart: CooldownStart = .firstAppearance
   /// Rule 26: how long `monthly` is.
-  package var monthLength: TimeSpan = .days(30)
+  public var monthLength: TimeSpan = .days(30)
   /// Rule 39: how long a change takes to reach the user's other devices.
-  package var syncDelay: TimeSpan = .zero
-  package var anchorHidden: AnchorHidden = .suspend
+  public var syncDelay: TimeSpan = .zero
+  public var anchorHidden: AnchorHidden = .suspend
 
-  package init() {}
+  public init() {}
 
   /// The policy names, as `policy NAME VALUE` spells them.
-  package static let names = [
+  public static let names = [
     "countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "anchorHidden",
   ]
 
   /// The rule of the spec each policy answers.
-  package static func rule(of name: String) -> Int? {
+  public static func rule(of name: String) -> Int? {
     [
       "countPolicy": 21, "countInvalidation": 22, "durationFloor": 24, "cooldownStart": 28,
       "monthLength": 26, "syncDelay": 39,
@@ -69,7 +69,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// The value a policy has, as `policy NAME VALUE` would write it.
-  package func value(of name: String) -> String? {
+  public func value(of name: String) -> String? {
     switch name {
     case "countPolicy": countPolicy.rawValue
     case "countInvalidation": countInvalidation.rawValue
@@ -83,7 +83,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// The values a named enumerated policy accepts (empty for the duration-valued ones).
-  package static func choices(of name: String) -> [String] {
+  public static func choices(of name: String) -> [String] {
     switch name {
     case "countPolicy": CountPolicy.allCases.map(\.rawValue)
     case "countInvalidation": CountInvalidation.allCases.map(\.rawValue)
@@ -95,10 +95,10 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Whether the policy takes a duration (`monthLength 31d`) rather than a word.
-  package static func takesDuration(_ name: String) -> Bool { name == "monthLength" || name == "syncDelay" }
+  public static func takesDuration(_ name: String) -> Bool { name == "monthLength" || name == "syncDelay" }
 
   /// Sets a word-valued policy; false when the name or the value is not one of the choices.
-  package mutating func set(_ name: String, to word: String) -> Bool {
+  public mutating func set(_ name: String, to word: String) -> Bool {
     switch name {
     case "countPolicy":
       guard let v = CountPolicy(rawValue: word) else { return false }
@@ -121,7 +121,7 @@ package struct Policies: Hashable, Sendable {
   }
 
   /// Sets a duration-valued policy; false when the name does not take a duration.
-  package mutating func set(_ name: String, to span: TimeSpan) -> Bool {
+  public mutating func set(_ name: String, to span: TimeSpan) -> Bool {
     switch name {
     case "monthLength": monthLength = span
     case "syncDelay": syncDelay = span

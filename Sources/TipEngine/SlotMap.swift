@@ -12,41 +12,41 @@ import Synchronization
 ///
 /// Equality, hashing and iteration know nothing of slots and tokens: two maps with the same
 /// names and values are equal. Iteration is in slot order (the order names arrived in).
-package struct SlotMap<Value> {
+public struct SlotMap<Value> {
   private var slotOf: NameMap<Int> = [:]
   private var entries: [Value?] = []
   /// Slots left empty by removals, compacted away when they outnumber the entries.
   private var vacant = 0
   /// The layout's token; every empty map that never held a name has layout 0.
-  package private(set) var layout: UInt64 = 0
+  public private(set) var layout: UInt64 = 0
   /// When the last change of layout inserted one name: the layout before it, the name and
   /// its slot.
-  package private(set) var lastInsertion: (after: UInt64, name: String, slot: Int)?
+  public private(set) var lastInsertion: (after: UInt64, name: String, slot: Int)?
 
-  package init() {}
+  public init() {}
 
   private static func nextLayout() -> UInt64 { layoutCounter.wrappingAdd(1, ordering: .relaxed).newValue }
 
-  package var isEmpty: Bool { slotOf.isEmpty }
-  package var count: Int { slotOf.count }
+  public var isEmpty: Bool { slotOf.isEmpty }
+  public var count: Int { slotOf.count }
   /// The names, in slot order.
-  package var keys: [String] { map(\.key) }
+  public var keys: [String] { map(\.key) }
   /// The values, in slot order (read lazily: `values.contains(where:)` builds nothing).
-  package var values: LazyMapSequence<LazyFilterSequence<LazyMapSequence<[Value?], Value?>>, Value> {
+  public var values: LazyMapSequence<LazyFilterSequence<LazyMapSequence<[Value?], Value?>>, Value> {
     entries.lazy.compactMap { $0 }
   }
 
   /// The slot of `name`, nil when it has no entry.
-  package func slot(of name: String) -> Int? { slotOf[name] }
+  public func slot(of name: String) -> Int? { slotOf[name] }
 
   /// The entry in `slot` (nil for a vacant slot).
-  package subscript(slot slot: Int) -> Value? { entries[slot] }
+  public subscript(slot slot: Int) -> Value? { entries[slot] }
 
   /// Changes the entry in `slot`, which holds one, in place: the layout stays.
   @inline(__always)
-  package mutating func update<Result>(slot: Int, _ change: (inout Value) -> Result) -> Result { change(&entries[slot]!) }
+  public mutating func update<Result>(slot: Int, _ change: (inout Value) -> Result) -> Result { change(&entries[slot]!) }
 
-  package subscript(name: String) -> Value? {
+  public subscript(name: String) -> Value? {
     get { slotOf[name].flatMap { entries[$0] } }
     set {
       if let newValue {
@@ -68,7 +68,7 @@ package struct SlotMap<Value> {
     }
   }
 
-  package subscript(name: String, default defaultValue: @autoclosure () -> Value) -> Value {
+  public subscript(name: String, default defaultValue: @autoclosure () -> Value) -> Value {
     get { self[name] ?? defaultValue() }
     _modify {
       let slot = slotOf[name] ?? insert(defaultValue(), for: name)
@@ -77,7 +77,7 @@ package struct SlotMap<Value> {
   }
 
   @discardableResult
-  package mutating func removeValue(forKey name: String) -> Value? {
+  public mutating func removeValue(forKey name: String) -> Value? {
     guard let slot = slotOf[name] else { return nil }
     let value = entries[slot]
     entries[slot] = nil
@@ -116,12 +116,12 @@ package struct SlotMap<Value> {
 private let layoutCounter = Atomic<UInt64>(0)
 
 extension SlotMap: Sequence {
-  package struct Iterator: IteratorProtocol {
+  public struct Iterator: IteratorProtocol {
     fileprivate var entries: [Value?]
     fileprivate var names: [String?]
     fileprivate var position = 0
 
-    package mutating func next() -> (key: String, value: Value)? {
+    public mutating func next() -> (key: String, value: Value)? {
       while position < entries.count {
         defer { position += 1 }
         if let value = entries[position], let name = names[position] { return (name, value) }
@@ -130,24 +130,24 @@ extension SlotMap: Sequence {
     }
   }
 
-  package func makeIterator() -> Iterator {
+  public func makeIterator() -> Iterator {
     var names = [String?](repeating: nil, count: entries.count)
     for (name, slot) in slotOf { names[slot] = name }
     return Iterator(entries: entries, names: names)
   }
 
-  package var underestimatedCount: Int { count }
+  public var underestimatedCount: Int { count }
 }
 
 extension SlotMap: ExpressibleByDictionaryLiteral {
-  package init(dictionaryLiteral elements: (String, Value)...) {
+  public init(dictionaryLiteral elements: (String, Value)...) {
     self.init()
     for (name, value) in elements { self[name] = value }
   }
 }
 
 extension SlotMap: Equatable where Value: Equatable {
-  package static func == (lhs: SlotMap, rhs: SlotMap) -> Bool {
+  public static func == (lhs: SlotMap, rhs: SlotMap) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.layout == rhs.layout { return lhs.entries == rhs.entries }
     return lhs.allSatisfy { rhs[$0.key] == $0.value }
@@ -156,7 +156,7 @@ extension SlotMap: Equatable where Value: Equatable {
 
 extension SlotMap: Hashable where Value: Hashable {
   /// Independent of slot order, as `Dictionary`'s.
-  package func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) {
     var combined = 0
     for (name, value) in self {
       var entry = Hasher()

@@ -1,21 +1,21 @@
 /// Every definition the app's code makes: tips, parameters, events and groups, each in
 /// definition order (the evaluation order of rule 29 ends with definition order).
-package struct TipCatalog: Hashable, Sendable {
-  package private(set) var tips: [TipDefinition] = []
-  package private(set) var parameters: [ParameterDefinition] = []
-  package private(set) var events: [EventDefinition] = []
-  package private(set) var groups: [TipGroup] = []
+public struct TipCatalog: Hashable, Sendable {
+  public private(set) var tips: [TipDefinition] = []
+  public private(set) var parameters: [ParameterDefinition] = []
+  public private(set) var events: [EventDefinition] = []
+  public private(set) var groups: [TipGroup] = []
   private var tipIndex: NameMap<Int> = [:]
   private var parameterIndex: NameMap<Int> = [:]
   private var eventIndex: NameMap<Int> = [:]
   private var groupIndex: NameMap<Int> = [:]
   /// Every (event, window) a rule reads that time can change, with the tips reading it;
   /// kept up to date by `define`, so finding the next change does not walk every rule.
-  package private(set) var windows: [TimeWindow] = []
+  public private(set) var windows: [TimeWindow] = []
   /// Parameter name → the tips whose rules read it, by index in `tips`, in definition order.
-  package private(set) var parameterReaders: NameMap<[Int]> = [:]
+  public private(set) var parameterReaders: NameMap<[Int]> = [:]
   /// Event id → the tips whose rules read it, by index in `tips`, in definition order.
-  package private(set) var eventReaders: NameMap<[Int]> = [:]
+  public private(set) var eventReaders: NameMap<[Int]> = [:]
   /// The same two by the parameter's or event's index in `parameters` or `events`: a
   /// donation or a write, whose input is looked up by index already, finds its readers
   /// without hashing the name again (1.8% of a replay's runner).
@@ -23,44 +23,44 @@ package struct TipCatalog: Hashable, Sendable {
   private var eventReadersByIndex: [[Int]] = []
   /// Tip (by index in `tips`) → the windows its rules read, each with the count they need
   /// when every rule of the tip reading it is a threshold on its unfiltered count.
-  package private(set) var windowsByTip: [[WindowRead]] = []
+  public private(set) var windowsByTip: [[WindowRead]] = []
   /// Tip (by index in `tips`) → its rules in the form the engine evaluates (`CompiledRule`).
   private(set) var compiledRules: [[CompiledRule]] = []
   /// The first tip of each persisted id, when it has a `MaxDisplayDuration`: the tips time
   /// alone can invalidate (rule 24), in definition order.
-  package private(set) var durationLimitedTips: [String] = []
+  public private(set) var durationLimitedTips: [String] = []
   /// The tips that belong to a group: their presentation depends on the other members.
-  package private(set) var groupedTips: Set<String> = []
+  public private(set) var groupedTips: Set<String> = []
 
-  package init() {}
+  public init() {}
 
-  package func tip(named name: String) -> TipDefinition? { tipIndex[name].map { tips[$0] } }
+  public func tip(named name: String) -> TipDefinition? { tipIndex[name].map { tips[$0] } }
   /// The tip's persisted id (rule 1), without copying its definition.
-  package func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
+  public func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
   /// The event's donation limit, without copying its definition.
-  package func limit(ofEvent id: String) -> DonationLimit? { eventIndex[id].map { events[$0].limit } }
+  public func limit(ofEvent id: String) -> DonationLimit? { eventIndex[id].map { events[$0].limit } }
   /// The tip's position in `tips`.
-  package func index(ofTip name: String) -> Int? { tipIndex[name] }
+  public func index(ofTip name: String) -> Int? { tipIndex[name] }
   /// Whether a tip of this name is defined.
-  package func hasTip(named name: String) -> Bool { tipIndex[name] != nil }
-  package func parameter(named name: String) -> ParameterDefinition? { parameterIndex[name].map { parameters[$0] } }
+  public func hasTip(named name: String) -> Bool { tipIndex[name] != nil }
+  public func parameter(named name: String) -> ParameterDefinition? { parameterIndex[name].map { parameters[$0] } }
   /// The parameter's position in `parameters`.
-  package func index(ofParameter name: String) -> Int? { parameterIndex[name] }
-  package func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
+  public func index(ofParameter name: String) -> Int? { parameterIndex[name] }
+  public func event(named id: String) -> EventDefinition? { eventIndex[id].map { events[$0] } }
   /// The event's position in `events`.
-  package func index(ofEvent id: String) -> Int? { eventIndex[id] }
+  public func index(ofEvent id: String) -> Int? { eventIndex[id] }
   /// Whether the event is defined with this field, without copying its definition.
-  package func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { event(at: $0, hasField: field) } ?? false }
+  public func event(_ id: String, hasField field: String) -> Bool { eventIndex[id].map { event(at: $0, hasField: field) } ?? false }
   /// The same for the event at `index` in `events`.
-  package func event(at index: Int, hasField field: String) -> Bool { events[index].fields.contains(field) }
+  public func event(at index: Int, hasField field: String) -> Bool { events[index].fields.contains(field) }
   /// The tips whose rules read the parameter at `index` in `parameters` (`parameterReaders`).
-  package func readers(ofParameterAt index: Int) -> [Int] { parameterReadersByIndex[index] }
+  public func readers(ofParameterAt index: Int) -> [Int] { parameterReadersByIndex[index] }
   /// The tips whose rules read the event at `index` in `events` (`eventReaders`).
-  package func readers(ofEventAt index: Int) -> [Int] { eventReadersByIndex[index] }
-  package func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
+  public func readers(ofEventAt index: Int) -> [Int] { eventReadersByIndex[index] }
+  public func group(named name: String) -> TipGroup? { groupIndex[name].map { groups[$0] } }
 
   /// Adds or replaces a tip.
-  package mutating func define(_ tip: TipDefinition) {
+  public mutating func define(_ tip: TipDefinition) {
     if let i = tipIndex[tip.name] {
       tips[i] = tip
       indexWindows()
@@ -103,7 +103,7 @@ package struct TipCatalog: Hashable, Sendable {
   /// Rebuilds the catalog's arrays, so that a copy handed to another thread shares none of
   /// its reference counts with this one (population: retaining one array from two cores
   /// made each retain wait for the other core).
-  package mutating func unshare() {
+  public mutating func unshare() {
     tips = tips.map { tip in
       var copy = tip
       copy.rules = tip.rules.map { $0 }
@@ -196,7 +196,7 @@ package struct TipCatalog: Hashable, Sendable {
     eventReadersByIndex = events.map { eventReaders[$0.id] ?? [] }
   }
 
-  package mutating func define(_ parameter: ParameterDefinition) {
+  public mutating func define(_ parameter: ParameterDefinition) {
     if let i = parameterIndex[parameter.name] {
       parameters[i] = parameter
     } else {
@@ -208,7 +208,7 @@ package struct TipCatalog: Hashable, Sendable {
     }
   }
 
-  package mutating func define(_ event: EventDefinition) {
+  public mutating func define(_ event: EventDefinition) {
     if let i = eventIndex[event.id] {
       events[i] = event
     } else {
@@ -219,7 +219,7 @@ package struct TipCatalog: Hashable, Sendable {
     indexReaders()
   }
 
-  package mutating func define(_ group: TipGroup) {
+  public mutating func define(_ group: TipGroup) {
     if let i = groupIndex[group.name] {
       groups[i] = group
     } else {
@@ -230,14 +230,14 @@ package struct TipCatalog: Hashable, Sendable {
   }
 
   /// The groups a tip belongs to.
-  package func groups(containing tipName: String) -> [TipGroup] {
+  public func groups(containing tipName: String) -> [TipGroup] {
     groups.filter { $0.members.contains(tipName) }
   }
 
   /// The tips that share a persisted id with the tip at `index` (rule 1), itself included,
   /// by index in `tips`, and whether any of them has a `MaxDisplayDuration`; no definition
   /// is copied.
-  package func indices(sharingIDWith index: Int) -> (indices: [Int], anyDurationLimit: Bool) {
+  public func indices(sharingIDWith index: Int) -> (indices: [Int], anyDurationLimit: Bool) {
     let id = tips[index].id
     var indices: [Int] = []
     var anyDurationLimit = false
@@ -251,22 +251,22 @@ package struct TipCatalog: Hashable, Sendable {
 
 /// A window over an event's donations that rules read (`within:`, or the donation limit's
 /// `maximumAge`), and the tips whose rules read it.
-package struct TimeWindow: Hashable, Sendable {
-  package var event: String
+public struct TimeWindow: Hashable, Sendable {
+  public var event: String
   /// The event's index in the catalog's `events` (the catalog indexes windows again when an
   /// event is defined): finding a tip's next change reads the event's limit there, in place.
-  package var eventIndex: Int
-  package var within: TimeSpan?
-  package var tips: [String]
+  public var eventIndex: Int
+  public var within: TimeSpan?
+  public var tips: [String]
 }
 
 /// A window a tip's rules read (its index in the catalog's `windows`), and the count of its
 /// donations they need when every one of them is a threshold on the unfiltered count: while
 /// at least that many are seen, every such rule holds and no value of theirs shows among the
 /// tip's reasons, so only the departure that leaves one too few changes them.
-package struct WindowRead: Hashable, Sendable {
-  package var window: Int
-  package var threshold: Int?
+public struct WindowRead: Hashable, Sendable {
+  public var window: Int
+  public var threshold: Int?
 }
 
 /// A rule as the engine evaluates it. Most rules compare one reading with a literal

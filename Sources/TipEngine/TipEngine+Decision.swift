@@ -1,7 +1,7 @@
 extension TipEngine {
   /// The decision for a tip at `now`: status with overrides, and every hold with its deciding
   /// values (rules 3, 4, 33, 43).
-  package func decision(for tipName: String, at now: Instant) -> Decision {
+  public func decision(for tipName: String, at now: Instant) -> Decision {
     decision(for: tipName, at: now, keepingEveryRule: true)
   }
 
@@ -9,13 +9,13 @@ extension TipEngine {
   /// that hold: what presentation asks for every tip it re-decides (building, then freeing,
   /// every rule's evaluation was a tenth of a replay). Debug builds check it against the
   /// decision.
-  package func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
+  public func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
     guard let index = catalog.index(ofTip: tipName) else { return ([.notConfigured], false) }
     return holds(forTipAt: index, at: now)
   }
 
   /// The same for the tip at `index` in the catalog (presentation knows its tips by index).
-  package func holds(forTipAt index: Int, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
+  public func holds(forTipAt index: Int, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
     let lean = decision(forTipAt: index, at: now, keepingEveryRule: false)
     assert(
       {
@@ -80,13 +80,13 @@ extension TipEngine {
   /// `decision(for:at:).shouldDisplay` without the explanation: no rule readings, no holds,
   /// rules short-circuit. Quiet worlds (population) ask this; debug builds check it against
   /// the decision.
-  package func shouldDisplay(_ tipName: String, at now: Instant) -> Bool {
+  public func shouldDisplay(_ tipName: String, at now: Instant) -> Bool {
     guard let index = catalog.index(ofTip: tipName) else { return false }
     return shouldDisplay(tipAt: index, at: now)
   }
 
   /// The same for the tip at `index` in the catalog.
-  package func shouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
+  public func shouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
     let answer = quickShouldDisplay(tipAt: index, at: now)
     assert(
       answer == decision(for: catalog.tips[index].name, at: now).shouldDisplay,
@@ -111,13 +111,13 @@ extension TipEngine {
   }
 
   /// The status the app reads (rule 2).
-  package func status(of tipName: String, at now: Instant) -> TipStatus {
+  public func status(of tipName: String, at now: Instant) -> TipStatus {
     decision(for: tipName, at: now).status
   }
 
   /// What a rule reads that a command changes: an event (a donation) or a parameter (a
   /// write), by index in the catalog.
-  package enum RuleInput: Hashable, Sendable {
+  public enum RuleInput: Hashable, Sendable {
     case event(Int)
     case parameter(Int)
   }
@@ -126,13 +126,13 @@ extension TipEngine {
   /// none reads it. Only failing rules appear among a tip's holds, with what they read, so a
   /// donation or a write before and after which this is true leaves the tip's holds as they
   /// were: presentation keeps what it found for the tip.
-  package func rulesHold(ofTipAt index: Int, reading input: RuleInput, at now: Instant) -> Bool {
+  public func rulesHold(ofTipAt index: Int, reading input: RuleInput, at now: Instant) -> Bool {
     rulesHold(ofTipAt: index, reading: input, at: now, skippingMonotone: false)
   }
 
   /// The same, just after a change of `input` before which it was true: a rule a donation
   /// cannot make false (`CompiledRule.staysTrueAsDonationsArrive`) is not evaluated again.
-  package func rulesStillHold(ofTipAt index: Int, afterChangeOf input: RuleInput, at now: Instant) -> Bool {
+  public func rulesStillHold(ofTipAt index: Int, afterChangeOf input: RuleInput, at now: Instant) -> Bool {
     rulesHold(ofTipAt: index, reading: input, at: now, skippingMonotone: true)
   }
 
@@ -169,7 +169,7 @@ extension TipEngine {
   }
 
   /// Evaluates one rule, recording every value it reads (rule 43).
-  package func evaluate(_ rule: Expression, at now: Instant) -> RuleEvaluation {
+  public func evaluate(_ rule: Expression, at now: Instant) -> RuleEvaluation {
     var readings = ReadingList()
     let value = value(of: rule, at: now, readings: &readings)
     return RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings.readings)
@@ -270,7 +270,7 @@ extension TipEngine {
   /// step by step, comparing as it goes; debug builds check it against the decision. (A
   /// closure, not a generic collection: this module's generics are not specialized for the
   /// caller's types.)
-  package func holds(forTipAt index: Int, at now: Instant, are count: Int, _ expected: (Int) -> Hold) -> Bool {
+  public func holds(forTipAt index: Int, at now: Instant, are count: Int, _ expected: (Int) -> Hold) -> Bool {
     let answer = holdsMatch(forTipAt: index, at: now, count, expected)
     assert(
       answer == decision(forTipAt: index, at: now, keepingEveryRule: false).holds.elementsEqual((0..<count).map(expected)),
@@ -318,19 +318,19 @@ extension TipEngine {
   // MARK: Groups (spec section 7)
 
   /// Which member of a group is presented now, and which member blocks an ordered group.
-  package struct GroupSelection: Hashable, Sendable {
-    package var current: String?
+  public struct GroupSelection: Hashable, Sendable {
+    public var current: String?
     /// Under `ordered`, the first non-invalidated member when it is not available (rule 31).
-    package var blockedBy: String?
+    public var blockedBy: String?
 
-    package init(current: String?, blockedBy: String?) {
+    public init(current: String?, blockedBy: String?) {
       self.current = current
       self.blockedBy = blockedBy
     }
   }
 
   /// The group's current tip (rules 30–32). Membership does not change a member's status.
-  package func selection(of group: TipGroup, at now: Instant) -> GroupSelection {
+  public func selection(of group: TipGroup, at now: Instant) -> GroupSelection {
     switch group.priority {
     case .firstAvailable:
       let current = group.members.first { status(of: $0, at: now) == .available }

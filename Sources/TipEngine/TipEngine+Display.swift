@@ -1,23 +1,23 @@
 extension TipEngine {
   /// What the start of a display did to the datastore.
-  package struct DisplayStart: Hashable, Sendable {
+  public struct DisplayStart: Hashable, Sendable {
     /// The tip's display count after this display (`display 2 of 5`).
-    package var number: Int
-    package var maximum: Int?
+    public var number: Int
+    public var maximum: Int?
     /// Whether the display counted as a new appearance (rule 21, `countPolicy`).
-    package var counted: Bool
+    public var counted: Bool
     /// Shown only because of a testing show-override (rule 28 excludes it from cool-downs).
-    package var forced: Bool
+    public var forced: Bool
     /// Whether this display (re)started the display-frequency interval (rule 28).
-    package var startedInterval: Bool
+    public var startedInterval: Bool
     /// `countInvalidation atDisplay`: invalidated as this display starts (rule 22).
-    package var invalidatedAtStart: Bool
+    public var invalidatedAtStart: Bool
   }
 
   /// Records that a tip has appeared on screen (rules 21, 22, 27, 28). `counts` is false when
   /// the presentation layer resumes a display that does not count again (policy
   /// `perScreenOpen`).
-  package mutating func beginDisplay(of tipName: String, at now: Instant, counts: Bool = true) -> DisplayStart {
+  public mutating func beginDisplay(of tipName: String, at now: Instant, counts: Bool = true) -> DisplayStart {
     // Only a show-override forces a display: without testing overrides no decision is needed.
     let forced: Bool
     if configuration.testing.isEmpty {
@@ -66,7 +66,7 @@ extension TipEngine {
   /// Records that a display has ended, adding its on-screen time (rule 24). Under
   /// `countInvalidation afterDisplay` the n-th display invalidates the tip as it ends
   /// (rules 21, 22); the reason is returned when that happens.
-  package mutating func endDisplay(of tipName: String, at now: Instant) -> InvalidationReason? {
+  public mutating func endDisplay(of tipName: String, at now: Instant) -> InvalidationReason? {
     guard let start = record(of: tipName).displayStartedAt else { return nil }
     updateRecord(of: tipName, at: now) {
       $0.closedDisplayTime = $0.closedDisplayTime + (now > start ? now - start : .zero)
@@ -87,7 +87,7 @@ extension TipEngine {
 
   /// The instant at which a tip on screen reaches its `MaxDisplayDuration`, counting on-screen
   /// time across displays and launches, never before 60 s (rule 24, policy `durationFloor`).
-  package func durationLimitInstant(of tipName: String) -> Instant? {
+  public func durationLimitInstant(of tipName: String) -> Instant? {
     guard let limit = catalog.tip(named: tipName)?.options.maxDisplayDuration else { return nil }
     let record = record(of: tipName)
     guard record.invalidation == nil, let start = record.displayStartedAt else { return nil }
@@ -102,12 +102,12 @@ extension TipEngine {
   }
 
   /// A tip the passage of time invalidated.
-  package struct TimedInvalidation: Hashable, Sendable {
-    package var tip: String
-    package var reason: InvalidationReason
-    package var at: Instant
+  public struct TimedInvalidation: Hashable, Sendable {
+    public var tip: String
+    public var reason: InvalidationReason
+    public var at: Instant
 
-    package init(tip: String, reason: InvalidationReason, at: Instant) {
+    public init(tip: String, reason: InvalidationReason, at: Instant) {
       self.tip = tip
       self.reason = reason
       self.at = at
@@ -116,7 +116,7 @@ extension TipEngine {
 
   /// Applies what time alone does up to `now`: tips on screen whose duration limit has been
   /// reached are invalidated at that exact instant (rule 24).
-  package mutating func settle(at now: Instant) -> [TimedInvalidation] {
+  public mutating func settle(at now: Instant) -> [TimedInvalidation] {
     var done: [TimedInvalidation] = []
     for tip in catalog.durationLimitedTips {
       guard let instant = durationLimitInstant(of: tip), instant <= now else { continue }

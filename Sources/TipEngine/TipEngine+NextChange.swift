@@ -4,13 +4,13 @@ extension TipEngine {
   /// donation limit's age (rules 17, 18), a duration limit reached on screen (rule 24).
   /// Nil when time alone changes nothing. Time travel jumps from one such instant to the
   /// next; it never ticks.
-  package func nextChange(after now: Instant) -> Instant? {
+  public func nextChange(after now: Instant) -> Instant? {
     nextChange(after: now, windows: catalog.windows.indices.lazy.map { WindowRead(window: $0, threshold: nil) })
   }
 
   /// The earliest instant after `now` at which time alone can change what the tips at these
   /// indices in the catalog show (repeats allowed): the earliest of their next changes.
-  package func nextChange(after now: Instant, readByTipsAt tips: [Int]) -> Instant? {
+  public func nextChange(after now: Instant, readByTipsAt tips: [Int]) -> Instant? {
     var seen = [Bool](repeating: false, count: catalog.tips.count)
     var reads: [WindowRead] = []
     for tip in tips where !seen[tip] {
@@ -22,7 +22,7 @@ extension TipEngine {
 
   /// The same for no tip: the interval end and the duration limits, what time alone changes
   /// while no screen is open.
-  package func nextChangeOfIntervalAndLimits(after now: Instant) -> Instant? {
+  public func nextChangeOfIntervalAndLimits(after now: Instant) -> Instant? {
     nextChange(after: now, windows: EmptyCollection())
   }
 
@@ -32,13 +32,13 @@ extension TipEngine {
   /// every rule reading the window is a threshold on its unfiltered count that holds now:
   /// then only the departure that leaves one donation too few changes anything (a count of
   /// 5 read by `>= 2` changes the tip's holds at its fourth departure, not its first).
-  package func nextChange(after now: Instant, for tip: String) -> Instant? {
+  public func nextChange(after now: Instant, for tip: String) -> Instant? {
     guard let index = catalog.index(ofTip: tip) else { return nextChangeOfIntervalAndLimits(after: now) }
     return nextChange(after: now, forTipAt: index)
   }
 
   /// The same for the tip at `index` in the catalog.
-  package func nextChange(after now: Instant, forTipAt index: Int) -> Instant? {
+  public func nextChange(after now: Instant, forTipAt index: Int) -> Instant? {
     nextChange(after: now, windows: catalog.windowsByTip[index])
   }
 
@@ -82,11 +82,11 @@ extension TipEngine {
   }
 
   /// A change of one tip's status that time alone brings.
-  package struct StatusChange: Hashable, Sendable {
-    package var at: Instant
-    package var status: TipStatus
+  public struct StatusChange: Hashable, Sendable {
+    public var at: Instant
+    public var status: TipStatus
 
-    package init(at: Instant, status: TipStatus) {
+    public init(at: Instant, status: TipStatus) {
       self.at = at
       self.status = status
     }
@@ -95,7 +95,7 @@ extension TipEngine {
   /// The earliest instant after `now` at which this tip's status changes if nothing but time
   /// happens, and the status it changes to; nil when no passage of time alone changes it
   /// (rule 43). Looks at most `maximumCandidates` candidate instants ahead.
-  package func nextStatusChange(of tipName: String, after now: Instant, maximumCandidates: Int = 4096) -> StatusChange? {
+  public func nextStatusChange(of tipName: String, after now: Instant, maximumCandidates: Int = 4096) -> StatusChange? {
     guard let tip = catalog.tip(named: tipName) else { return nil }
     let current = status(of: tipName, at: now)
     var candidates: Set<Instant> = []
@@ -123,7 +123,7 @@ extension TipEngine {
 
 extension TipEngine {
   /// Why time alone changes something at an instant.
-  package enum ChangeCause: Hashable, Sendable {
+  public enum ChangeCause: Hashable, Sendable {
     /// The display-frequency interval ends (rule 26).
     case intervalEnds(frequency: DisplayFrequency, startedBy: String?)
     /// A donation leaves a rule's window, or the donation limit's age (rules 17, 18).
@@ -133,7 +133,7 @@ extension TipEngine {
   }
 
   /// What makes `instant` one of the instants `nextChange(after:)` returns.
-  package func causes(at instant: Instant, after now: Instant) -> [ChangeCause] {
+  public func causes(at instant: Instant, after now: Instant) -> [ChangeCause] {
     var causes: [ChangeCause] = []
     if let start = datastore.intervalStart,
       let interval = configuration.frequency.interval(monthLength: configuration.policies.monthLength), start + interval == instant
@@ -151,7 +151,7 @@ extension TipEngine {
 
   /// The earliest instant at or after `now` at which the tip is available if nothing but time
   /// happens, or nil when no passage of time alone makes it available (rule 43).
-  package func nextAvailability(of tipName: String, from now: Instant, maximumSteps: Int = 64) -> Instant? {
+  public func nextAvailability(of tipName: String, from now: Instant, maximumSteps: Int = 64) -> Instant? {
     if status(of: tipName, at: now) == .available { return now }
     var engine = self
     var clock = now

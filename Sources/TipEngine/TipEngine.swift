@@ -1,21 +1,21 @@
 /// TipKit's rules engine as a value: definitions, configuration, the persisted datastore and
 /// whether TipKit is configured. Copying it is a checkpoint. It never reads a clock; every
 /// operation takes the instant at which it happens.
-package struct TipEngine: Hashable, Sendable {
-  package var catalog = TipCatalog() { didSet { slots.rebuild(catalog, datastore) } }
-  package var datastore = Datastore() { didSet { if slots.lag(behind: datastore) { slots.follow(datastore, catalog) } } }
+public struct TipEngine: Hashable, Sendable {
+  public var catalog = TipCatalog() { didSet { slots.rebuild(catalog, datastore) } }
+  public var datastore = Datastore() { didSet { if slots.lag(behind: datastore) { slots.follow(datastore, catalog) } } }
   /// Where the datastore keeps what each definition reads, kept in step with both.
   private(set) var slots = DatastoreSlots()
-  package var configuration = Configuration()
+  public var configuration = Configuration()
   /// Whether `Tips.configure` has run in the current app launch (rule 25).
-  package private(set) var isConfigured = false
+  public private(set) var isConfigured = false
   /// Lends the engine by address rather than by copy (`AddressOnly` says why).
   private var lentInPlace = AddressOnly()
 
-  package init() {}
+  public init() {}
 
   /// The errors an operation can refuse with.
-  package enum Refusal: Error, Hashable, Sendable {
+  public enum Refusal: Error, Hashable, Sendable {
     /// `resetDatastore` must come before configuration (rule 34).
     case resetAfterConfiguration
     case unknownTip(String)
@@ -28,7 +28,7 @@ package struct TipEngine: Hashable, Sendable {
   /// `Tips.configure` at app launch (rule 25). Transient parameters go back to their
   /// defaults (rule 10); the names of those that held another value are returned.
   @discardableResult
-  package mutating func configure(at now: Instant) -> [String] {
+  public mutating func configure(at now: Instant) -> [String] {
     isConfigured = true
     var reset: [String] = []
     for parameter in catalog.parameters where parameter.isTransient {
@@ -40,7 +40,7 @@ package struct TipEngine: Hashable, Sendable {
   }
 
   /// The app terminates. Displays still in progress end now.
-  package mutating func terminate(at now: Instant) {
+  public mutating func terminate(at now: Instant) {
     // Most launches end with nothing on screen: then no tip's record is read.
     if datastore.tips.values.contains(where: { $0.displayStartedAt != nil }) {
       for index in catalog.tips.indices {
@@ -53,7 +53,7 @@ package struct TipEngine: Hashable, Sendable {
 
   /// `Tips.resetDatastore()`: erases tip, parameter and event records (rule 34). Refused
   /// once TipKit is configured.
-  package mutating func resetDatastore() throws(Refusal) {
+  public mutating func resetDatastore() throws(Refusal) {
     guard !isConfigured else { throw .resetAfterConfiguration }
     datastore = Datastore()
   }
@@ -61,7 +61,7 @@ package struct TipEngine: Hashable, Sendable {
   // MARK: Records
 
   /// The persisted record of a tip's id (rule 1), empty when it has none yet.
-  package func record(of tipName: String) -> TipRecord {
+  public func record(of tipName: String) -> TipRecord {
     guard let index = catalog.index(ofTip: tipName) else { return TipRecord() }
     return record(ofTipAt: index)
   }
@@ -84,7 +84,7 @@ package struct TipEngine: Hashable, Sendable {
   // MARK: Parameters (spec section 2)
 
   /// What a parameter write did.
-  package enum ParameterWrite: Hashable, Sendable {
+  public enum ParameterWrite: Hashable, Sendable {
     /// Before configuration a write has no effect (rule 11).
     case ignoredNotConfigured
     case unchanged
@@ -92,7 +92,7 @@ package struct TipEngine: Hashable, Sendable {
   }
 
   /// The parameter's current value and where it came from.
-  package func parameterValue(_ name: String) -> (value: Value, source: ParameterSource)? {
+  public func parameterValue(_ name: String) -> (value: Value, source: ParameterSource)? {
     catalog.index(ofParameter: name).map { parameterValue(name, definedAt: $0) }
   }
 
@@ -106,14 +106,14 @@ package struct TipEngine: Hashable, Sendable {
 
   /// Writes a parameter; it persists (rule 9) and every rule reading it sees the new value at
   /// once (rule 12). Before configuration the write is ignored (rule 11).
-  package mutating func setParameter(_ name: String, to value: Value, at now: Instant) throws(Refusal) -> ParameterWrite {
+  public mutating func setParameter(_ name: String, to value: Value, at now: Instant) throws(Refusal) -> ParameterWrite {
     guard let index = catalog.index(ofParameter: name) else { throw .unknownParameter(name) }
     return setParameter(at: index, to: value, at: now)
   }
 
   /// The same for the parameter at `index` in the catalog, its record found by its slot in
   /// the datastore.
-  package mutating func setParameter(at index: Int, to value: Value, at now: Instant) -> ParameterWrite {
+  public mutating func setParameter(at index: Int, to value: Value, at now: Instant) -> ParameterWrite {
     guard isConfigured else { return .ignoredNotConfigured }
     let current = parameterValue(catalog.parameters[index].name, definedAt: index).value
     let record = ParameterRecord(value: value, setAt: now)
@@ -131,7 +131,7 @@ package struct TipEngine: Hashable, Sendable {
   /// rule for writes, applied to donations too). Returns how many of the event's donations
   /// are kept with this one (rule 19's limit), nil when it was not recorded.
   @discardableResult
-  package mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Int? {
+  public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Int? {
     guard let limit = catalog.limit(ofEvent: eventID) else { throw .unknownEvent(eventID) }
     guard isConfigured else { return nil }
     return datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
@@ -139,7 +139,7 @@ package struct TipEngine: Hashable, Sendable {
 
   /// The same for the event at `index` in the catalog, found by its slot in the datastore:
   /// a replay's donation looked its name up five times.
-  package mutating func donate(eventAt index: Int, fields: [String: Value] = [:], at now: Instant) -> Int? {
+  public mutating func donate(eventAt index: Int, fields: [String: Value] = [:], at now: Instant) -> Int? {
     guard isConfigured else { return nil }
     let limit = catalog.events[index].limit
     let donation = Donation(instant: now, fields: fields)
@@ -150,7 +150,7 @@ package struct TipEngine: Hashable, Sendable {
   }
 
   /// The value of an event aggregate at `now` (rule 16).
-  package func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
+  public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
     aggregateValue(aggregate, ofEventAt: catalog.index(ofEvent: aggregate.event), at: now)
   }
 
@@ -171,7 +171,7 @@ package struct TipEngine: Hashable, Sendable {
   /// `Tip.invalidate(reason:)`: permanent until a reset (rules 5, 6). Returns false when the
   /// tip was already invalidated (the first reason stays).
   @discardableResult
-  package mutating func invalidate(_ tipName: String, reason: InvalidationReason, at now: Instant) throws(Refusal) -> Bool {
+  public mutating func invalidate(_ tipName: String, reason: InvalidationReason, at now: Instant) throws(Refusal) -> Bool {
     guard catalog.hasTip(named: tipName) else { throw .unknownTip(tipName) }
     guard record(of: tipName).invalidation == nil else { return false }
     updateRecord(of: tipName, at: now) {
@@ -184,7 +184,7 @@ package struct TipEngine: Hashable, Sendable {
   /// `Tip.resetEligibility()` (iOS 26): the tip is no longer invalidated and goes back to
   /// pending or available by its rules; its display history stays (rule 7), and the count
   /// and duration limits apply to the displays that follow.
-  package mutating func resetEligibility(_ tipName: String, at now: Instant) throws(Refusal) {
+  public mutating func resetEligibility(_ tipName: String, at now: Instant) throws(Refusal) {
     guard catalog.hasTip(named: tipName) else { throw .unknownTip(tipName) }
     updateRecord(of: tipName, at: now) {
       $0.invalidation = nil

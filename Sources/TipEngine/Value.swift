@@ -1,12 +1,12 @@
 /// A parameter value, a donation field value or a literal in a rule (spec rule 13: the
 /// simulator supports Bool, Int, Double and String).
-package enum Value: Hashable, Sendable, CustomStringConvertible {
+public enum Value: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case double(Double)
   case string(String)
 
-  package var type: ValueType {
+  public var type: ValueType {
     switch self {
     case .bool: .bool
     case .int: .int
@@ -16,7 +16,7 @@ package enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The literal as the scenario language writes it.
-  package var description: String {
+  public var description: String {
     switch self {
     case .bool(let b): b ? "true" : "false"
     case .int(let i): String(i)
@@ -27,7 +27,7 @@ package enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The value as a number, for Int and Double; nil otherwise.
-  package var numeric: Double? {
+  public var numeric: Double? {
     switch self {
     case .int(let i): Double(i)
     case .double(let d): d
@@ -37,7 +37,7 @@ package enum Value: Hashable, Sendable, CustomStringConvertible {
 
   /// Compares two values with `op`; values of different kinds compare unequal (a rule reading
   /// them is rejected before it runs, so this is only a safe default).
-  package func compare(_ op: ComparisonOperator, _ other: Value) -> Bool {
+  public func compare(_ op: ComparisonOperator, _ other: Value) -> Bool {
     if let a = numeric, let b = other.numeric {
       return op.apply(a, b)
     }
@@ -56,16 +56,16 @@ package enum Value: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The four value types of spec rule 13.
-package enum ValueType: String, Hashable, Sendable, CaseIterable {
+public enum ValueType: String, Hashable, Sendable, CaseIterable {
   case bool = "Bool"
   case int = "Int"
   case double = "Double"
   case string = "String"
 
-  package var isNumeric: Bool { self == .int || self == .double }
+  public var isNumeric: Bool { self == .int || self == .double }
 
   /// Whether values of the two types can be compared with `op`.
-  package func isComparable(with other: ValueType, by op: ComparisonOperator) -> Bool {
+  public func isComparable(with other: ValueType, by op: ComparisonOperator) -> Bool {
     if isNumeric && other.isNumeric { return true }
     guard self == other else { return false }
     return self != .bool || op == .equal || op == .notEqual

@@ -1,11 +1,11 @@
 /// Why the importer stopped: nothing readable, or no tip.
-package struct ImportError: Error, Sendable, CustomStringConvertible {
-  package var message: String
+public struct ImportError: Error, Sendable, CustomStringConvertible {
+  public var message: String
   /// The importer wrote a scenario the language refuses: its fault, not the input's.
-  package var isImporterBug = false
-  package init(_ message: String, isImporterBug: Bool = false) {
+  public var isImporterBug = false
+  public init(_ message: String, isImporterBug: Bool = false) {
     self.message = message
     self.isImporterBug = isImporterBug
   }
-  package var description: String { message }
+  public var description: String { message }
 }

@@ -1,13 +1,13 @@
 /// One lint finding about the app's Swift sources, at the place it concerns.
-package struct SwiftFinding: Hashable, Sendable, Codable {
+public struct SwiftFinding: Hashable, Sendable, Codable {
   /// A stable word for CI filters and JSON readers.
-  package var code: String
-  package var file: String
-  package var line: Int
-  package var column: Int
+  public var code: String
+  public var file: String
+  public var line: Int
+  public var column: Int
   /// What goes wrong for the app's users.
-  package var message: String
-  package var fix: String
+  public var message: String
+  public var fix: String
 
   init(_ code: String, at position: SwiftPosition, _ message: String, fix: String) {
     self.code = code
@@ -21,5 +21,5 @@ package struct SwiftFinding: Hashable, Sendable, Codable {
   var position: SwiftPosition { SwiftPosition(file: file, line: line, column: column) }
 
   /// `file:line:col: warning: message` and the fix under it, as compilers print findings.
-  package var text: String { "\(position): warning: \(message)\n  fix: \(fix)" }
+  public var text: String { "\(position): warning: \(message)\n  fix: \(fix)" }
 }

@@ -6,24 +6,24 @@ import TipEngine
 
 /// Reads an app's Swift sources and gives its tips as a scenario of definitions, with a
 /// summary of what was read and lint findings.
-package struct SwiftImporter {
+public struct SwiftImporter {
   /// A file larger than this is refused: no hand-written Swift file comes near it.
-  package static let maximumFileSize = 8 << 20
+  public static let maximumFileSize = 8 << 20
 
-  package struct Result: Sendable {
+  public struct Result: Sendable {
     /// The scenario: definitions only, with comments.
-    package var scenario: String
+    public var scenario: String
     /// What was read and what was not translated, for standard error.
-    package var summary: String
-    package var findings: [SwiftFinding]
-    package var fileCount: Int
-    package var tipCount: Int
+    public var summary: String
+    public var findings: [SwiftFinding]
+    public var fileCount: Int
+    public var tipCount: Int
   }
 
   /// Reads the Swift files under `paths`. Throws when a file cannot be read, is not valid
   /// Swift, or when no tip is found: the message names the file, line and column.
   /// With `folder`, paths are relative to it, and so are the places the output names.
-  package static func run(paths: [String], in folder: String? = nil) throws(ImportError) -> Result {
+  public static func run(paths: [String], in folder: String? = nil) throws(ImportError) -> Result {
     let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
     guard !files.isEmpty else { throw ImportError("no Swift file under \(paths.joined(separator: " "))") }
@@ -35,7 +35,7 @@ package struct SwiftImporter {
   }
 
   /// The same for sources already in memory (path → text), as tests and the fuzzer give them.
-  package static func run(sources: [(path: String, text: String)]) throws(ImportError) -> Result {
+  public static func run(sources: [(path: String, text: String)]) throws(ImportError) -> Result {
     let facts = try scanEach(sources.count) { index throws(ImportError) in try scan(path: sources[index].path, text: sources[index].text) }
     return try result(of: facts, paths: sources.map(\.path))
   }

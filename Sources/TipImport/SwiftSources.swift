@@ -2,13 +2,13 @@ import Foundation
 
 /// Finds the Swift files under the paths a user names: a file as it is, a folder recursively,
 /// without build products, dependencies and hidden folders.
-package enum SwiftSources {
+public enum SwiftSources {
   /// Folders an app's sources never live in.
   static let skipped: Set<String> = [".build", "Pods", "Carthage", "DerivedData"]
 
   /// The `.swift` files, sorted, so the output does not depend on the file system's order;
   /// a path that does not exist is reported, not skipped.
-  package static func files(under paths: [String]) throws(ImportError) -> [String] {
+  public static func files(under paths: [String]) throws(ImportError) -> [String] {
     var found: [String] = []
     let manager = FileManager.default
     for path in paths {

@@ -22,8 +22,11 @@ public struct ExpectationFailure: Hashable, Sendable {
 public struct SourceLine: Hashable, Sendable, CustomStringConvertible {
   /// `Module/File.swift` for a Swift file (as `#fileID`); the path for a scenario file.
   public var fileID: String
+  /// The file's full path.
   public var filePath: String
+  /// 1-based.
   public var line: Int
+  /// 1-based, in characters.
   public var column: Int
 
   public var description: String { "\(filePath):\(line):\(column)" }

@@ -29,6 +29,7 @@ extension Instant {
 
 /// Text that is not an instant of the scenario language.
 public struct InstantSyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, in the words of the scenario language's diagnostics.
   public var message: String
   public var description: String { message }
 }

@@ -5,10 +5,10 @@ import TipEngine
 
 /// Deterministic inputs for `tipsim bench`: generated scenarios of a given size, the same on
 /// every machine (a fixed linear congruential sequence, no system randomness).
-package enum BenchmarkInputs {
+public enum BenchmarkInputs {
   /// A scenario of about `lines` lines: 50 tips on 10 screens with windowed event rules, then
   /// a mix of open, close, donate, set and advance.
-  package static func replayScenario(lines target: Int) -> String {
+  public static func replayScenario(lines target: Int) -> String {
     var out: [String] = ["start 2026-11-01T09:00", "frequency daily"]
     for p in 0..<10 { out.append("param flag\(p) = false") }
     for e in 0..<10 { out.append("event event\(e)(kind)") }
@@ -50,7 +50,7 @@ package enum BenchmarkInputs {
   }
 
   /// A scenario that leaves screens open for `years` simulated years in one `advance`.
-  package static func longAdvance(years: Int) -> String {
+  public static func longAdvance(years: Int) -> String {
     """
     frequency monthly
     event opened
@@ -75,7 +75,7 @@ package enum BenchmarkInputs {
   }
 
   /// Backyard Birds' tips and a two-cohort usage model, for the population measurement.
-  package static let populationScenario = """
+  public static let populationScenario = """
     start 2026-11-01T09:00
     frequency daily
     param isLoggedIn = true

@@ -7,10 +7,10 @@ import TipEngine
 /// The whole path a fuzzer drives: bytes → decoding → lexer → parser → simulation → log. Both
 /// fuzzers use it: the deterministic mutation fuzzer in the test suite and the libFuzzer
 /// target `tipsim-fuzz`.
-package enum FuzzHarness {
+public enum FuzzHarness {
   /// Runs one input in a sandboxed session (no files, small populations) and returns its exit
   /// code. Every input must end with 0, 1 or 2; a trap or a hang is a bug.
-  package static func run(_ bytes: some Collection<UInt8>) -> Int32 {
+  public static func run(_ bytes: some Collection<UInt8>) -> Int32 {
     switch ScenarioFile.decode(Data(bytes)) {
     case .failure:
       return 2

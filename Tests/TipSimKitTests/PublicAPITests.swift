@@ -109,7 +109,7 @@ import TipSimKit
   }
 
   @Test func expectAllRecordsInvalidInputAtItsLine() {
-    let opening = #line + 2
+    let opening = #line + 3
     withKnownIssue {
       TipSim.replay(
         """

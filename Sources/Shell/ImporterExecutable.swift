@@ -1,22 +1,21 @@
 import Foundation
-import Renderers
 
 /// `tipsim-import`, the Swift importer, run the way `git` runs its subcommands: an executable
 /// beside this one. It links swift-syntax, which takes minutes to build, so `tipsim` itself
 /// does not; text (the scenario on standard output, the summary on standard error) is the
 /// interface between them.
-package enum ImporterExecutable {
-  package static let name = "tipsim-import"
+public enum ImporterExecutable {
+  public static let name = "tipsim-import"
 
   /// Its path beside the running executable, when it has been built.
-  package static func path() -> String? {
+  public static func path() -> String? {
     guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else { return nil }
     let candidate = folder.appendingPathComponent(name).path
     return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
   }
 
   /// What to say when it is missing: where it was looked for and how to build it.
-  package static var missingMessage: String {
+  public static var missingMessage: String {
     let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent().path ?? "this executable's folder"
     let configuration = folder.hasSuffix("/release") ? "-c release " : ""
     return """
@@ -28,7 +27,7 @@ package enum ImporterExecutable {
 
   /// Runs it with `arguments`, its output going where this process's goes; its exit status,
   /// or 2 (with the message on standard error) when it is missing or cannot start.
-  package static func run(_ arguments: [String]) -> Int32 {
+  public static func run(_ arguments: [String]) -> Int32 {
     guard let path = path() else {
       FileHandle.standardError.write(Data((missingMessage + "\n").utf8))
       return 2
@@ -45,7 +44,7 @@ package enum ImporterExecutable {
   }
 
   /// Runs it and collects what it prints: (exit status, standard output, standard error).
-  package static func capture(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
+  public static func capture(_ arguments: [String]) -> (status: Int32, output: String, errors: String) {
     guard let path = path() else { return (2, "", missingMessage) }
     // Standard error goes to a file: reading two pipes in turn can wait forever on a child
     // that fills the other one.
