@@ -4,7 +4,7 @@ import ScenarioLanguage
 
 /// A script's statements as a worker parses them, part by part, so that the runner can run
 /// the first parts while the rest is read. Statements come in order; whether the whole script
-/// parses is known only at the end (`outcome()`).
+/// parses is known only at the end (`outcome(known:)`).
 final class StatementStream: @unchecked Sendable {
   /// Lines per part: small enough that the runner soon has work, large enough that taking a
   /// part costs nothing next to running it.
@@ -19,6 +19,8 @@ final class StatementStream: @unchecked Sendable {
   private var finished = 0
   /// The parts before this one are freed.
   private var freed = 0
+  /// Names used and never defined, gathered by the parse thread; read after the end.
+  private var undefined = UndefinedNames()
 
   /// How much lower than the runner's the parse thread's priority is (added to its nice value). The
   /// runner, the parse and the log's rendering share two cores, and the runner is the
@@ -40,6 +42,7 @@ final class StatementStream: @unchecked Sendable {
       }
       let result = Result { () throws(Diagnostic) in
         try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, _ in
+          undefined.scan(part)
           condition.lock()
           parts.append(part)
           let first = parts.count == 1
@@ -133,14 +136,17 @@ final class StatementStream: @unchecked Sendable {
     return end != nil
   }
 
-  /// Waits for the end of the parse: every part (those freed empty), or the first error.
-  func outcome() -> Result<[[Statement]], Diagnostic> {
+  /// Waits for the end of the parse: every part (those freed empty), or the first error,
+  /// which may be a use of a name that neither the script nor `known` defines.
+  func outcome(known: (NameReference.Kind) -> [String]) -> Result<[[Statement]], Diagnostic> {
     condition.lock()
     defer { condition.unlock() }
     while end == nil { condition.wait() }
     switch end {
     case .failure(let diagnostic)?: return .failure(diagnostic)
-    default: return .success(parts)
+    default:
+      if let diagnostic = undefined.firstUndefined(known: known) { return .failure(diagnostic) }
+      return .success(parts)
     }
   }
 }

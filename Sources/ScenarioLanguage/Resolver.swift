@@ -55,22 +55,7 @@ public enum Resolver {
 
   private static func check(_ reference: NameReference, in world: inout World) throws(Diagnostic) {
     let name = reference.name
-    let catalog = world.engine.catalog
-    let known: [String]
-    switch reference.kind {
-    case .tip: known = catalog.tips.map(\.name)
-    case .screen: known = world.screens.map(\.name)
-    case .parameter: known = catalog.parameters.map(\.name)
-    case .event: known = catalog.events.map(\.id)
-    case .store: known = world.stores.map(\.name)
-    case .group: known = catalog.groups.map(\.name)
-    case .device: known = world.hasDevices ? world.devices : []
-    case .cohort: known = []
-    case .anchor(let screen): known = world.screen(named: screen)?.anchors ?? []
-    case .field(let event): known = catalog.event(named: event)?.fields ?? []
-    case .storeKey(let store): known = world.store(named: store)?.keys ?? []
-    case .action(let tip): known = catalog.tip(named: tip)?.actions.map(\.id) ?? []
-    }
+    let known = knownNames(of: reference.kind, in: &world)
     if reference.defines {
       if known.contains(name.value) {
         throw Diagnostic("\(reference.kindName) \(name.value) is already defined", at: name.location, length: name.length)
@@ -78,6 +63,31 @@ public enum Resolver {
       return
     }
     guard !known.contains(name.value) else { return }
+    throw unknown(reference, known: known)
+  }
+
+  /// The names of `kind` the world has defined, in definition order.
+  public static func knownNames(of kind: NameReference.Kind, in world: inout World) -> [String] {
+    let catalog = world.engine.catalog
+    return switch kind {
+    case .tip: catalog.tips.map(\.name)
+    case .screen: world.screens.map(\.name)
+    case .parameter: catalog.parameters.map(\.name)
+    case .event: catalog.events.map(\.id)
+    case .store: world.stores.map(\.name)
+    case .group: catalog.groups.map(\.name)
+    case .device: world.hasDevices ? world.devices : []
+    case .cohort: []
+    case .anchor(let screen): world.screen(named: screen)?.anchors ?? []
+    case .field(let event): catalog.event(named: event)?.fields ?? []
+    case .storeKey(let store): world.store(named: store)?.keys ?? []
+    case .action(let tip): catalog.tip(named: tip)?.actions.map(\.id) ?? []
+    }
+  }
+
+  /// "unknown tip 'x'", with the closest known name or the names known.
+  public static func unknown(_ reference: NameReference, known: [String]) -> Diagnostic {
+    let name = reference.name
     let note: String
     if let close = suggestion(for: name.value, among: known) {
       note = "did you mean '\(close)'?"
@@ -88,7 +98,7 @@ public enum Resolver {
     } else {
       note = "defined: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : "")
     }
-    throw Diagnostic("unknown \(reference.kindName) '\(name.value)'", at: name.location, length: name.length, note: note)
+    return Diagnostic("unknown \(reference.kindName) '\(name.value)'", at: name.location, length: name.length, note: note)
   }
 
   /// Whether `references[index]` is a use of a tip, parameter, event, screen or a donation's

@@ -54,7 +54,21 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 
         """)
     #expect(report.expectationsChecked == 0)
-    #expect(report.transcript.contains("set         isLoggedIn = true"))
+    // A screen that no line of the script defines: found before anything runs.
+    #expect(report.transcript.isEmpty)
+  }
+
+  @Test func aNameNoLineDefinesStopsTheRunBeforeItStarts() {
+    let report = ScenarioRunner.run(source: base + "set isLoggedIn true\nexpect shown colleaguesApeal", file: "typo.scenario")
+    #expect(report.exitCode == 2)
+    #expect(report.errors.hasPrefix("typo.scenario:10:14: error: unknown tip 'colleaguesApeal'\n"))
+    #expect(report.errors.contains("note: did you mean 'colleaguesAppeal'?"))
+    #expect(report.transcript.isEmpty)
+    // Defined, but after its use: the run says so when it gets there, after the log before it.
+    let late = ScenarioRunner.run(source: "launch\nexpect shown t\ntip t\n  title \"T\"\n", file: "late.scenario")
+    #expect(late.exitCode == 2)
+    #expect(late.transcript.contains("launch"))
+    #expect(late.errors.hasPrefix("late.scenario:2:14: error: unknown tip 't'"))
   }
 
   @Test func aSyntaxErrorRunsNothingAtAll() {
@@ -172,13 +186,13 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   }
 
   @Test func aStatementThatFailsLateIsReportedAfterTheWholeLogBeforeIt() throws {
-    let source = BenchmarkInputs.replayScenario(lines: 1500) + "open nowhere\nadvance 1h\n"
+    let source = BenchmarkInputs.replayScenario(lines: 1500) + "hide screen0.nowhere\nadvance 1h\n"
     var events: [(stream: String, text: String)] = []
     let report = ScenarioRunner.run(
       source: source, file: "late.scenario", keepsLog: false, out: { events.append(("out", $0)) }, err: { events.append(("err", $0)) })
     #expect(report.exitCode == 2)
     #expect(events.last?.stream == "err")
-    #expect(events.last?.text.hasPrefix("late.scenario:1501:6: error: unknown screen 'nowhere'") == true)
+    #expect(events.last?.text.hasPrefix("late.scenario:1501:14: error: unknown anchor of screen screen0 'nowhere'") == true)
     let streamed = events.dropLast().map(\.text).joined()
     #expect(events.dropLast().allSatisfy { $0.stream == "out" })
     #expect(streamed == (try renderedInPlace(BenchmarkInputs.replayScenario(lines: 1500), format: .text(.plain))))
@@ -248,7 +262,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     // freed, when it reaches the error; the script's lines are not kept, and the diagnostic
     // reads its line from the source. With CRLF line ends the "\r" is not shown.
     var lines = BenchmarkInputs.replayScenario(lines: 4800).split(separator: "\n").map(String.init)
-    lines.insert("open  nowhere # late", at: 4500)
+    lines.insert("hide  screen0.nowhere # late", at: 4500)
     let before = try renderedInPlace(lines[..<4500].joined(separator: "\n") + "\n", format: .text(.plain))
     for separator in ["\n", "\r\n"] {
       var printed = ""
@@ -256,8 +270,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       let source = lines.joined(separator: separator) + separator
       let report = ScenarioRunner.run(source: source, file: "late.scenario", keepsLog: false, out: { printed += $0 }, err: { errors += $0 })
       #expect(report.exitCode == 2)
-      #expect(errors.hasPrefix("late.scenario:4501:7: error: unknown screen 'nowhere'"), "\(errors)")
-      #expect(errors.contains("\nopen  nowhere # late\n      ^~~~~~~\n"), "\(errors)")
+      #expect(errors.hasPrefix("late.scenario:4501:15: error: unknown anchor of screen screen0 'nowhere'"), "\(errors)")
+      #expect(errors.contains("\nhide  screen0.nowhere # late\n              ^~~~~~~\n"), "\(errors)")
       #expect(!errors.contains("\r"))
       // The log up to the error was printed, as a replay of the lines before it prints it.
       #expect(printed == before)

@@ -1,0 +1,63 @@
+/// Uses of tips, parameters, events, screens and groups that no statement of a script
+/// defines, gathered part by part as the script parses: a name misspelt in the script's last
+/// line stops the run before its first line runs, as a syntax error does. A name defined
+/// anywhere in the script is left to the run, which says when it is used before.
+public struct UndefinedNames: Sendable {
+  private var tips: Set<String> = []
+  private var parameters: Set<String> = []
+  private var events: Set<String> = []
+  private var screens: Set<String> = []
+  private var groups: Set<String> = []
+  /// The first use of each name not defined when it was read, in script order.
+  private var pending: [NameReference] = []
+
+  public init() {}
+
+  public mutating func scan(_ statements: [Statement]) {
+    for statement in statements {
+      for reference in statement.references {
+        let name = reference.name.value
+        if reference.defines {
+          insert(name, kind: reference.kind)
+        } else if names(of: reference.kind)?.contains(name) == false,
+          !pending.contains(where: { $0.kind == reference.kind && $0.name.value == name })
+        {
+          pending.append(reference)
+        }
+      }
+    }
+  }
+
+  /// The first use of a name that neither the script nor `known` (what the session had
+  /// before the script) defines, as the run would report it.
+  public func firstUndefined(known: (NameReference.Kind) -> [String]) -> Diagnostic? {
+    for reference in pending {
+      let names = known(reference.kind) + (names(of: reference.kind)?.sorted() ?? [])
+      if !names.contains(reference.name.value) { return Resolver.unknown(reference, known: names) }
+    }
+    return nil
+  }
+
+  /// The names of `kind` defined so far, when it is one of the kinds checked here.
+  private func names(of kind: NameReference.Kind) -> Set<String>? {
+    switch kind {
+    case .tip: tips
+    case .parameter: parameters
+    case .event: events
+    case .screen: screens
+    case .group: groups
+    default: nil
+    }
+  }
+
+  private mutating func insert(_ name: String, kind: NameReference.Kind) {
+    switch kind {
+    case .tip: tips.insert(name)
+    case .parameter: parameters.insert(name)
+    case .event: events.insert(name)
+    case .screen: screens.insert(name)
+    case .group: groups.insert(name)
+    default: break
+    }
+  }
+}
