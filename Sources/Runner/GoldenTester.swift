@@ -20,6 +20,9 @@ public struct GoldenTester {
     public var file: String
     public var passed: Bool
     public var message: String
+    /// The same, for a CI report: failed expectations and input errors at their lines, a
+    /// transcript that differs as the file's.
+    public var problems: [ScenarioProblem] = []
   }
 
   /// The scenario files under the paths, sorted, so the order is the same everywhere.
@@ -48,8 +51,9 @@ public struct GoldenTester {
     (scenario.hasSuffix(".scenario") ? String(scenario.dropLast(".scenario".count)) : scenario) + ".transcript"
   }
 
-  /// Runs every scenario; `report` receives a line per scenario as it finishes.
-  public func run(report: (String) -> Void) -> (outcomes: [Outcome], exitCode: Int32) {
+  /// Runs every scenario; `report` receives a line per scenario as it finishes (with
+  /// `quiet`, only failed ones), then the summary.
+  public func run(quiet: Bool = false, report: (String) -> Void) -> (outcomes: [Outcome], exitCode: Int32) {
     if update && isCI {
       report("error: TIPSIM_UPDATE=1 re-records golden transcripts and is refused under CI=true")
       return ([], 2)
@@ -63,6 +67,7 @@ public struct GoldenTester {
     for file in files {
       let outcome = test(file)
       outcomes.append(outcome)
+      if quiet && outcome.passed { continue }
       report((outcome.passed ? "PASS " : "FAIL ") + file + (outcome.message.isEmpty ? "" : "\n" + outcome.message))
     }
     let failed = outcomes.filter { !$0.passed }.count
@@ -75,27 +80,34 @@ public struct GoldenTester {
     let report = ScenarioRunner.run(file: file)
     let actual = report.transcript + report.errors
     let goldenPath = GoldenTester.transcriptPath(for: file)
-    var problems: [String] = []
-    if report.exitCode == 2 { problems.append(report.errors.trimmingCharacters(in: .newlines)) }
-    if report.exitCode == 1 { problems.append(report.failureMessage) }
+    var messages: [String] = []
+    var problems = report.problems
+    if report.exitCode == 2 { messages.append(report.errors.trimmingCharacters(in: .newlines)) }
+    if report.exitCode == 1 { messages.append(report.failureMessage) }
+    func fail(_ title: String, _ detail: String = "") {
+      messages.append(detail.isEmpty ? title : detail + "\n" + title)
+      problems.append(ScenarioProblem(kind: .error, file: file, title: title, detail: detail))
+    }
     if update {
       do {
         try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
       } catch {
-        problems.append("cannot write \(goldenPath): \(error.localizedDescription)")
+        fail("cannot write \(goldenPath): \(error.localizedDescription)")
       }
+      let passed = messages.isEmpty
       return Outcome(
-        file: file, passed: problems.isEmpty, message: problems.isEmpty ? "  recorded \(goldenPath)" : problems.joined(separator: "\n"))
+        file: file, passed: passed, message: passed ? "  recorded \(goldenPath)" : messages.joined(separator: "\n"), problems: problems)
     }
     switch ScenarioFile.read(goldenPath) {
     case .failure:
-      problems.append("no golden transcript at \(goldenPath); record it with TIPSIM_UPDATE=1 tipsim test \(file)")
+      fail("no golden transcript at \(goldenPath); record it with TIPSIM_UPDATE=1 tipsim test \(file)")
     case .success(let expected) where expected != actual:
-      problems.append(UnifiedDiff.diff(old: expected, new: actual, oldName: goldenPath, newName: "\(file) (this run)"))
-      problems.append("the transcript differs; if the change is intended, re-record with TIPSIM_UPDATE=1 tipsim test \(file)")
+      fail(
+        "the transcript differs; if the change is intended, re-record with TIPSIM_UPDATE=1 tipsim test \(file)",
+        UnifiedDiff.diff(old: expected, new: actual, oldName: goldenPath, newName: "\(file) (this run)"))
     case .success:
       break
     }
-    return Outcome(file: file, passed: problems.isEmpty, message: problems.joined(separator: "\n"))
+    return Outcome(file: file, passed: messages.isEmpty, message: messages.joined(separator: "\n"), problems: problems)
   }
 }

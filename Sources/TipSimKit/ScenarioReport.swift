@@ -1,5 +1,4 @@
 import Foundation
-import Renderers
 import Runner
 import Simulation
 import TipEngine
@@ -40,11 +39,10 @@ public struct ScenarioReport: Sendable {
 
   /// Each failed expectation, placed and worded for a test report.
   public var failures: [ExpectationFailure] {
-    let renderer = ExplanationRenderer(renderer: TextRenderer(timeZone: run.session.world.timeZone))
-    return run.failures.map { result in
+    run.failures.map { result in
       ExpectationFailure(
         expectation: result.text, found: result.found,
-        explanation: result.explanation.map { renderer.lines($0).joined(separator: "\n") },
+        explanation: result.explanationText(timeZone: run.session.world.timeZone),
         location: location(ofLine: result.line ?? 1, column: 1))
     }
   }

@@ -22,6 +22,20 @@ struct TipSimCommand: ParsableCommand {
       PopulationCommand.self, ImportCommand.self,
     ],
     defaultSubcommand: ShellCommand.self)
+
+  /// ArgumentParser's own `main`, except that a usage error exits 2, as any other input that
+  /// is not valid does (ArgumentParser's is 64).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      Console.err(fullMessage(for: error) + "\n")
+      Foundation.exit(2)
+    }
+  }
 }
 
 struct ShellCommand: ParsableCommand {
@@ -33,60 +47,6 @@ struct ShellCommand: ParsableCommand {
 
   func run() throws {
     let code = ShellMain.run(file: file, empty: empty)
-    if code != 0 { throw ExitCode(code) }
-  }
-}
-
-struct RunCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "run",
-    abstract: "Replay scenario files, print the log and check expectations.",
-    discussion: "Exit status: 0 every expectation held, 1 one failed, 2 the input is not valid.")
-
-  @Argument(help: "Scenario files.") var files: [String]
-  @Flag(help: "Print the log as JSON Lines, one object per record.") var json = false
-  @Option(help: "A TipKit datastore to start from (if the file exists) and to save to at the end.") var state: String?
-
-  func validate() throws {
-    if files.isEmpty { throw ValidationError("give at least one scenario file") }
-  }
-
-  func run() throws {
-    Console.ignoreBrokenPipe()
-    var worst: Int32 = 0
-    let out = Console.BufferedOut()
-    func err(_ text: String) {
-      out.flush()
-      Console.err(text)
-    }
-    for file in files {
-      if files.count > 1 && !json { out.write("== \(file)\n") }
-      let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
-      let report = ScenarioRunner.run(file: file, format: format, state: state, keepsLog: false, bytesOut: out.write(bytes:), err: err)
-      // The text log already shows each failure in place; JSON readers get it on stderr too.
-      if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
-      worst = max(worst, report.exitCode)
-      // The session the run leaves (every donation and tip record it kept) is freed on a
-      // worker: freed here, it took this thread about 2% of a long replay, at its end.
-      DispatchQueue.global().async { withExtendedLifetime(report) {} }
-      if report.exitCode == 2 { break }
-    }
-    out.flush()
-    if worst != 0 { throw ExitCode(worst) }
-  }
-}
-
-struct TestCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "test",
-    abstract: "Replay every *.scenario under PATH (default Scenarios/) against its golden .transcript.",
-    discussion: "TIPSIM_UPDATE=1 re-records the transcripts (refused when CI=true).")
-
-  @Argument(help: "Scenario files or folders.") var paths: [String] = []
-
-  func run() throws {
-    Console.ignoreBrokenPipe()
-    let (_, code) = GoldenTester(paths: paths).run { Console.out($0 + "\n") }
     if code != 0 { throw ExitCode(code) }
   }
 }
