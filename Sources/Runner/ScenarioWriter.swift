@@ -16,16 +16,20 @@ public enum ScenarioWriter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `expect` lines that hold in the world now: each tip's status, displays, and whether it
-  /// is on screen.
+  /// `expect` lines that hold in the world now: each tip's status, displays, when it first
+  /// appeared, and whether it is on screen.
   public static func expectations(for world: World) -> [String] {
     world.engine.catalog.tips.flatMap { tip in
       let status = world.engine.status(of: tip.name, at: world.clock)
-      return [
+      var lines = [
         "expect status \(tip.name) \(status)",
         "expect displays \(tip.name) \(world.engine.record(of: tip.name).displayCount)",
-        "expect \(world.onScreen[tip.name] == nil ? "hidden" : "shown") \(tip.name)",
       ]
+      if let first = world.displayHistory[tip.name]?.first {
+        lines.append("expect first display \(tip.name) at \(world.timeZone.civil(of: first).iso)")
+      }
+      lines.append("expect \(world.onScreen[tip.name] == nil ? "hidden" : "shown") \(tip.name)")
+      return lines
     }
   }
 }

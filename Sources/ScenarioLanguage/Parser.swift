@@ -612,7 +612,8 @@ public struct Parser {
 
   private func parseExpectation(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Expectation {
     let kind = try c.word(
-      oneOf: ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next"], what: "expectation")
+      oneOf: ["shown", "hidden", "visible", "rendering", "status", "displays", "suppressed", "next", "first"], what: "expectation")
+    if kind.value == "first", !c.take(word: "display") { throw c.expected("`display TIP at INSTANT`") }
     let tip = try c.name("a tip name")
     refs.append(NameReference(.tip, tip))
     let expectation: Expectation
@@ -639,6 +640,10 @@ public struct Parser {
       default: break
       }
       expectation = .status(tip.value, pattern)
+    case "displays" where c.take(word: "at"):
+      let bound = try c.word(oneOf: ["least", "most"], what: "`least` or `most`")
+      let n = try c.integer("a display count")
+      expectation = bound.value == "least" ? .displaysAtLeast(tip.value, n.value) : .displaysAtMost(tip.value, n.value)
     case "displays":
       let n = try c.integer("a display count")
       if c.take(word: "between") {
@@ -653,6 +658,9 @@ public struct Parser {
     case "next":
       guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
       expectation = .nextAt(tip.value, .civil(try c.instant().value))
+    case "first":
+      guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
+      expectation = .firstDisplayAt(tip.value, .civil(try c.instant().value))
     default:
       guard c.take(word: "by") else { throw c.expected("`by REASON`") }
       let reason = try c.word(oneOf: Suppression.allWords, what: "reason")

@@ -24,6 +24,8 @@ public enum Resolver {
       return .expect(.displaysBetween(tip, n, from: local(from), to: local(to)))
     case .expect(.nextAt(let tip, let at)):
       return .expect(.nextAt(tip, local(at)))
+    case .expect(.firstDisplayAt(let tip, let at)):
+      return .expect(.firstDisplayAt(tip, local(at)))
     case .timeline(var request):
       request.from = request.from.map(local)
       request.to = request.to.map(local)

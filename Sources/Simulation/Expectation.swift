@@ -13,6 +13,12 @@ public enum Expectation: Hashable, Sendable {
   case status(String, StatusPattern)
   /// How many times it has appeared.
   case displays(String, Int)
+  /// It has appeared at least this many times.
+  case displaysAtLeast(String, Int)
+  /// It has appeared at most this many times.
+  case displaysAtMost(String, Int)
+  /// Its first counted display started at this instant.
+  case firstDisplayAt(String, Instant)
   /// Its most recent evaluation did not show it, and the reason word is among the reasons.
   case suppressed(String, by: String)
   /// How many counted displays started from the first instant to the second, both included.
@@ -23,6 +29,7 @@ public enum Expectation: Hashable, Sendable {
   public var tip: String {
     switch self {
     case .shown(let t), .hidden(let t), .visible(let t), .rendering(let t, _), .status(let t, _), .displays(let t, _),
+      .displaysAtLeast(let t, _), .displaysAtMost(let t, _), .firstDisplayAt(let t, _),
       .suppressed(let t, _), .displaysBetween(let t, _, _, _),
       .nextAt(let t, _):
       t

@@ -128,6 +128,13 @@ extension World {
     case .displays(_, let count):
       let displays = engine.record(of: tip).displayCount
       return (displays == count, "\(displays) display\(displays == 1 ? "" : "s")")
+    case .displaysAtLeast(_, let count), .displaysAtMost(_, let count):
+      let displays = engine.record(of: tip).displayCount
+      let holds = if case .displaysAtLeast = expectation { displays >= count } else { displays <= count }
+      return (holds, "\(displays) display\(displays == 1 ? "" : "s")")
+    case .firstDisplayAt(_, let instant):
+      guard let first = displayHistory[tip]?.first else { return (false, "never displayed") }
+      return (first == instant, "first display at \(timeZone.civil(of: first).iso)")
     case .displaysBetween(_, let count, let from, let to):
       let n = (displayHistory[tip] ?? []).filter { $0 >= from && $0 <= to }.count
       return (n == count, "\(n) display\(n == 1 ? "" : "s") from \(timeZone.civil(of: from).iso) to \(timeZone.civil(of: to).iso)")

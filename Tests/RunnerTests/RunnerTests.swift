@@ -58,6 +58,33 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(report.transcript.isEmpty)
   }
 
+  @Test func displayBoundsAndTheFirstDisplayAreExpectations() {
+    let story = """
+      screen home: button
+      tip a
+        anchor home.button
+      timezone Asia/Tokyo
+      launch
+      open home
+      close home
+      advance 1d
+      open home
+
+      """
+    let holds = ScenarioRunner.run(
+      source: story
+        + "expect displays a at least 2\nexpect displays a at most 2\nexpect first display a at 2026-01-01T09:00\n")
+    #expect(holds.exitCode == 0, "\(holds.errors)\(holds.failureMessage)")
+    #expect(holds.expectationsChecked == 3)
+    let fails = ScenarioRunner.run(
+      source: story + "expect displays a at least 3\nexpect displays a at most 1\nexpect first display a at 2026-01-02T09:00\n")
+    #expect(fails.failures.map(\.found) == ["2 displays", "2 displays", "first display at 2026-01-01T09:00"])
+    let never = ScenarioRunner.run(source: "screen home: button\ntip a\n  anchor home.button\nexpect first display a at 2026-01-01T09:00")
+    #expect(never.failures.map(\.found) == ["never displayed"])
+    let bad = ScenarioRunner.run(source: story + "expect displays a at 3\n")
+    #expect(bad.errors.contains("expected `least` or `most`"))
+  }
+
   @Test func aNameNoLineDefinesStopsTheRunBeforeItStarts() {
     let report = ScenarioRunner.run(source: base + "set isLoggedIn true\nexpect shown colleaguesApeal", file: "typo.scenario")
     #expect(report.exitCode == 2)

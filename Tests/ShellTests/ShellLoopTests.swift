@@ -122,7 +122,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let (loop, capture, _, _) = shell([
       .line("set isLoggedIn true"), .line("opn backyards"), .line("open detail"), .line("why favoriteBackyard"),
-      .line("donate viewedBackyard backyardID=2"), .line("advance 1d"), .line("status"),
+      .line("donate viewedBackyard backyardID=2"), .line("advance 1d"), .line("status"), .line("open backyards"),
       .line("save \(path) --with-expectations"),
     ])
     #expect(capture.out.contains("saved"))
@@ -130,6 +130,8 @@ import Testing
     #expect(!saved.contains("opn backyards"))
     #expect(!saved.contains("why favoriteBackyard"))
     #expect(saved.contains("expect status favoriteBackyard pending"))
+    // Each tip that appeared, with the instant it first did.
+    #expect(saved.contains("expect first display addBackyard at 2026-"))
     let replay = ScenarioRunner.run(file: path)
     #expect(replay.exitCode == 0, "\(replay.failureMessage)\(replay.errors)")
     // The replayed log is the session's log, minus the observations that were not saved.
