@@ -99,7 +99,7 @@ public enum Rendering: Hashable, Sendable {
 
 /// The quirks table (spec rules 40 and 41, from the Eight article).
 public enum Quirks {
-  static let source = "Eight engineering blog, shared/articles/000_07cdf26f487f9bac.txt"
+  static let source = "the Eight engineering blog's write-up of its colleagues-tab tip"
 
   public static let popoverUnderHostingConfiguration = Quirk(
     id: "popoverUnderHostingConfiguration",

@@ -12,6 +12,31 @@ import TipSimKit
   #expect(report.firstDisplay(of: "favoriteBackyard") == third)
   #expect(report.displays(of: "favoriteBackyard").count == 2)
   #expect(report.status(of: "favoriteBackyard") == .invalidated(.displayCountExceeded))
+  #expect(report.reasons(for: "favoriteBackyard").contains(.invalidated))
+}
+
+@Test func memoTipStaysHiddenForExistingUsers() {
+  TipSim.replay("""
+    store defaults hasSeenMemoHint = true
+    param hasSeenMemoHint = false bind defaults.hasSeenMemoHint
+    screen article: memoButton
+    tip addToMemo
+      anchor article.memoButton
+      rule hasSeenMemoHint == false
+    launch
+    open article
+    expect suppressed addToMemo by boundParameter
+    """).expectAll()
+}
+
+@Test func welcomeTipWaitsForItsScreen() {
+  TipSim.replay("""
+    screen home: list
+    tip welcome
+      anchor home.list
+    launch
+    expect suppressed welcome by screenNotOpen
+    """).expectAll()
 }
 
 @Test func anInlineScenarioFailsAtItsOwnLine() {
