@@ -31,7 +31,10 @@ let package = Package(
     // and `link "edit"` in the module map. No pkg-config lookup: it warned every consumer of
     // the library where libedit.pc is missing (macOS), though only the shell links libedit.
     .systemLibrary(name: "CEditLine"),
-    .target(name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "CEditLine"]),
+    // Standard output and error, colours, the terminal's size: what `run` and the shell share.
+    .target(name: "Terminal"),
+    .target(
+      name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine"]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads, and glibc's malloc cost it about a tenth of its
     // wall time (BENCHMARKS.md). Only the executable: TipSimKit used as a library keeps the
@@ -40,7 +43,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "Runner", "Renderers", "Tooling", "Shell", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
@@ -74,7 +77,7 @@ let package = Package(
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
     .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner"], exclude: ["Fixtures"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Runner", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
+    .testTarget(name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Renderers
 import Runner
 import Simulation
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import Renderers
 import Runner
+import Terminal
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@ import Renderers
 import Runner
 import Shell
 import Simulation
+import Terminal
 import TipEngine
 import Tooling
 

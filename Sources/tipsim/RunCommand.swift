@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Renderers
 import Runner
-import Shell
+import Terminal
 
 struct RunCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

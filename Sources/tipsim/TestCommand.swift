@@ -1,6 +1,6 @@
 import ArgumentParser
 import Runner
-import Shell
+import Terminal
 
 struct TestCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

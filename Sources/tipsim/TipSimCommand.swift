@@ -5,6 +5,7 @@ import Runner
 import ScenarioLanguage
 import Shell
 import Simulation
+import Terminal
 import Tooling
 
 /// `tipsim`: the interactive shell, `run`, and `test`.

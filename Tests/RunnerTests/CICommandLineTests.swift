@@ -19,37 +19,6 @@ import Testing
     expect shown a
     """
 
-  struct Output {
-    var status: Int32
-    var out: String
-    var err: String
-  }
-
-  func tipsim(_ arguments: [String], environment: [String: String] = [:], in folder: URL) throws -> Output {
-    let binary = try #require(StateFileKillTests.binary, "build tipsim first")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    var env = ProcessInfo.processInfo.environment
-    env["GITHUB_ACTIONS"] = nil
-    env.merge(environment) { $1 }
-    process.environment = env
-    let errFile = folder.appendingPathComponent("stderr.txt")
-    _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-    let errHandle = try FileHandle(forWritingTo: errFile)
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = errHandle
-    try process.run()
-    let out = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try errHandle.close()
-    return Output(
-      status: process.terminationStatus, out: String(decoding: out, as: UTF8.self),
-      err: try String(contentsOf: errFile, encoding: .utf8))
-  }
-
   func withFolder(_ body: (URL) throws -> Void) throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-ci-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
