@@ -46,45 +46,32 @@ public enum UnifiedDiff {
     var newLine: Int
   }
 
-  /// A shortest edit script by longest common subsequence (texts here are transcripts of at
-  /// most a few thousand lines; beyond that the common prefix and suffix are trimmed first).
+  /// A shortest edit script (the standard library's `difference(from:)`), inserted lines
+  /// before the deleted lines they replace.
   static func script(_ a: [String], _ b: [String]) -> [Edit] {
-    var prefix = 0
-    while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-    var suffix = 0
-    while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-    let x = Array(a[prefix..<(a.count - suffix)])
-    let y = Array(b[prefix..<(b.count - suffix)])
-    var edits = (0..<prefix).map { Edit(kind: .same, text: a[$0], oldLine: $0, newLine: $0) }
-    if x.count * y.count > 25_000_000 {
-      edits += x.enumerated().map { Edit(kind: .delete, text: $1, oldLine: prefix + $0, newLine: prefix) }
-      edits += y.enumerated().map { Edit(kind: .insert, text: $1, oldLine: prefix + x.count, newLine: prefix + $0) }
-    } else {
-      var lcs = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
-      for i in stride(from: x.count - 1, through: 0, by: -1) {
-        for j in stride(from: y.count - 1, through: 0, by: -1) {
-          lcs[i][j] = x[i] == y[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
-        }
-      }
-      var i = 0
-      var j = 0
-      while i < x.count || j < y.count {
-        if i < x.count, j < y.count, x[i] == y[j] {
-          edits.append(Edit(kind: .same, text: x[i], oldLine: prefix + i, newLine: prefix + j))
-          i += 1
-          j += 1
-        } else if j < y.count, i == x.count || lcs[i][j + 1] >= lcs[i + 1][j] {
-          edits.append(Edit(kind: .insert, text: y[j], oldLine: prefix + i, newLine: prefix + j))
-          j += 1
-        } else {
-          edits.append(Edit(kind: .delete, text: x[i], oldLine: prefix + i, newLine: prefix + j))
-          i += 1
-        }
+    var removed = Set<Int>()
+    var inserted = Set<Int>()
+    for change in b.difference(from: a) {
+      switch change {
+      case .remove(let offset, _, _): removed.insert(offset)
+      case .insert(let offset, _, _): inserted.insert(offset)
       }
     }
-    let oldTail = a.count - suffix
-    let newTail = b.count - suffix
-    edits += (0..<suffix).map { Edit(kind: .same, text: a[oldTail + $0], oldLine: oldTail + $0, newLine: newTail + $0) }
+    var edits: [Edit] = []
+    var (i, j) = (0, 0)
+    while i < a.count || j < b.count {
+      if j < b.count, inserted.contains(j) {
+        edits.append(Edit(kind: .insert, text: b[j], oldLine: i, newLine: j))
+        j += 1
+      } else if i < a.count, removed.contains(i) {
+        edits.append(Edit(kind: .delete, text: a[i], oldLine: i, newLine: j))
+        i += 1
+      } else {
+        edits.append(Edit(kind: .same, text: a[i], oldLine: i, newLine: j))
+        i += 1
+        j += 1
+      }
+    }
     return edits
   }
 }
