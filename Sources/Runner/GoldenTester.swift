@@ -1,5 +1,4 @@
 import Foundation
-import Renderers
 
 /// `tipsim test`: replays every `*.scenario` under the given paths, checks its expectations,
 /// and compares its transcript with the golden `*.transcript` kept beside it.

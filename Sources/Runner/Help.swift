@@ -1,4 +1,3 @@
-import Renderers
 import ScenarioLanguage
 
 /// `help` and `help COMMAND`, generated from the command table that drives parsing.

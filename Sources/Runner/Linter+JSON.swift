@@ -1,5 +1,4 @@
 import Foundation
-import Renderers
 
 extension Linter {
   /// The warnings as JSON Lines: `{"file", "line", "message", "fix"}`, one object a line.

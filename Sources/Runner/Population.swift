@@ -1,5 +1,4 @@
 import Foundation
-import Renderers
 import ScenarioLanguage
 import Simulation
 import TipEngine

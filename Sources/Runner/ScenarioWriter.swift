@@ -1,4 +1,3 @@
-import Renderers
 import Simulation
 import TipEngine
 

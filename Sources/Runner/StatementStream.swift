@@ -1,5 +1,4 @@
 import Foundation
-import Renderers
 import ScenarioLanguage
 
 /// A script's statements as a worker parses them, part by part, so that the runner can run

@@ -1,4 +1,3 @@
-import Renderers
 import ScenarioLanguage
 import Simulation
 import TipEngine

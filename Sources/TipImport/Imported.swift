@@ -1,4 +1,4 @@
-/// What the importer writes, named by the contract (README, "Importing an app's Swift tips").
+/// What the importer writes, named by the contract (docs/Importing.md, "Names").
 struct ImportedParameter {
   var name: String
   var type: Int

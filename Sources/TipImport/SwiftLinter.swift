@@ -1,4 +1,3 @@
-import Renderers
 import Runner
 import TipEngine
 

@@ -1,6 +1,4 @@
 import Foundation
-import Renderers
-import Runner
 import Tooling
 
 // Built by `.ci/fuzz` with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer

@@ -106,10 +106,10 @@ import Tooling
     #expect(report.svg().contains("<polyline"))
   }
 
-  /// The chart in the README is what `tipsim population Scenarios/population-backyard-birds
+  /// The chart in docs/Population.md is what `tipsim population Scenarios/population-backyard-birds
   /// .scenario --users 400 --days 30 --seed 7 --svg …` draws (the story's own population
   /// line), byte for byte. TIPSIM_UPDATE=1 re-records it (not under CI).
-  @Test func theReadmeChartIsRenderedByteForByte() throws {
+  @Test func thePopulationPagesChartIsRenderedByteForByte() throws {
     let story = packageRoot + "/Scenarios/population-backyard-birds"
     // As `tipsim population` does: the story without its own `population` line.
     var session = Session()

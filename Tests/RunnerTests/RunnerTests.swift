@@ -545,3 +545,14 @@ extension Result {
     return nil
   }
 }
+
+/// The README's language example replays with its expectation holding.
+@Test func theReadmesLanguageExampleRuns() throws {
+  let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+  let section = try #require(readme.range(of: "## The language at a glance"))
+  let start = try #require(readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
+  let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+  let report = ScenarioRunner.run(source: String(readme[start.upperBound..<end.lowerBound]), file: "README.md")
+  #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+  #expect(report.expectationsChecked >= 1)
+}

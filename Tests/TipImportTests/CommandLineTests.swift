@@ -48,8 +48,8 @@ import TipImport
     #expect(replay.status == 0, "\(replay.errors)")
   }
 
-  /// The README's example: import, append what the user does, run.
-  @Test func theReadmesImportThenRunExampleHolds() throws {
+  /// The example of docs/Importing.md: import, append what the user does, run.
+  @Test func theImportPagesExampleHolds() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-birds-\(UUID().uuidString).scenario").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     #expect(try tipsim(["import", "BirdsApp", "-o", path]).status == 0)
