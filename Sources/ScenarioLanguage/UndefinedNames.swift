@@ -8,6 +8,8 @@ public struct UndefinedNames: Sendable {
   private var events: Set<String> = []
   private var screens: Set<String> = []
   private var groups: Set<String> = []
+  /// Every name defined, in the script's order, for the diagnostic's list.
+  private var definitions: [(kind: NameReference.Kind, name: String)] = []
   /// The first use of each name not defined when it was read, in script order.
   private var pending: [NameReference] = []
 
@@ -32,7 +34,7 @@ public struct UndefinedNames: Sendable {
   /// before the script) defines, as the run would report it.
   public func firstUndefined(known: (NameReference.Kind) -> [String]) -> Diagnostic? {
     for reference in pending {
-      let names = known(reference.kind) + (names(of: reference.kind)?.sorted() ?? [])
+      let names = known(reference.kind) + definitions.filter { $0.kind == reference.kind }.map(\.name)
       if !names.contains(reference.name.value) { return Resolver.unknown(reference, known: names) }
     }
     return nil
@@ -51,6 +53,7 @@ public struct UndefinedNames: Sendable {
   }
 
   private mutating func insert(_ name: String, kind: NameReference.Kind) {
+    if names(of: kind)?.contains(name) == false { definitions.append((kind, name)) }
     switch kind {
     case .tip: tips.insert(name)
     case .parameter: parameters.insert(name)
