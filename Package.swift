@@ -36,9 +36,8 @@ let package = Package(
     .target(
       name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine"]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
-    // allocates and frees on three threads, and glibc's malloc cost it about a tenth of its
-    // wall time (BENCHMARKS.md). Only the executable: TipSimKit used as a library keeps the
-    // allocator of the program it is in.
+    // allocates and frees on three threads (BENCHMARKS.md). Only the executable: TipSimKit
+    // used as a library keeps the allocator of the program it is in.
     .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
     .executableTarget(
       name: "tipsim",

@@ -2,10 +2,9 @@ import Simulation
 import TipEngine
 
 /// UTF-8 text as the renderers write it: a growable buffer of bytes of its own. A log's
-/// records are written as many small pieces (a name, ` at `, a stamp); appending each to an
-/// `Array` checked uniqueness and capacity and called `memcpy`, about a hundred instructions
-/// a piece and a quarter of a replay's rendering. Here a piece is a capacity check and a
-/// copy. Not copyable: the buffer is owned by one value at a time, lent `inout`.
+/// records are written as many small pieces (a name, ` at `, a stamp), and here a piece is a
+/// capacity check and a copy, where an `Array` also checks uniqueness and calls `memcpy`.
+/// Not copyable: the buffer is owned by one value at a time, lent `inout`.
 public struct ByteBuffer: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   public private(set) var count = 0
@@ -124,9 +123,8 @@ public struct ByteBuffer: ~Copyable {
 
 /// The stamps a renderer wrote last, by instant, in one zone. A log's records come in runs at
 /// one instant, and their details repeat a few more: the start and end of a frequency
-/// interval on every suppression it holds back, when each parameter was set. Working out the
-/// civil time and its digits (and a string of them) each time was a tenth of the rendering.
-/// A stamp is kept as its 19 bytes, in place.
+/// interval on every suppression it holds back, when each parameter was set, so the civil
+/// time and its digits are not worked out each time. A stamp is kept as its 19 bytes.
 struct StampCache {
   /// Between the date and the time: a space (the text log) or `T` (JSON Lines).
   let separator: UInt8

@@ -335,7 +335,7 @@ public struct JSONObject: Hashable, Sendable {
 
 /// A JSON object written member by member straight into `bytes`, keys in the order they are
 /// written: the log's records are rendered without building a tree of values and serializing
-/// it, which took about five times as long. Optional values are written as null.
+/// it. Optional values are written as null.
 struct JSONObjectWriter: ~Copyable {
   var bytes = ByteBuffer()
   private var members = 0

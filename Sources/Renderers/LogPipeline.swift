@@ -9,10 +9,9 @@ import TipEngine
 /// is therefore byte-identical to rendering each output in place: only when the text is made
 /// changes.
 public struct LogPipeline {
-  /// Outputs per batch: enough that handing a batch over costs nothing next to rendering it,
-  /// few enough that a slow statement does not hold back much of the log before it. With 256,
-  /// a 200,000-line replay took about 10 ms longer (medians of 25 runs interleaved: 0.198 s
-  /// against 0.188 s; 512 and 2048 were in between): each batch wakes the render thread.
+  /// Outputs per batch: enough that handing a batch over (which wakes the render thread)
+  /// costs nothing next to rendering it, few enough that a slow statement does not hold back
+  /// much of the log before it.
   public static let batchSize = 1024
 
   public let format: OutputFormat
@@ -25,9 +24,8 @@ public struct LogPipeline {
   /// How many outputs `batch` holds.
   private var batchCount = 0
   private var inFlight: Rendering?
-  /// A written batch's rendering, its buffer emptied, for the next batch to render into: a
-  /// buffer made for each batch (about 60 KB) was allocated on the worker, freed here, and
-  /// its memory touched anew.
+  /// A written batch's rendering, its buffer emptied, for the next batch to render into,
+  /// rather than a buffer allocated on the worker for each batch and freed here.
   private var spare: Rendering?
   /// While the script is not yet known to parse, rendered batches are kept here, unwritten,
   /// until `release(write:)` or `discard()`. Kept as the batches' own buffers: appending
@@ -40,8 +38,7 @@ public struct LogPipeline {
   private var renderer: RenderThread?
 
   /// Records of commands (a range of `records`), or one statement's other outputs, kept as
-  /// the array they came in: copying each output into the batch, then freeing the array, was
-  /// a tenth of the runner's thread.
+  /// the array they came in, not copied into the batch.
   public struct Item: Sendable {
     var records: Range<Int>
     var outputs: [SessionOutput]
@@ -177,10 +174,7 @@ public struct LogPipeline {
   }
 
   /// A thread that runs the jobs it is given, in order, and ends when the last reference to
-  /// it goes. Batches rendered on dispatch workers before, the same work: a 200,000-line
-  /// replay took 0.218 s where it takes 0.191 s on this thread (medians of 40 runs
-  /// interleaved). Giving the runner a CPU of its own, with this thread and the parse on the
-  /// other, gained nothing more (BENCHMARKS.md).
+  /// it goes: a thread of its own renders faster than dispatch workers did.
   private final class RenderThread: @unchecked Sendable {
     private let mailbox = Mailbox()
 
@@ -229,10 +223,8 @@ public struct LogPipeline {
 
   /// The batch's lines, each ending in a newline. Text outputs (`help`, `timeline`) are not
   /// part of a JSON log. Each record is taken out of `records` as it is written (`.quit` is
-  /// left in its place): read in place, each was copied out of the array first, and its
-  /// copy retained and released the names and arrays it shares with the runner's world,
-  /// whose reference counts the runner's core writes too (about 7 ms of a 200,000-line
-  /// replay's wall time).
+  /// left in its place), so that no copy retains and releases the names and arrays it shares
+  /// with the runner's world, whose reference counts the runner's core writes too.
   public static func render(
     _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
   ) -> ByteBuffer {

@@ -2,8 +2,8 @@ import TipEngine
 
 /// Rules' and event aggregates' text, by value, as a log's renderer writes them. A suppression
 /// whose whole text is not kept (`SuppressionTexts`: a count its rule read changed) wrote its
-/// rules and their aggregates again, each made with string interpolation: about a tenth of a
-/// long replay's rendering. There are only as many as the tips' rules have. Used as
+/// rules and their aggregates again, each made with string interpolation; here each is made
+/// once. There are only as many as the tips' rules have. Used as
 /// `SuppressionTexts` is: by one batch's rendering at a time.
 final class RuleTexts: @unchecked Sendable {
   private var rules: [Expression: String] = [:]

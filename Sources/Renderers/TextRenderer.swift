@@ -40,8 +40,8 @@ public struct TextRenderer: Sendable {
   }
 
   /// Appends the record's lines to `out` as UTF-8 (no trailing newline). A log is written as
-  /// bytes into one buffer: `String` appends check capacity and ASCII-ness at every small
-  /// piece, and were most of a replay's rendering.
+  /// bytes into one buffer, without `String`'s checks of capacity and ASCII-ness at every
+  /// small piece.
   func render(_ record: LogRecord, into out: inout ByteBuffer) {
     var renderer = self
     renderer.append(record, to: &out)

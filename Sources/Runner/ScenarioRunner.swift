@@ -148,10 +148,8 @@ public enum ScenarioRunner {
             plan.configure(&session)
           }
         }
-        // Each statement is taken out of its part while it runs and put back after: read in
-        // place, `part[position]` was copied for each call that also changes the session (a
-        // retain and a release of each of its names and arrays, about 7% of the runner's
-        // instructions). A part the stream still holds is copied once, here, as a whole.
+        // Each statement is taken out of its part while it runs and put back after, so it is
+        // not copied for each call that also changes the session.
         for position in part.indices {
           swap(&statement, &part[position])
           defer { swap(&statement, &part[position]) }
@@ -274,10 +272,9 @@ public enum ScenarioFile {
   /// CRLF line ends and a leading byte-order mark are accepted.
   public static func decode(_ data: Data) -> Result<String, Problem> {
     guard data.count <= maximumSize else { return .failure(Problem(message: "file is larger than \(maximumSize >> 20) MiB")) }
-    // Through the bytes, with `memchr` and the standard library's validation: a byte loop
-    // and Foundation's `String(data:encoding:)` took a few milliseconds of a large script's
-    // start, before anything else could run. Foundation dropped one byte-order mark and this
-    // drops one more: both are dropped still.
+    // Through the bytes, with `memchr` and the standard library's validation, since nothing
+    // runs before a script is decoded. Foundation dropped one byte-order mark and this drops
+    // one more: both are dropped still.
     let decoded: Result<String, Problem> = data.withUnsafeBytes { raw in
       if let base = raw.baseAddress, memchr(base, 0, raw.count) != nil {
         return .failure(Problem(message: "file contains a NUL byte; a scenario is text"))
@@ -333,8 +330,7 @@ struct RunPlan: Equatable {
 
   /// The words of the commands whose statements read the log or the history, or undo:
   /// `readingWordsOfTheCommandTable()`, written out (a test checks they are the same).
-  /// Working them out parsed every example of the command table, about 5.6 M instructions
-  /// at the start of every run.
+  /// Working them out parses every example of the command table: too slow for every run.
   static let readingWords: [[UInt8]] = [
     "checkpoint", "checkpoints", "lint", "log", "matrix", "population", "restore", "timeline", "undo", "whatif",
   ].map { Array($0.utf8) }
@@ -399,9 +395,8 @@ extension Statement {
   /// only once the script is known to need them).
   @inline(__always)
   var needsTheWholeScript: Bool {
-    // A command, nearly every statement, is told inline: the rest of the question, a call,
-    // copied the statement out of its part (about 400 instructions with its retains and
-    // releases), for each statement the runner ran ahead of the parse.
+    // A command, nearly every statement, is told inline, without a call that copies the
+    // statement out of its part.
     if case .command = action { return false }
     return needsTheWholeScriptBeyondCommands
   }

@@ -148,8 +148,7 @@ public struct Session: Sendable {
   public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
     // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
     guard !keepsUndo else { return try execute(statement) }
-    // A `switch`, not `guard case`: the guard copied the statement's action for each command
-    // (and destroyed the copy after), 1.5% of a replay's runner.
+    // A `switch`, not `guard case`: the guard copied the statement's action for each command.
     switch statement.action {
     case .command(let command):
       let resolved = try Resolver.resolve(command, of: statement, in: &world)

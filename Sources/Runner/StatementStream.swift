@@ -21,10 +21,8 @@ final class StatementStream: @unchecked Sendable {
   /// Names used and never defined, gathered by the parse thread; read after the end.
   private var undefined = UndefinedNames()
 
-  /// How much lower than the runner's the parse thread's priority is (added to its nice value). The
-  /// runner, the parse and the log's rendering share two cores, and the runner is the
-  /// critical path: at equal priority it held a core about two thirds of the time while the
-  /// parse ran, and a 200,000-line replay took 8% longer. The parse keeps ahead anyway.
+  /// How much lower than the runner's the parse thread's priority is (added to its nice
+  /// value): the runner is the critical path on two shared cores, and the parse keeps ahead.
   static let parsePriorityOffset: Int32 = 8
 
   init(source: String) {
@@ -45,12 +43,9 @@ final class StatementStream: @unchecked Sendable {
           condition.lock()
           parts.append(part)
           let first = parts.count == 1
-          // The parts the runner has finished, when nothing can run the script again (no
-          // word of it reads the log or undoes: see `RunPlan`), are freed here, outside the
-          // lock: their memory is this thread's to use again. Kept to the end, the statements
-          // of a 200,000-line script took about 90 MB, and growing the heap for them kept this
-          // thread in the kernel nearly as long as it parsed. The lines are not kept either:
-          // a diagnostic reads its line from the source (`Parser.line(_:of:)`).
+          // The parts the runner has finished are freed here, outside the lock, when nothing
+          // can run the script again (`RunPlan`): memory stays flat however long the script.
+          // A diagnostic reads its line from the source (`Parser.line(_:of:)`).
           var done: [[Statement]] = []
           if mayRead == false {
             while freed < finished {
@@ -105,9 +100,8 @@ final class StatementStream: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Frees the parsed statements on a worker, once the parse has ended: freeing 200,000
-  /// statements took a fiftieth of a replay on the runner's thread. The stream must not be
-  /// read after.
+  /// Frees the parsed statements on a worker, once the parse has ended, off the runner's
+  /// thread. The stream must not be read after.
   func dispose() {
     DispatchQueue.global().async { [self] in
       condition.lock()

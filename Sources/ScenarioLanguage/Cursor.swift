@@ -49,8 +49,8 @@ struct Cursor {
     return error("expected \(what), found '\(token.display)'", at: token)
   }
 
-  /// Whether a name holds a dash (only command words do), read off its bytes in place: the
-  /// UTF-8 view's generic search cost 200 instructions a name.
+  /// Whether a name holds a dash (only command words do), read off its bytes in place
+  /// rather than through the UTF-8 view's generic search.
   private static func hasDash(_ name: String) -> Bool {
     name.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "-")) } ?? name.utf8.contains(UInt8(ascii: "-"))
   }

@@ -57,8 +57,8 @@ extension String {
 }
 
 extension String.UTF8View {
-  /// `allSatisfy` over the bytes in place: the view's own iterator cost about twenty
-  /// instructions a byte, and every line of a script is checked.
+  /// `allSatisfy` over the bytes in place rather than through the view's own iterator: every
+  /// line of a script is checked.
   @inline(__always)
   func allBytes(_ predicate: (UInt8) -> Bool) -> Bool {
     withContiguousStorageIfAvailable { bytes in

@@ -4,7 +4,7 @@ import TipEngine
 /// The lines a long script repeats — `open NAME`, `close NAME`, `set NAME VALUE`,
 /// `advance DURATION` and `donate EVENT FIELD=VALUE…` — read straight from their bytes, with
 /// no token array and no strings but the names: the general path (`Lexer`, then `parseLine`)
-/// cost about 4,900 instructions a line, and the parse shares two cores with the run.
+/// is several times slower, and the parse shares two cores with the run.
 ///
 /// A line is read here only when it is plainly one of these: ASCII, its words and numbers
 /// separated by spaces, nothing the general path would read differently or refuse (a
@@ -31,10 +31,9 @@ extension Parser {
   }
 
   /// The fields of the last one-field donations read (`donate EVENT FIELD=VALUE`), by field
-  /// and value. A long script donates the same few over and over, and a dictionary of its
-  /// own for each cost about 1,000 instructions to make (a third of them finding its type's
-  /// metadata), to fill and to free; an equal one is shared instead (a dictionary is a value:
-  /// no statement sees another's).
+  /// and value. A long script donates the same few over and over; an equal dictionary is
+  /// shared instead of one made, filled and freed for each (a dictionary is a value: no
+  /// statement sees another's).
   struct RecentFields {
     private var entries: [(field: String, value: Value, fields: [String: Value])] = []
     private var next = 0
@@ -74,8 +73,7 @@ private struct QuickLine {
 
   mutating func statement(text: String, recentFields: inout Parser.RecentFields) -> Statement? {
     guard let command = word() else { return nil }
-    // The keyword's text is the literal it matched: decoding its bytes into a string cost
-    // about 170 instructions, for every line.
+    // The keyword's text is the literal it matched, not its bytes decoded again.
     let keywordText: String
     var references: [NameReference] = []
     let action: Command

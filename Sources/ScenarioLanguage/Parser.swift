@@ -24,8 +24,7 @@ public struct Parser {
   init(utf8 bytes: UnsafeBufferPointer<UInt8>, firstLine: Int) {
     // Split on the byte "\n" (a line feed is always a Character of its own, or ends "\r\n"),
     // then drop a "\r" before it: the same lines as splitting Characters, without grapheme
-    // breaking the whole file. A last line left empty is no line. The bytes are read in place:
-    // the generic split cost a thousand instructions a line.
+    // breaking the whole file. A last line left empty is no line. The bytes are read in place.
     var lines: [String] = []
     var start = 0
     while let feed = Parser.lineFeed(in: bytes, from: start) {
@@ -58,9 +57,8 @@ public struct Parser {
     }
   }
 
-  /// Where the first line feed at or after `start` is in `bytes`, found with `memchr`: the
-  /// byte loop took about 14 instructions a byte, and each part is read twice (its end, its
-  /// lines).
+  /// Where the first line feed at or after `start` is in `bytes`, found with `memchr` (each
+  /// part is read twice: its end, its lines).
   static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, 10, bytes.count - start) else { return nil }
     return UnsafeRawPointer(base).distance(to: found)

@@ -44,10 +44,9 @@ public enum Resolver {
   }
 
   private static func checkReferences(of statement: Statement, in world: inout World) throws(Diagnostic) {
-    // The common case first, by lookup: a use of a defined tip, parameter, event or screen.
-    // Listing every known name for each reference was a twentieth of a replay. It reads the
-    // references in place: taking each one out of the array copied it (its kind, name and
-    // location), a fiftieth of a replay's runner.
+    // The common case first, by lookup: a use of a defined tip, parameter, event or screen,
+    // rather than listing every known name for each reference. The references are read in
+    // place, not copied out of the array.
     // A donation's fields follow its event: the event found is not looked up again for each.
     var lastEvent: (name: String, index: Int)?
     for index in statement.references.indices where !isKnownUse(statement.references, index, lastEvent: &lastEvent, in: &world) {

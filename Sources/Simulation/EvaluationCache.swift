@@ -143,8 +143,7 @@ struct EvaluationCache: Hashable, Sendable {
   }
 
   /// An empty list for the tips a change keeps (`World.keptAcrossChange`), with the capacity
-  /// of the last one handed back: a list made at every donation that kept an entry was
-  /// about 1% of a replay's runner.
+  /// of the last one handed back, so a donation allocates no list.
   mutating func takeKeptList() -> [Int] {
     var list: [Int] = []
     swap(&list, &keptList)
@@ -265,8 +264,8 @@ struct EvaluationCache: Hashable, Sendable {
     pending = list
   }
 
-  /// An empty list for reconcile's visits, with the capacity of the last one handed back
-  /// (reusing it saves 2% of a replay's instructions on the runner's thread).
+  /// An empty list for reconcile's visits, with the capacity of the last one handed back, so
+  /// a command allocates no list.
   mutating func takeVisitList() -> [(screen: Int, position: Int)] {
     var list: [(screen: Int, position: Int)] = []
     swap(&list, &visitList)
@@ -282,9 +281,8 @@ struct EvaluationCache: Hashable, Sendable {
   /// Starts or stops keeping pending marks and the queue of ends (`World.pendingMarksPay`
   /// decides). Reconcile keeps them only
   /// where visiting the pending tips pays: a world that explains (a quiet one re-checks a tip
-  /// for less than the bookkeeping costs: population over 50 tips ran 30% slower with
-  /// marks), on one device, without groups (their tips are not kept), with more than four
-  /// tips (population's two-tip story ran 5% slower with marks).
+  /// for less than the bookkeeping costs), on one device, without groups (their tips are not
+  /// kept), with more than four tips (below that, re-checking them all is cheaper).
   /// Starting visits every tip once, with the ends of the entries kept so far queued.
   /// Called while everything is pending; without marks, nothing is pending from then on.
   mutating func track(_ on: Bool, at now: Instant) {
@@ -298,8 +296,7 @@ struct EvaluationCache: Hashable, Sendable {
 
   private mutating func pushEnd(_ until: Instant, _ tip: Int) {
     ends.append((until, tip))
-    // Sifted up in the buffer, as `popEnd` sifts down: through the array it was 2% of a
-    // replay's runner.
+    // Sifted up in the buffer, as `popEnd` sifts down, without the array's checks.
     ends.withUnsafeMutableBufferPointer { heap in
       var child = heap.count - 1
       while child > 0 {
@@ -406,9 +403,8 @@ extension World {
 
   /// Whether a donation or a write may keep entries (`keptAcrossChange`): only where
   /// reconcile visits pending tips alone (`EvaluationCache.track(_:at:)`), with a screen
-  /// open and some entry kept. Elsewhere, forgetting costs less than checking: a quiet world
-  /// decides again for little (population ran 5.4% more instructions looking up the readers
-  /// and the input's index at every command, before this was asked first).
+  /// open and some entry kept. Elsewhere forgetting costs less than checking: a quiet world
+  /// decides again for little.
   var keepsEntriesAcrossChanges: Bool { cache.tracks && !cache.isEmpty && !openScreens.isEmpty }
 
   /// Forgets the entries of `readers`, the tips reading the input the catalog finds with

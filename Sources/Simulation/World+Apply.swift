@@ -33,8 +33,7 @@ extension World {
   private mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
     if let instant, instant > clock { advance(to: instant, log: &log) }
     // Tips reading a donated event or a written parameter whose entries may survive it, and
-    // what they read (an optional: an empty array made at every command cost population about
-    // 2% of its instructions).
+    // what they read (an optional, so most commands make no array).
     var kept: (tips: [Int], input: TipEngine.RuleInput)?
     // A donation's event or a written parameter, looked up once: the engine, the cache and
     // the log read it by index.

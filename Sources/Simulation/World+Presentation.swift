@@ -176,8 +176,8 @@ extension World {
 
   /// The same for the tip at `index` in the catalog, reading `world` in place: `reconcile`
   /// calls it on itself without copying the world, which a borrowed (even `borrowing`) world
-  /// did not avoid. It changes nothing. The open screen goes by index too: a copy of it cost
-  /// a replay 5% of the runner's instructions (its name, sets and popover retained, released).
+  /// did not avoid. It changes nothing. The open screen goes by index too, so it is not
+  /// copied.
   static func suppressions(in world: inout World, of index: Int, onOpen screen: Int?) -> [Suppression] {
     let answer = world.engine.holds(forTipAt: index, at: world.clock)
     return suppressions(in: &world, of: world.tipName(index), answer: answer, onOpen: screen)

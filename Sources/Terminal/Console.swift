@@ -35,7 +35,7 @@ public enum Console {
   }
 
   /// Standard output gathered into blocks of 64 KiB: a replay's log is hundreds of
-  /// thousands of lines, and a write per line spent a fifth of the run in the kernel.
+  /// thousands of lines, too many for a write each.
   /// `flush()` before anything goes to standard error, and at the end.
   public final class BufferedOut {
     private var buffer: [UInt8] = []

@@ -1,7 +1,7 @@
 /// A dictionary keyed by a name (a tip, screen, parameter or event): `[String: Value]` with a
 /// cheaper hash. A `String` key goes through SipHash (seeding, mixing each byte,
-/// finalizing) on every lookup; names are short and looked up a dozen times per command,
-/// so that was a third of a population run. A name's bytes are mixed here eight at a time
+/// finalizing) on every lookup, and names are short and looked up a dozen times per
+/// command. A name's bytes are mixed here eight at a time
 /// with a multiply, and the dictionary's per-instance seed is still mixed in, so copying
 /// one table into another stays linear.
 ///

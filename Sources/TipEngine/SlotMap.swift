@@ -2,8 +2,7 @@ import Synchronization
 
 /// A map keyed by a name, as `NameMap`, whose entries keep their place (a *slot*) while they
 /// exist: the engine finds the records its rules read by slot, remembered per definition
-/// (`DatastoreSlots`), instead of hashing a name at every read. Looking names up
-/// was a tenth of a replay's rule evaluation.
+/// (`DatastoreSlots`), instead of hashing a name at every read.
 ///
 /// Its `layout` names which name is in which slot: a token drawn from a process-wide counter
 /// whenever a name is inserted or removed, so two maps with the same token have the same

@@ -6,9 +6,8 @@ extension TipEngine {
   }
 
   /// The holds of `decision(for:at:)` and whether the tip should display, without the rules
-  /// that hold: what presentation asks for every tip it re-decides (building, then freeing,
-  /// every rule's evaluation was a tenth of a replay). Debug builds check it against the
-  /// decision.
+  /// that hold: what presentation asks for every tip it re-decides, without building every
+  /// rule's evaluation. Debug builds check it against the decision.
   public func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
     guard let index = catalog.index(ofTip: tipName) else { return ([.notConfigured], false) }
     return holds(forTipAt: index, at: now)
@@ -265,8 +264,8 @@ extension TipEngine {
 
   /// Whether the holds of the tip at `index` at `now` are `count` holds, the i-th of which is
   /// `expected(i)`, found without building them: a tip re-decided after a donation or a
-  /// write usually keeps its reasons, and building them only to compare them and throw them
-  /// away was a fifth of a replay. It follows `decision(forTipAt:at:keepingEveryRule:)`
+  /// write usually keeps its reasons, not worth building only to compare and throw away.
+  /// It follows `decision(forTipAt:at:keepingEveryRule:)`
   /// step by step, comparing as it goes; debug builds check it against the decision. (A
   /// closure, not a generic collection: this module's generics are not specialized for the
   /// caller's types.)

@@ -137,8 +137,8 @@ public struct TipEngine: Hashable, Sendable {
     return datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
   }
 
-  /// The same for the event at `index` in the catalog, found by its slot in the datastore:
-  /// a replay's donation looked its name up five times.
+  /// The same for the event at `index` in the catalog, found by its slot in the datastore
+  /// rather than by its name.
   public mutating func donate(eventAt index: Int, fields: [String: Value] = [:], at now: Instant) -> Int? {
     guard isConfigured else { return nil }
     let limit = catalog.events[index].limit

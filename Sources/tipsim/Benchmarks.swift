@@ -20,8 +20,8 @@ struct Benchmarks {
     return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
   }
 
-  /// The median wall time of `runs` runs of `body`, with the last run's result: a single
-  /// replay read up to 20% slower when the host was busy.
+  /// The median wall time of `runs` runs of `body`, with the last run's result: a single run
+  /// reads slow when the host is busy.
   func medianTime<T>(of runs: Int, _ body: () throws -> T) rethrows -> (T, Double) {
     var samples: [Double] = []
     var last: T?
@@ -162,9 +162,8 @@ struct Benchmarks {
 
   /// The median wall time of `runs` runs of a program (the first argument, a path), with
   /// standard input and output on `/dev/null`, or nil when one fails. Spawned with
-  /// `posix_spawn` and `waitpid`: Foundation's `Process` adds about 35–40 ms of its own to
-  /// each run, which until the seventeenth session made awk read its file in 0.052–0.063 s
-  /// instead of about 0.019 s.
+  /// `posix_spawn` and `waitpid`: Foundation's `Process` adds tens of milliseconds of its
+  /// own to each run (BENCHMARKS.md).
   func medianSpawnSeconds(_ arguments: [String], runs: Int) -> Double? {
     var samples: [Double] = []
     for _ in 0..<runs {

@@ -50,7 +50,7 @@ struct RunCommand: ParsableCommand {
       ci.cases.append(CIReport.Case(file: file, problems: report.problems))
       worst = max(worst, report.exitCode)
       // The session the run leaves (every donation and tip record it kept) is freed on a
-      // worker: freed here, it took this thread about 2% of a long replay, at its end.
+      // worker, so the exit does not wait for it.
       DispatchQueue.global().async { withExtendedLifetime(report) {} }
       if report.exitCode == 2 { break }
     }
