@@ -321,86 +321,9 @@ extension World {
     if let reason = invalidation { logInvalidation(of: tip, reason, cause: .displayCount, log: &log) }
   }
 
-  /// Moves the clock to `target` through every instant at which time alone changes
-  /// something on any device, or an iCloud delivery arrives, applying and logging each at
-  /// its own instant; it never ticks.
-  mutating func advance(to target: Instant, log: inout Log) {
-    let from = clock
-    var step = nextObservableInstant()
-    while let next = step.next, next <= target {
-      moveClock(to: next, log: &log)
-      step = nextObservableInstant()
-    }
-    if step.settled {
-      // Every tip on an open screen keeps its reasons past the target, and no interval end,
-      // duration limit or delivery comes before it: only the clock moves.
-      assert(movingTheClockChangesNothing(to: target), "evaluation cache: time changed something before \(target)")
-      if target != clock { clockHasMoved = true }
-      clock = target
-      log.instant = target
-    } else {
-      moveClock(to: target, log: &log)
-    }
-    log.add(.advanced(from: from, to: target))
-  }
-
-  /// Whether bringing every device in line at `target` leaves the world as it is and logs
-  /// nothing (debug builds check the shortcut of `advance` with it).
-  private func movingTheClockChangesNothing(to target: Instant) -> Bool {
-    var moved = self
-    var log = Log(instant: clock, device: nil, isQuiet: false)
-    moved.moveClock(to: target, log: &log)
-    moved.clock = clock
-    moved.clockHasMoved = clockHasMoved
-    return moved == self && log.records.isEmpty
-  }
-
-  /// The earliest instant after `now` at which anything changes by time alone, on any device.
-  /// With `observableOnly`, only what can change what a screen shows: windows read by tips on
-  /// open screens, interval ends, duration limits and iCloud deliveries. Stepping through the
-  /// others would change nothing visible, and the engine answers them exactly when asked.
-  public func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
-    if observableOnly, let known = nextChangeOfOpenTips(after: now) {
-      assert(known == scanNextInstant(after: now, observableOnly: true), "evaluation cache: the next instant moved")
-      return known
-    }
-    return scanNextInstant(after: now, observableOnly: observableOnly)
-  }
-
-  func scanNextInstant(after now: Instant, observableOnly: Bool) -> Instant? {
-    var candidates = pendingSync.map(\.at).filter { $0 > now }
-    func scan(_ engine: TipEngine, _ openScreens: [OpenScreen]) {
-      guard observableOnly else {
-        if let next = engine.nextChange(after: now) { candidates.append(next) }
-        return
-      }
-      // The tips on open screens, by index; a group member off screen can change which
-      // member an open screen presents.
-      var open: [Int] = []
-      for screen in openScreens { open += screenTips[openScreen: screen.screen] }
-      if !engine.catalog.groups.isEmpty {
-        let members = open.flatMap { engine.catalog.groups(containing: tipName($0)).flatMap(\.members) }
-        open += members.compactMap { engine.catalog.index(ofTip: $0) }
-      }
-      if let next = engine.nextChange(after: now, readByTipsAt: open) { candidates.append(next) }
-    }
-    scan(engine, openScreens)
-    for device in parked { scan(device.engine, device.openScreens) }
-    return candidates.min()
-  }
-
-  private mutating func moveClock(to instant: Instant, log: inout Log) {
-    if instant != clock { clockHasMoved = true }
-    clock = instant
-    log.instant = instant
-    forEachDevice(log: &log) { world, log in world.settle(log: &log) }
-    deliverSync(upTo: instant, log: &log)
-    sendSync(log: &log)
-  }
-
   /// What time alone does on the current device at the clock's instant: duration limits
   /// reached (rule 24), then presentation brought in line.
-  private mutating func settle(log: inout Log) {
+  mutating func settle(log: inout Log) {
     let expired = engine.settle(at: clock)
     if !expired.isEmpty { cache.removeAll() }
     for expired in expired {
@@ -416,45 +339,5 @@ extension World {
       }
     }
     reconcile(log: &log)
-  }
-}
-
-/// The tips one reconcile pass visits: every tip on the open screens, or only the pending
-/// ones, in the same order.
-struct VisitPlan {
-  /// (index in `openScreens`, position in the screen's tips), in evaluation order; nil for all.
-  private var pending: [(screen: Int, position: Int)]?
-  private var cursor = 0
-
-  init(pending: [(screen: Int, position: Int)]?) { self.pending = pending }
-
-  /// The list of visits, to be reused (nil for all).
-  var visitList: [(screen: Int, position: Int)]? { pending }
-
-  mutating func restart() { cursor = 0 }
-  mutating func visitEverything() { pending = nil }
-
-  /// Whether the pass has a tip to visit on the open screen at `screen`.
-  func hasVisits(on screen: Int) -> Bool {
-    guard let pending else { return true }
-    return cursor < pending.count && pending[cursor].screen == screen
-  }
-
-  /// Whether the pass visits the tip at `position` on the open screen at `screen`; a tip is
-  /// asked about once per pass, in order.
-  mutating func visits(_ screen: Int, _ position: Int) -> Bool {
-    guard let pending else { return true }
-    guard cursor < pending.count, pending[cursor].screen == screen, pending[cursor].position == position else { return false }
-    cursor += 1
-    return true
-  }
-}
-
-extension Array {
-  /// Whether both arrays are the same non-empty storage, and so equal without comparing
-  /// their elements.
-  @inlinable public func sharesStorage(with other: [Element]) -> Bool {
-    guard count == other.count, !isEmpty else { return false }
-    return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { mine.baseAddress == $0.baseAddress } }
   }
 }

@@ -1,0 +1,21 @@
+import TipEngine
+
+/// The outcome of one `expect`.
+public struct ExpectationResult: Hashable, Sendable {
+  public var passed: Bool
+  /// The expectation as written (`expect shown colleaguesAppeal`).
+  public var text: String
+  /// What was found, for a failure message.
+  public var found: String
+  /// The tip's explanation, when the expectation is about a tip and failed.
+  public var explanation: Explanation?
+  public var line: Int?
+
+  public init(passed: Bool, text: String, found: String, explanation: Explanation? = nil, line: Int? = nil) {
+    self.passed = passed
+    self.text = text
+    self.found = found
+    self.explanation = explanation
+    self.line = line
+  }
+}
