@@ -1,0 +1,67 @@
+import TipEngine
+
+extension World {
+  /// A definition: the time zone, the start, the frequency, a policy, a parameter, a store, an event, a screen, a tip, a group.
+  mutating func define(_ command: Command, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .setTimeZone(let zone):
+      guard !clockHasMoved else { throw SimulationError("`timezone` must come before the clock moves") }
+      let civil = timeZone.civil(of: clock)
+      timeZone = zone
+      clock = zone.instant(of: civil)
+      log.instant = clock
+    case .setStart(let instant):
+      guard !clockHasMoved else { throw SimulationError("`start` must come before the clock moves") }
+      clock = instant
+    case .setFrequency(let frequency):
+      self.frequency = frequency
+      if isRunning {
+        log.add(.note("frequency \(frequency.rawValue) takes effect at the next launch (Tips.configure runs at launch)"))
+      }
+    case .setPolicy(let name, let value):
+      try setPolicy(name, value, log: &log)
+    case .defineParameter(let parameter, let binding):
+      var parameter = parameter
+      parameter.boundTo = binding?.description
+      engine.catalog.define(parameter)
+      bindings[parameter.name] = binding
+      if isRunning, binding != nil { syncBoundParameters([parameter.name], log: &log) }
+    case .defineStore(let name):
+      if store(named: name) == nil { stores.append(ExternalStore(name: name)) }
+    case .defineStoreKey(let key, let initial):
+      if store(named: key.store) == nil { stores.append(ExternalStore(name: key.store)) }
+      let index = stores.firstIndex { $0.name == key.store } ?? stores.endIndex - 1
+      if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
+      stores[index].values[key.key] = initial
+      stores[index].initial[key.key] = initial
+    case .defineEvent(let event):
+      engine.catalog.define(event)
+    case .defineScreen(let screen):
+      if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
+      indexPlacements()
+    case .defineTip(let tip, let placement):
+      engine.catalog.define(tip)
+      placements[tip.name] = placement
+      indexPlacements()
+    case .defineGroup(let group):
+      engine.catalog.define(group)
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+
+  mutating func setPolicy(_ name: String, _ value: PolicyValue, log: inout Log) throws(SimulationError) {
+    var policies = engine.configuration.policies
+    let accepted: Bool
+    switch value {
+    case .word(let word): accepted = policies.set(name, to: word)
+    case .duration(let span): accepted = policies.set(name, to: span)
+    }
+    guard accepted else {
+      let choices = Policies.choices(of: name)
+      throw SimulationError(
+        choices.isEmpty ? "policy \(name) takes a duration" : "policy \(name) is one of: \(choices.joined(separator: ", "))")
+    }
+    engine.configuration.policies = policies
+    log.add(.policySet(name: name, value: policies.value(of: name) ?? ""))
+  }
+}

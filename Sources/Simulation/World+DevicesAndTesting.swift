@@ -1,0 +1,50 @@
+import TipEngine
+
+extension World {
+  /// Devices and their OS, iCloud sync, testing overrides, resets.
+  mutating func configure(_ command: Command, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .setOS(let version):
+      osVersion = version
+    case .overrideOS(let version):
+      osOverride = version
+    case .defineDevice(let name, let os):
+      try defineDevice(name, os: os)
+    case .use(let name):
+      try use(name)
+      log.device = name
+      log.add(.note("now on \(name)"))
+    case .on(let name, let inner):
+      log.records += try on(name, log: &log) { world, _ throws(SimulationError) in try world.apply(inner) }
+    case .setSync(let on):
+      syncEnabled = on
+      lastSent = [:]
+      log.add(
+        .note(
+          "iCloud sync \(on ? "on: tip status, display history and donations reach the other devices after \(engine.configuration.policies.syncDelay)" : "off: state is per device") (rule 39)"
+        ))
+    case .testing(let change):
+      var testing = engine.configuration.testing
+      switch change {
+      case .showAll: testing.showAll = true
+      case .hideAll: testing.hideAll = true
+      case .show(let tips): testing.show += tips.filter { !testing.show.contains($0) }
+      case .hide(let tips): testing.hide += tips.filter { !testing.hide.contains($0) }
+      case .off: testing = TestingOverrides()
+      }
+      engine.configuration.testing = testing
+      log.add(.testing(testing))
+    case .resetDatastore:
+      guard !isRunning else {
+        throw SimulationError("`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)")
+      }
+      do { try engine.resetDatastore() } catch { throw SimulationError("resetDatastore must come before configuration") }
+      lastEvaluation.removeAll()
+      log.add(.datastoreReset)
+    case .resetEligibility(let tip):
+      do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
+      log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import TipEngine
+
+extension World {
+  /// The app sets a parameter, writes an external store, donates an event.
+  mutating func input(_ command: Command, inputIndex: Int?, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .set(let name, let value):
+      guard let parameterIndex = inputIndex else { throw SimulationError("unknown parameter \(name)") }
+      switch engine.setParameter(at: parameterIndex, to: value, at: clock) {
+      case .ignoredNotConfigured:
+        log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))
+      case .unchanged: break
+      case .changed(let old): log.add(.parameterChanged(name: name, from: old, to: value, via: nil))
+      }
+    case .write(let key, let value):
+      guard let index = stores.firstIndex(where: { $0.name == key.store }) else { throw SimulationError("unknown store \(key.store)") }
+      if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
+      stores[index].values[key.key] = value
+      log.add(.storeWritten(key, value))
+      if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
+    case .donate(let event, let fields):
+      guard let eventIndex = inputIndex else { throw SimulationError("unknown event \(event)") }
+      if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
+        log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
+      } else {
+        log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
+      }
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+
+  /// A donation's fields as its log record lists them: those the event defines, in the
+  /// definition's order. A donation of one field (the usual case) needs no copy of the
+  /// definition.
+  func loggedFields(_ fields: [String: Value], ofEventAt event: Int) -> [FieldValue] {
+    if fields.count == 1, let (field, value) = fields.first {
+      return engine.catalog.events[event].fields.contains(field) ? [FieldValue(field: field, value: value)] : []
+    }
+    guard !fields.isEmpty else { return [] }
+    return engine.catalog.events[event].fields.compactMap { field in
+      fields[field].map { FieldValue(field: field, value: $0) }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import TipEngine
+
+extension World {
+  /// The app launches or quits; a screen opens or closes.
+  mutating func navigate(_ command: Command, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .launch:
+      guard !isRunning else { throw SimulationError("the app is already running; `quit` first") }
+      engine.configuration.frequency = frequency
+      let reset = engine.configure(at: clock)
+      isRunning = true
+      log.add(.launched(frequency: frequency, transientReset: reset))
+      syncBoundParameters(bindings.keys.sorted(), log: &log)
+    case .quit:
+      guard isRunning else { throw SimulationError("the app is not running") }
+      log.add(.quit)
+      for screen in openScreens {
+        for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appQuit, log: &log) }
+      }
+      openScreens = []
+      sheets = []
+      hiddenAnchors = []
+      engine.terminate(at: clock)
+      isRunning = false
+    case .open(let screen):
+      try World.require(isRunning, "open")
+      guard !openScreens.contains(where: { $0.name == screen }) else {
+        log.add(.warning("\(screen) is already open"))
+        break
+      }
+      openScreens.append(OpenScreen(name: screen, screen: screens.index(named: screen) ?? -1, openedAt: clock))
+      cache.reopen(tipsByScreen[screen] ?? [], at: clock)
+      log.add(.screenOpened(screen))
+      if !lastLogged.isEmpty {
+        for tip in tipsByScreen[screen] ?? [] { lastLogged[tip] = nil }
+      }
+      if !bindings.isEmpty {
+        let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
+        syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
+      }
+    case .close(let screen):
+      try World.require(isRunning, "close")
+      guard openScreens.contains(where: { $0.name == screen }) else {
+        log.add(.warning("\(screen) is not open"))
+        break
+      }
+      log.add(.screenClosed(screen))
+      if !onScreen.isEmpty {
+        for index in tipsByScreen[screen] ?? [] {
+          let tip = tipName(index)
+          if onScreen.contains(tip) { endDisplay(of: tip, cause: .screenClosed, log: &log) }
+        }
+      }
+      // A screen is open once at most: removing it by index spares `removeAll`'s pass.
+      if let index = openScreens.firstIndex(where: { $0.name == screen }) { openScreens.remove(at: index) }
+      if !sheets.isEmpty { sheets.remove(screen) }
+      if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import TipEngine
+
+extension World {
+  /// `advance`, `next`, `next TIP`.
+  mutating func travel(_ command: Command, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .advance(let span):
+      guard span.seconds >= 0 else { throw SimulationError("cannot advance by a negative duration") }
+      advance(to: clock + span, log: &log)
+    case .advanceTo(let target):
+      guard target >= clock else {
+        throw SimulationError("\(timeZone.civil(of: target).iso) is in the past (the clock reads \(timeZone.civil(of: clock).iso))")
+      }
+      advance(to: target, log: &log)
+    case .next:
+      guard let next = nextInstant(after: clock) else {
+        log.add(.warning("nothing changes by time alone from here: every tip waits for an action"))
+        break
+      }
+      var causes: [TipEngine.ChangeCause] = []
+      for cause in allEngines.flatMap({ $0.causes(at: next, after: clock) }) where !causes.contains(cause) { causes.append(cause) }
+      let before = engine.catalog.tips.map { engine.status(of: $0.name, at: clock) }
+      advance(to: next, log: &log)
+      log.add(.timeStep(causes))
+      for (tip, old) in zip(engine.catalog.tips.map(\.name), before) {
+        let new = engine.status(of: tip, at: clock)
+        if new != old { log.add(.statusChanged(tip: tip, from: old, to: new)) }
+      }
+    case .nextFor(let tip):
+      if let shown = onScreen[tip] {
+        log.add(.note("\(tip) is on screen now, at \(shown.placement)"))
+        break
+      }
+      guard let at = engine.nextAvailability(of: tip, from: clock) else {
+        let decision = engine.decision(for: tip, at: clock)
+        let hints = actionHints(for: tip, decision: decision, presentation: [])
+        log.add(
+          .warning(
+            "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : hints.joined(separator: "; "))"))
+        break
+      }
+      let jumped = at > clock
+      if jumped { advance(to: at, log: &log) }
+      let place: String
+      if onScreen[tip] != nil {
+        place = ", on screen"
+      } else if let screen = placements[tip]?.screen {
+        place = isOpen(screen) ? "; its screen \(screen) is open" : "; it can appear when \(screen) opens"
+      } else {
+        place = ""
+      }
+      log.add(.note("\(tip) is available\(jumped ? "" : " now")\(place)"))
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+}

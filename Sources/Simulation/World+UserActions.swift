@@ -1,0 +1,85 @@
+import TipEngine
+
+extension World {
+  /// What the user does to a tip or a screen: the close button, a tap outside, an action button, a control; an anchor scrolled away, a sheet; the app invalidating a tip.
+  mutating func act(_ command: Command, log: inout Log) throws(SimulationError) {
+    switch command {
+    case .dismiss(let tip):
+      try World.require(isRunning, "dismiss")
+      guard onScreen[tip] != nil else {
+        log.add(.warning("\(tip) is not on screen; there is no close button to tap"))
+        break
+      }
+      try invalidate(tip, .tipClosed, cause: .closeButton, log: &log)
+    case .tapOutside(let tip):
+      try World.require(isRunning, "tapoutside")
+      guard let shown = onScreen[tip] else {
+        log.add(.warning("\(tip) is not on screen"))
+        break
+      }
+      guard shown.placement.style == .popover else {
+        log.add(.warning("\(tip) is an inline tip: it has no outside to tap; use `dismiss` for its close button"))
+        break
+      }
+      endDisplay(of: tip, cause: .tappedOutside, log: &log)
+      keepDismissed(tip, on: shown.placement.screen)
+    case .tapAction(let tip, let action):
+      try World.require(isRunning, "tap")
+      guard onScreen[tip] != nil else {
+        log.add(.warning("\(tip) is not on screen; its buttons cannot be tapped"))
+        break
+      }
+      let title = engine.catalog.tip(named: tip)?.actions.first { $0.id == action }?.title ?? action
+      // Rule 8: an action does not invalidate the tip by itself.
+      log.add(.actionTapped(tip: tip, action: action, title: title))
+    case .invalidate(let tip, let reason):
+      try World.require(isRunning, "invalidate")
+      try invalidate(tip, reason, cause: .command, log: &log)
+    case .setAnchorVisible(let screen, let anchor, let visible):
+      try World.require(isRunning, visible ? "show" : "hide")
+      let key = "\(screen).\(anchor)"
+      guard isOpen(screen) else {
+        log.add(.warning("\(screen) is not open"))
+        break
+      }
+      guard visible ? hiddenAnchors.remove(key) != nil : hiddenAnchors.insert(key).inserted else {
+        log.add(.warning("\(key) is already \(visible ? "visible" : "hidden")"))
+        break
+      }
+      let affected = tips(on: screen).filter { onScreen[$0]?.placement.anchor == anchor }
+      log.add(.anchorChanged(screen: screen, anchor: anchor, visible: visible, tips: affected))
+      if !visible && engine.configuration.policies.anchorHidden == .endDisplay {
+        for tip in affected { endDisplay(of: tip, cause: .anchorHidden, log: &log) }
+      }
+    case .setSheet(let screen, let presented):
+      try World.require(isRunning, presented ? "present" : "dismiss-sheet")
+      guard isOpen(screen) else { throw SimulationError("\(screen) is not open") }
+      guard presented ? sheets.insert(screen).inserted : sheets.remove(screen) != nil else {
+        log.add(.warning(presented ? "a sheet already covers \(screen)" : "no sheet covers \(screen)"))
+        break
+      }
+      log.add(.sheetChanged(screen: screen, presented: presented, tips: tips(on: screen).filter { onScreen[$0] != nil }))
+    case .tapControl(let screen, let anchor):
+      try World.require(isRunning, "tap")
+      guard isOpen(screen) else {
+        log.add(.warning("\(screen) is not open; its controls cannot be tapped"))
+        break
+      }
+      guard !sheets.contains(screen) else {
+        log.add(.warning("a sheet covers \(screen): the tap goes to the sheet"))
+        break
+      }
+      let seen = tips(on: screen).filter { isVisible($0) }
+      if let blocker = seen.first(where: { onScreen[$0]?.placement.mode == .blocking }) {
+        log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: blocker))
+        break
+      }
+      log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: nil))
+      for tip in seen where onScreen[tip]?.placement.mode == .tapToDismiss {
+        endDisplay(of: tip, cause: .otherTap("\(screen).\(anchor)"), log: &log)
+        keepDismissed(tip, on: screen)
+      }
+    default: preconditionFailure("not handled here: \(command)")
+    }
+  }
+}
