@@ -113,4 +113,33 @@ extension Parser {
       return change
     }
   }
+
+  /// `next`, checkpoints, `undo`, `repeat`. Nil for another word.
+  func parseTimeTravel(
+    _ word: String, first: Token, _ c: inout Cursor, references refs: inout [NameReference], tokens: [Token], line: Int, text: String
+  ) throws(Diagnostic) -> Statement.Action? {
+    let action: Statement.Action
+    switch word {
+    case "next":
+      if c.atEnd {
+        action = .command(.next)
+      } else {
+        let tip = try c.name("a tip name")
+        refs.append(NameReference(.tip, tip))
+        try c.finish("the tip")
+        action = .command(.nextFor(tip: tip.value))
+      }
+    case "checkpoint", "restore":
+      let name = try c.name("a checkpoint name")
+      try c.finish("the checkpoint name")
+      action = word == "checkpoint" ? .checkpoint(name) : .restore(name)
+    case "checkpoints", "undo":
+      try c.finish(word)
+      action = word == "undo" ? .undo : .checkpoints
+    case "repeat":
+      action = try parseRepeat(&c, line: line, text: text)
+    default: return nil
+    }
+    return action
+  }
 }

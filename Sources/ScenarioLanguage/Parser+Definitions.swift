@@ -1,0 +1,135 @@
+import Simulation
+import TipEngine
+
+extension Parser {
+  /// A definition line: `start`, `frequency`, `policy`, `param`, `store`, `event`, `screen`, `group`, `device`. Nil for another word.
+  func parseDefinition(
+    _ word: String, first: Token, _ c: inout Cursor, references refs: inout [NameReference], tokens: [Token], line: Int, text: String
+  ) throws(Diagnostic) -> Statement.Action? {
+    let action: Statement.Action
+    switch word {
+    case "start":
+      let instant = try c.instant()
+      try c.finish("the instant")
+      action = .command(.setStart(.civil(instant.value)))
+    case "frequency":
+      let f = try c.word(oneOf: DisplayFrequency.allCases.map(\.rawValue), what: "frequency")
+      try c.finish("the frequency")
+      action = .command(.setFrequency(DisplayFrequency(rawValue: f.value) ?? .immediate))
+    case "policy":
+      let name = try c.word(oneOf: Policies.names, what: "policy")
+      let value: PolicyValue
+      if Policies.takesDuration(name.value) {
+        value = .duration(try c.duration().value)
+      } else {
+        value = .word(try c.word(oneOf: Policies.choices(of: name.value), what: "value of \(name.value)").value)
+      }
+      try c.finish("the policy value")
+      action = .command(.setPolicy(name: name.value, value: value))
+    case "param":
+      let name = try c.name("a parameter name")
+      try c.symbol("=")
+      let value = try c.value()
+      var transient = false
+      var binding: StoreKey?
+      while !c.atEnd {
+        if c.take(word: "transient") {
+          transient = true
+        } else if c.take(word: "bind") {
+          let (store, key) = try c.dotted("STORE.KEY")
+          refs.append(NameReference(.store, store))
+          refs.append(NameReference(.storeKey(store: store.value), key))
+          binding = StoreKey(store: store.value, key: key.value)
+        } else {
+          throw c.expected("`transient`, `bind STORE.KEY` or the end of the line")
+        }
+      }
+      refs.insert(NameReference(.parameter, name, defines: true), at: 0)
+      action = .command(
+        .defineParameter(ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient), binding: binding))
+    case "store":
+      let store = try c.name("a store name")
+      if c.atEnd {
+        action = .command(.defineStore(store.value))
+      } else {
+        let key = try c.name("a key name")
+        try c.symbol("=")
+        let value = try c.value()
+        try c.finish("the value")
+        action = .command(.defineStoreKey(StoreKey(store: store.value, key: key.value), initial: value.value))
+      }
+    case "event":
+      let name = try c.name("an event name")
+      refs.append(NameReference(.event, name, defines: true))
+      var fields: [String] = []
+      if c.take(symbol: "(") {
+        repeat {
+          let field = try c.name("a field name")
+          if fields.contains(field.value) {
+            throw Diagnostic("field \(field.value) appears twice", at: field.location, length: field.length)
+          }
+          fields.append(field.value)
+        } while c.take(symbol: ",")
+        try c.symbol(")")
+      }
+      var limit = DonationLimit()
+      while !c.atEnd {
+        if c.take(word: "limit") {
+          let n = try c.integer("a donation count")
+          guard n.value > 0 else { throw Diagnostic("a donation limit must be at least 1", at: n.location, length: n.length) }
+          limit.maximumCount = n.value
+        } else if c.take(word: "maxAge") {
+          limit.maximumAge = try c.duration().value
+        } else {
+          throw c.expected("`limit N`, `maxAge DURATION` or the end of the line")
+        }
+      }
+      action = .command(.defineEvent(EventDefinition(id: name.value, fields: fields, limit: limit)))
+    case "screen":
+      let name = try c.name("a screen name")
+      refs.append(NameReference(.screen, name, defines: true))
+      var host = Hosting.swiftui
+      if c.take(word: "host") {
+        host = Hosting(rawValue: try c.word(oneOf: Hosting.allCases.map(\.rawValue), what: "hosting").value) ?? .swiftui
+      }
+      var anchors: [String] = []
+      if c.take(symbol: ":") {
+        while !c.atEnd {
+          let anchor = try c.name("an anchor name")
+          if anchors.contains(anchor.value) {
+            throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length)
+          }
+          anchors.append(anchor.value)
+        }
+      }
+      try c.finish("the anchors")
+      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors, host: host)))
+    case "group":
+      let name = try c.name("a group name")
+      refs.append(NameReference(.group, name, defines: true))
+      var priority = TipGroup.Priority.firstAvailable
+      if !(c.peek?.isSymbol(":") ?? false) {
+        let p = try c.word(oneOf: TipGroup.Priority.allCases.map(\.rawValue), what: "group priority")
+        priority = TipGroup.Priority(rawValue: p.value) ?? .firstAvailable
+      }
+      try c.symbol(":")
+      var members: [String] = []
+      while !c.atEnd {
+        let member = try c.name("a tip name")
+        refs.append(NameReference(.tip, member))
+        members.append(member.value)
+      }
+      guard !members.isEmpty else { throw c.expected("the group's tips") }
+      action = .command(.defineGroup(TipGroup(name: name.value, priority: priority, members: members)))
+    case "device":
+      let name = try c.name("a device name")
+      refs.append(NameReference(.device, name, defines: true))
+      var os: OSVersion?
+      if c.take(word: "os") { os = try version(&c, text: text).value }
+      try c.finish("the device")
+      action = .command(.defineDevice(name.value, os: os))
+    default: return nil
+    }
+    return action
+  }
+}
