@@ -14,8 +14,8 @@ public struct Session: Sendable {
   public private(set) var expectationsChecked = 0
   public private(set) var failures: [ExpectationResult] = []
   /// Named snapshots, in the order they were taken.
-  public private(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
-  private var undoStack: [(point: UndoPoint, text: String)] = []
+  public internal(set) var checkpoints: [(name: String, snapshot: Snapshot)] = []
+  var undoStack: [(point: UndoPoint, text: String)] = []
   /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
   /// use `undo`). Off, each statement costs no snapshot.
   public var keepsUndo = true
@@ -70,11 +70,11 @@ public struct Session: Sendable {
   }
 
   /// Adds what a statement logged to the session's log, when it keeps one.
-  private mutating func keep(_ produced: some Collection<LogRecord>) {
+  mutating func keep(_ produced: some Collection<LogRecord>) {
     if keepsRecords { records += produced }
   }
 
-  private mutating func rewind(to point: UndoPoint) {
+  mutating func rewind(to point: UndoPoint) {
     switch point {
     case .prefix(let world, let recordCount, let historyCount):
       self.world = world
@@ -85,7 +85,7 @@ public struct Session: Sendable {
     }
   }
 
-  private mutating func restore(_ snapshot: Snapshot) {
+  mutating func restore(_ snapshot: Snapshot) {
     world = snapshot.world
     records = snapshot.records
     history = snapshot.history
@@ -199,39 +199,6 @@ public struct Session: Sendable {
       expectationsChecked += 1
       if !passed { failures.append(result) }
       produced = [LogRecord(instant: world.clock, event: .expectation(result))]
-    case .checkpoint(let name):
-      checkpoints.removeAll { $0.name == name.value }
-      note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
-      keep(produced)
-      checkpoints.append((name.value, snapshot))
-      return Output.of(produced)
-    case .restore(let name):
-      guard let saved = checkpoints.first(where: { $0.name == name.value })?.snapshot else {
-        let names = checkpoints.map(\.name)
-        let hint =
-          suggestion(for: name.value, among: names).map { "did you mean '\($0)'?" }
-          ?? (names.isEmpty ? "no checkpoints taken yet" : "checkpoints: \(names.joined(separator: ", "))")
-        throw Diagnostic("unknown checkpoint '\(name.value)'", at: name.location, length: name.length, note: hint)
-      }
-      let current = snapshot
-      restore(saved)
-      if keepsUndo { undoStack.append((.full(current), statement.text)) }
-      note("restored checkpoint \(name.value): the clock reads \(world.timeZone.civil(of: world.clock).logStamp)")
-    case .checkpoints:
-      let lines = checkpoints.map {
-        "\($0.name)  \($0.snapshot.world.timeZone.civil(of: $0.snapshot.world.clock).logStamp)  \($0.snapshot.records.count) log records"
-      }
-      return [.text(lines.isEmpty ? "no checkpoints" : lines.joined(separator: "\n"))]
-    case .undo:
-      guard let (previous, text) = undoStack.popLast() else {
-        note("nothing to undo")
-        keep(produced)
-        return Output.of(produced)
-      }
-      rewind(to: previous)
-      note(
-        "undid `\(text.split(separator: "\n").first.map(String.init) ?? text)`: the clock reads \(world.timeZone.civil(of: world.clock).logStamp)"
-      )
     case .repeat(let count, let every, let body):
       let start = world.clock
       var outputs: [Output] = []
@@ -251,46 +218,12 @@ public struct Session: Sendable {
       let end = start + TimeSpan(seconds: every.seconds * Int64(count))
       if world.clock < end { outputs += try perform(advance: end) }
       return outputs
-    case .timeline(let request):
-      let timeline = Timeline(session: self, request: request, width: timelineWidth)
-      var text = timeline.text()
-      if let path = request.svg {
-        try refuseFiles(statement)
-        do {
-          try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
-          text += "\nwrote \(path)"
-        } catch {
-          throw Diagnostic(
-            "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
-        }
-      }
-      return [.text(text)]
     case .cohort(let cohort):
       cohorts.removeAll { $0.name == cohort.name }
       cohorts.append(cohort)
       note(
         "cohort \(cohort.name): \(Int((cohort.share * 100).rounded()))% of users, \(cohort.usage.count) usage line\(cohort.usage.count == 1 ? "" : "s")"
       )
-    case .population(let users, let span, let seed):
-      switch Population.baseWorld(of: self) {
-      case .failure(let d): throw d
-      case .success(let base):
-        guard !cohorts.isEmpty else {
-          throw Diagnostic(
-            "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
-          )
-        }
-        let population = Population(
-          base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
-        var progress: (@Sendable (Int) -> Void)?
-        if let report = populationProgress { progress = { done in report(done, population.users) } }
-        let outcomes = population.runBlocking(progress: progress, shouldStop: populationShouldStop)
-        guard outcomes.count == population.users else {
-          populationProgress?(population.users, population.users)
-          return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
-        }
-        return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
-      }
     case .saveState(let path):
       try refuseFiles(statement)
       if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
@@ -301,18 +234,16 @@ public struct Session: Sendable {
       try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
       note("loaded the datastore from \(path)")
-    case .matrix(let versions):
-      return [.text(Matrix(versions: versions, session: self).report())]
-    case .lint:
-      return [.text(Linter(session: self).report(file: nil))]
-    case .whatIf(let change):
-      return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
+    case .timeline, .population, .matrix, .lint, .whatIf:
+      return try report(action, of: statement)
+    case .checkpoint, .restore, .checkpoints, .undo:
+      return try travelInHistory(action, of: statement)
     }
     keep(produced)
     return Output.of(produced)
   }
 
-  private func refuseFiles(_ statement: Statement) throws(Diagnostic) {
+  func refuseFiles(_ statement: Statement) throws(Diagnostic) {
     guard isSandboxed else { return }
     throw Diagnostic(
       "`\(statement.keyword.value)` reads or writes a file, which this sandboxed run does not allow", at: statement.keyword.location,

@@ -1,0 +1,54 @@
+import Foundation
+import Renderers
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+extension Session {
+  /// The reports: `timeline`, `population`, `matrix`, `lint`, `whatif`. They print text and change nothing.
+  func report(_ action: Statement.Action, of statement: Statement) throws(Diagnostic) -> [Output] {
+    switch action {
+    case .timeline(let request):
+      let timeline = Timeline(session: self, request: request, width: timelineWidth)
+      var text = timeline.text()
+      if let path = request.svg {
+        try refuseFiles(statement)
+        do {
+          try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
+          text += "\nwrote \(path)"
+        } catch {
+          throw Diagnostic(
+            "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
+        }
+      }
+      return [.text(text)]
+    case .population(let users, let span, let seed):
+      switch Population.baseWorld(of: self) {
+      case .failure(let d): throw d
+      case .success(let base):
+        guard !cohorts.isEmpty else {
+          throw Diagnostic(
+            "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
+          )
+        }
+        let population = Population(
+          base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
+        var progress: (@Sendable (Int) -> Void)?
+        if let report = populationProgress { progress = { done in report(done, population.users) } }
+        let outcomes = population.runBlocking(progress: progress, shouldStop: populationShouldStop)
+        guard outcomes.count == population.users else {
+          populationProgress?(population.users, population.users)
+          return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
+        }
+        return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
+      }
+    case .matrix(let versions):
+      return [.text(Matrix(versions: versions, session: self).report())]
+    case .lint:
+      return [.text(Linter(session: self).report(file: nil))]
+    case .whatIf(let change):
+      return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
+    default: preconditionFailure("not handled here: \(action)")
+    }
+  }
+}
