@@ -1,7 +1,7 @@
 /// A point on the simulated clock: whole seconds since 1970-01-01T00:00:00Z.
 ///
 /// The engine never reads the wall clock; every instant is handed to it (spec preamble).
-public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Seconds since 1970-01-01T00:00:00Z.
   public var seconds: Int64
 
@@ -27,18 +27,10 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
   public var description: String { "@\(seconds)" }
 
-  public init(from decoder: any Decoder) throws {
-    seconds = try decoder.singleValueContainer().decode(Int64.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(seconds)
-  }
 }
 
 /// A length of simulated time, in whole seconds.
-public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible {
   public var seconds: Int64
 
   public init(seconds: Int64) { self.seconds = seconds }
@@ -83,12 +75,4 @@ public struct TimeSpan: Hashable, Comparable, Sendable, Codable, CustomStringCon
 
   private static let units: [(Unicode.Scalar, Int64)] = [("w", 604_800), ("d", 86_400), ("h", 3600), ("m", 60), ("s", 1)]
 
-  public init(from decoder: any Decoder) throws {
-    seconds = try decoder.singleValueContainer().decode(Int64.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(seconds)
-  }
 }
