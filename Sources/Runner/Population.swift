@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioLanguage
 import Simulation
+import Synchronization
 import TipEngine
 
 /// Population simulation: many simulated users run the scenario's definitions under the
@@ -91,32 +92,34 @@ public struct Population: Sendable {
 
   /// The chunks' outcomes as they arrive from the threads, how many users are done, and
   /// whether the run was told to stop.
-  private final class Chunks: @unchecked Sendable {
-    private let lock = NSLock()
-    private var chunks: [[UserOutcome]]
-    private var done = 0
-    private var stopped = false
+  private final class Chunks: Sendable {
+    private struct State {
+      var chunks: [[UserOutcome]]
+      var done = 0
+      var stopped = false
+    }
+    private let state: Mutex<State>
     private let progress: (@Sendable (Int) -> Void)?
     private let shouldStop: (@Sendable () -> Bool)?
 
     init(count: Int, progress: (@Sendable (Int) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
-      chunks = Array(repeating: [], count: count)
+      state = Mutex(State(chunks: Array(repeating: [], count: count)))
       self.progress = progress
       self.shouldStop = shouldStop
     }
 
-    var isStopped: Bool { lock.withLock { stopped } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
 
     func set(_ index: Int, _ outcomes: [UserOutcome]) {
-      lock.withLock {
-        chunks[index] = outcomes
-        done += outcomes.count
-        progress?(done)
-        if !stopped, let shouldStop, shouldStop() { stopped = true }
+      state.withLock { state in
+        state.chunks[index] = outcomes
+        state.done += outcomes.count
+        progress?(state.done)
+        if !state.stopped, let shouldStop, shouldStop() { state.stopped = true }
       }
     }
 
-    func all() -> [UserOutcome] { lock.withLock { chunks.flatMap { $0 } } }
+    func all() -> [UserOutcome] { state.withLock { $0.chunks.flatMap { $0 } } }
   }
 
   /// One user's run: pick a cohort, lay out the usage on the clock, replay it from `base`

@@ -2,6 +2,7 @@ import Foundation
 import ScenarioLanguage
 import SwiftParser
 import SwiftSyntax
+import Synchronization
 import TipEngine
 
 /// Reads an app's Swift sources and gives its tips as a scenario of definitions, with a
@@ -44,20 +45,15 @@ public struct SwiftImporter {
   /// and scanning is most of an import's time. The first failure in file order is thrown, as
   /// a scan one file after another would.
   static func scanEach(_ count: Int, _ scanOne: @Sendable (Int) throws(ImportError) -> FileFacts) throws(ImportError) -> [FileFacts] {
-    final class Slots: @unchecked Sendable {
-      var results: [Swift.Result<FileFacts, ImportError>?]
-      let lock = NSLock()
-      init(_ count: Int) { results = Array(repeating: nil, count: count) }
-    }
-    let slots = Slots(count)
+    let slots = Mutex([Swift.Result<FileFacts, ImportError>?](repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in
       let result: Swift.Result<FileFacts, ImportError>
       do throws(ImportError) { result = .success(try scanOne(index)) } catch { result = .failure(error) }
-      slots.lock.withLock { slots.results[index] = result }
+      slots.withLock { $0[index] = result }
     }
     var facts: [FileFacts] = []
     facts.reserveCapacity(count)
-    for result in slots.results {
+    for result in slots.withLock({ $0 }) {
       switch result {
       case .success(let fileFacts)?: facts.append(fileFacts)
       case .failure(let error)?: throw error
