@@ -112,7 +112,7 @@ struct Cursor {
   }
 
   mutating func instant() throws(Diagnostic) -> Located<CivilTime> {
-    guard let token = peek, case .instant(let c) = token.kind else { throw expected("an instant such as 2026-11-01T09:00") }
+    guard let token = peek, case .instant(let c) = token.kind else { throw expected("an instant such as 2026-11-01T09:00 or 2026-11-01") }
     index += 1
     return Located(c, at: token.location, length: token.length)
   }

@@ -125,7 +125,7 @@ public enum Lexer {
     return ".:,();=<>!%".contains(character) ? String(character) : nil
   }
 
-  /// A number, a duration (`1d12h`) or an instant (`2026-11-01T09:00[:30]`).
+  /// A number, a duration (`1d12h`) or an instant (`2026-11-01`, `2026-11-01T09:00[:30]`).
   private static func number<Units: RandomAccessCollection>(
     _ chars: Units, _ i: inout Int, location: (Int) -> SourceLocation
   ) throws(Diagnostic) -> Token where Units.Index == Int, Units.Element: LexUnit {
@@ -150,11 +150,16 @@ public enum Lexer {
       for separator in ["-", "-", "T", ":", ":"] as [Unit] {
         guard i < chars.count, chars[i] == separator else {
           if separator == ":" && fields.count == 5 { break }
-          throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30")
+          // A date alone means its midnight.
+          if separator == "T" && fields.count == 3 && (i == chars.count || chars[i].isWhitespace) {
+            fields += [0, 0]
+            break
+          }
+          throw fail("malformed instant: write 2026-11-01, 2026-11-01T09:00 or 2026-11-01T09:00:30")
         }
         i += 1
         let part = digits()
-        guard part.count == 2 else { throw fail("malformed instant: write 2026-11-01T09:00 or 2026-11-01T09:00:30") }
+        guard part.count == 2 else { throw fail("malformed instant: write 2026-11-01, 2026-11-01T09:00 or 2026-11-01T09:00:30") }
         fields.append(Int64(part) ?? 0)
       }
       let civil = CivilTime(

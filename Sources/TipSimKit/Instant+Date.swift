@@ -12,8 +12,9 @@ extension Instant {
   /// The same instant as a `Date`.
   public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
-  /// Reads an instant as the scenario language writes it (`2026-11-01T09:00` or
-  /// `2026-11-01T09:00:30`), in the time zone a scenario would set with `timezone`.
+  /// Reads an instant as the scenario language writes it (`2026-11-01T09:00`,
+  /// `2026-11-01T09:00:30`, or `2026-11-01` for its midnight), in the time zone a scenario
+  /// would set with `timezone`.
   public init(parsing text: String, timeZone: String = "UTC") throws(InstantSyntaxError) {
     guard let zone = SimTimeZone(identifier: timeZone) else {
       throw InstantSyntaxError(message: "unknown time zone '\(timeZone)'")

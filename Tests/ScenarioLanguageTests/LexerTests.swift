@@ -21,6 +21,16 @@ import TipEngine
     #expect(b.iso == "2026-11-01T09:00:30")
   }
 
+  @Test func aDateAloneIsItsMidnight() throws {
+    let tokens = try Lexer.tokenize("2026-11-03 2026-11-03T00:00", lineNumber: 1)
+    #expect(tokens.count == 2)
+    #expect(tokens[0].kind == tokens[1].kind)
+    #expect(throws: Diagnostic.self) { try Lexer.tokenize("2026-11-03x", lineNumber: 1) }
+    #expect(throws: Diagnostic.self) { try Lexer.tokenize("2026-02-30", lineNumber: 1) }
+    let report = try #require(try? Parser(source: "advance to 2026-11-03").parse())
+    #expect(report.count == 1)
+  }
+
   @Test func stringsKeepUTF8AndEscapes() throws {
     let tokens = try Lexer.tokenize(#"title "Eightを利用している\"同僚\" \\ ok" # comment"#, lineNumber: 3)
     #expect(tokens.map(\.kind) == [.name("title"), .string(#"Eightを利用している"同僚" \ ok"#)])
