@@ -116,8 +116,9 @@ public enum CommandTable {
       summary: "tap one of the tip's action buttons (does not invalidate by itself)",
       example: "tap colleaguesAppeal learnMore", arguments: [.tip, .tipAction]),
     CommandInfo(
-      name: "invalidate", group: .actions, syntax: "invalidate TIP REASON",
-      summary: "Tip.invalidate(reason:): actionPerformed, tipClosed, displayCountExceeded or displayDurationExceeded",
+      name: "invalidate", group: .actions, syntax: "invalidate TIP|all REASON",
+      summary:
+        "Tip.invalidate(reason:) on a tip, or on every tip: actionPerformed, tipClosed, displayCountExceeded or displayDurationExceeded",
       example: "invalidate favoriteBackyard actionPerformed", arguments: [.tip, .reason]),
     CommandInfo(
       name: "hide", group: .actions, syntax: "hide SCREEN.ANCHOR",

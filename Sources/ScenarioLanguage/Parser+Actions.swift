@@ -80,6 +80,10 @@ extension Parser {
       try c.finish("the action")
       refs += [NameReference(.tip, tip), NameReference(.action(tip: tip.value), actionName)]
       action = .command(.tapAction(tip: tip.value, action: actionName.value))
+    case "invalidate" where c.take(word: "all"):
+      let reason = try c.word(oneOf: InvalidationReason.allCases.map(\.rawValue), what: "invalidation reason")
+      try c.finish("the reason")
+      action = .command(.invalidateAll(InvalidationReason(rawValue: reason.value) ?? .actionPerformed))
     case "invalidate":
       let tip = try c.name("a tip name")
       refs.append(NameReference(.tip, tip))

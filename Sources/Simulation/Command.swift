@@ -26,6 +26,8 @@ public indirect enum Command: Hashable, Sendable {
   case tapOutside(tip: String)
   case tapAction(tip: String, action: String)
   case invalidate(tip: String, InvalidationReason)
+  /// Every tip not invalidated yet (an app that invalidates all its tips, say on leaving).
+  case invalidateAll(InvalidationReason)
   case advance(TimeSpan)
   case advanceTo(Instant)
   /// Jump to the next instant at which anything changes by time alone.

@@ -61,7 +61,7 @@ extension World {
       try navigate(command, log: &log)
     case .set, .write, .donate:
       try input(command, inputIndex: inputIndex, log: &log)
-    case .dismiss, .tapOutside, .tapAction, .invalidate, .setAnchorVisible, .setSheet, .tapControl:
+    case .dismiss, .tapOutside, .tapAction, .invalidate, .invalidateAll, .setAnchorVisible, .setSheet, .tapControl:
       try act(command, log: &log)
     case .advance, .advanceTo, .next, .nextFor:
       try travel(command, log: &log)

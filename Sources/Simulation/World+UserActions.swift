@@ -35,6 +35,17 @@ extension World {
     case .invalidate(let tip, let reason):
       try World.require(isRunning, "invalidate")
       try invalidate(tip, reason, cause: .command, log: &log)
+    case .invalidateAll(let reason):
+      try World.require(isRunning, "invalidate")
+      let tips = engine.catalog.tips.map(\.name)
+      guard !tips.isEmpty else {
+        log.add(.warning("no tips are defined: there is nothing to invalidate"))
+        break
+      }
+      // Tips sharing an id are one record: the first invalidates the others.
+      for tip in tips where engine.record(of: tip).invalidation == nil {
+        try invalidate(tip, reason, cause: .command, log: &log)
+      }
     case .setAnchorVisible(let screen, let anchor, let visible):
       try World.require(isRunning, visible ? "show" : "hide")
       let key = "\(screen).\(anchor)"

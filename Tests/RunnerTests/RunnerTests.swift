@@ -85,6 +85,29 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(bad.errors.contains("expected `least` or `most`"))
   }
 
+  @Test func invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
+    let report = ScenarioRunner.run(
+      source: """
+        screen s: a b
+        tip t
+          anchor s.a
+        tip u
+          anchor s.b
+        launch
+        open s
+        invalidate u tipClosed
+        invalidate all actionPerformed
+        expect status t invalidated(actionPerformed)
+        expect status u invalidated(tipClosed)
+        expect hidden t
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+    #expect(!report.transcript.contains("already"))
+    let none = ScenarioRunner.run(source: "launch\ninvalidate all tipClosed\n")
+    #expect(none.transcript.contains("no tips are defined"))
+    #expect(ScenarioRunner.run(source: "tip t\ninvalidate all tipClosed\n").errors.contains("needs a running app"))
+  }
+
   @Test func aNameNoLineDefinesStopsTheRunBeforeItStarts() {
     let report = ScenarioRunner.run(source: base + "set isLoggedIn true\nexpect shown colleaguesApeal", file: "typo.scenario")
     #expect(report.exitCode == 2)
