@@ -22,11 +22,44 @@ extension World {
       guard let eventIndex = inputIndex else { throw SimulationError("unknown event \(event)") }
       if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
         log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
+        if fields.count < engine.catalog.events[eventIndex].fields.count {
+          for (field, tips) in fieldsRulesRead(ofEventAt: eventIndex, missingFrom: fields) {
+            log.add(
+              .warning(
+                "donate \(event) without \(field): the rules of \(tips.joined(separator: ", ")) group or filter by it, so this donation never counts there"
+              ))
+          }
+        }
       } else {
         log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
       }
     default: preconditionFailure("not handled here: \(command)")
     }
+  }
+
+  /// The fields that rules group or filter this event's donations by, and that `fields`
+  /// lacks, each with the tips whose rules read it, in definition order.
+  func fieldsRulesRead(ofEventAt index: Int, missingFrom fields: [String: Value]) -> [(field: String, tips: [String])] {
+    let event = engine.catalog.events[index].id
+    var found: [(field: String, tips: [String])] = []
+    for reader in engine.catalog.readers(ofEventAt: index) {
+      let tip = engine.catalog.tips[reader]
+      for aggregate in tip.rules.flatMap(\.aggregates) where aggregate.event == event {
+        var read = aggregate.filter?.fieldNames ?? []
+        switch aggregate.kind {
+        case .largestSubset(let field), .smallestSubset(let field): read.append(field)
+        case .count: break
+        }
+        for field in read where fields[field] == nil {
+          if let at = found.firstIndex(where: { $0.field == field }) {
+            if !found[at].tips.contains(tip.name) { found[at].tips.append(tip.name) }
+          } else {
+            found.append((field, [tip.name]))
+          }
+        }
+      }
+    }
+    return found
   }
 
   /// A donation's fields as its log record lists them: those the event defines, in the

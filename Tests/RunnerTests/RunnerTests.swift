@@ -85,6 +85,31 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(bad.errors.contains("expected `least` or `most`"))
   }
 
+  @Test func aDonationWithoutAFieldItsRulesGroupOrFilterByIsAWarning() {
+    let report = ScenarioRunner.run(
+      source: """
+        event viewed(backyardID, kind)
+        screen s: a
+        tip favorite
+          anchor s.a
+          rule viewed.largestSubset(by: backyardID, within: 5d) >= 2
+        tip other
+          anchor s.a
+          rule viewed.count(where: kind == "photo") >= 1
+        launch
+        donate viewed
+        donate viewed backyardID=2 kind="photo"
+        donate viewed kind="photo"
+        """)
+    let warnings = report.session.records.compactMap { if case .warning(let text) = $0.event { text } else { nil } }
+    #expect(
+      warnings == [
+        "donate viewed without backyardID: the rules of favorite group or filter by it, so this donation never counts there",
+        "donate viewed without kind: the rules of other group or filter by it, so this donation never counts there",
+        "donate viewed without backyardID: the rules of favorite group or filter by it, so this donation never counts there",
+      ])
+  }
+
   @Test func invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
     let report = ScenarioRunner.run(
       source: """
