@@ -26,7 +26,7 @@ public struct TextStyle: Sendable {
   public func green(_ s: String) -> String { paint(s, .green) }
   public func red(_ s: String) -> String { paint(s, .red) }
   func yellow(_ s: String) -> String { paint(s, .yellow) }
-  func dim(_ s: String) -> String { paint(s, .dim) }
+  public func dim(_ s: String) -> String { paint(s, .dim) }
   func bold(_ s: String) -> String { paint(s, .bold) }
   func cyan(_ s: String) -> String { paint(s, .cyan) }
 

@@ -5,7 +5,7 @@ import Simulation
 import TipEngine
 
 extension Session {
-  /// The reports: `timeline`, `population`, `matrix`, `lint`, `whatif`. They print text and change nothing.
+  /// The reports: `timeline`, `population`, `matrix`, `lint`, `whatif`, `model`. They print text and change nothing.
   func report(_ action: Statement.Action, of statement: Statement) throws(Diagnostic) -> [Output] {
     switch action {
     case .timeline(let request):
@@ -46,6 +46,8 @@ extension Session {
       return [.text(Matrix(versions: versions, session: self).report())]
     case .lint:
       return [.text(Linter(session: self).report(file: nil))]
+    case .model:
+      return [.text(ModelReport(world: world).text())]
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
     default: preconditionFailure("not handled here: \(action)")

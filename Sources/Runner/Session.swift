@@ -234,7 +234,7 @@ public struct Session: Sendable {
       try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
       note("loaded the datastore from \(path)")
-    case .timeline, .population, .matrix, .lint, .whatIf:
+    case .timeline, .population, .matrix, .lint, .whatIf, .model:
       return try report(action, of: statement)
     case .checkpoint, .restore, .checkpoints, .undo:
       return try travelInHistory(action, of: statement)

@@ -197,6 +197,10 @@ public enum CommandTable {
       summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
       example: "lint", arguments: []),
     CommandInfo(
+      name: "model", group: .observing, syntax: "model",
+      summary: "what is defined: tips with rules and options, parameters with values, events with donations, screens, groups, stores",
+      example: "model", arguments: []),
+    CommandInfo(
       name: "population", group: .observing, syntax: "population USERS for DURATION [seed N]",
       summary:
         "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back (Ctrl-C stops it in the shell)",

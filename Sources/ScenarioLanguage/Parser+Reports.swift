@@ -17,6 +17,9 @@ extension Parser {
     case "lint":
       try c.finish("lint")
       action = .lint
+    case "model":
+      try c.finish("model")
+      action = .model
     case "population":
       let users = try c.integer("how many users")
       guard (1...10_000_000).contains(users.value) else {

@@ -29,6 +29,8 @@ public struct Statement: Hashable, Sendable {
     case matrix([OSVersion])
     /// `lint`
     case lint
+    /// `model`: what is defined, and the state of each.
+    case model
     /// A `cohort` block of the usage model.
     case cohort(Cohort)
     /// `population USERS for DURATION [seed N]`

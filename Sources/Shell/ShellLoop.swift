@@ -118,7 +118,7 @@ public final class ShellLoop {
             err("\(command) block cancelled\n")
             continue
           }
-          execute(block.joined(separator: "\n"), firstLine: firstLine, file: "<shell>")
+          execute(block.joined(separator: "\n"), firstLine: firstLine, file: Self.promptFile)
           if finished {
             out("\n")
             return 0
@@ -130,11 +130,14 @@ public final class ShellLoop {
         } else if first == "import" {
           importSwift(trimmed.split(separator: " ").dropFirst().map(String.init))
         } else {
-          execute(line, firstLine: linesRead, file: "<shell>")
+          execute(line, firstLine: linesRead, file: Self.promptFile)
         }
       }
     }
   }
+
+  /// The file name of what is typed at the prompt, in diagnostics.
+  static let promptFile = "<shell>"
 
   /// Runs scenario text in the session, printing the log; stops at the first error, which is
   /// printed with its caret. Returns false on an error.
@@ -161,6 +164,10 @@ public final class ShellLoop {
           case .text(let text):
             if !text.isEmpty { out(text + "\n") }
           }
+        }
+        // A definition typed at the prompt says it was taken (files are quiet about theirs).
+        if file == Self.promptFile, let line = ModelReport.acknowledgement(of: statement, in: session.world) {
+          out(style.dim(line) + "\n")
         }
       } catch {
         report(error)

@@ -182,6 +182,20 @@ import Testing
     #expect(result.output.contains("^~~~~~"))
   }
 
+  /// A product manager types a definition and sees it was taken; `model` lists the model.
+  @Test func aDefinitionAnswersOneLineAndModelShowsTheModel() throws {
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "screen home: list\r"], ["wait", "screen home: 1 anchor \\(list\\)"], ["wait", prompt],
+        ["send", "tip welcome\r"], ["send", "  anchor home.list\r"], ["send", "\r"],
+        ["wait", "tip welcome \"welcome\": 0 rules at home.list"], ["wait", prompt],
+        ["send", "model\r"], ["wait", "screens:"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ], arguments: ["--empty"])
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.output.contains("  welcome \"welcome\": 0 rules at home.list · pending"))
+  }
+
   /// `import` runs tipsim-import (built beside tipsim by `swift build`) and loads what it
   /// writes; a path that cannot be read leaves the session as it was.
   @Test func importLoadsAnAppsSwiftTipsIntoTheSession() throws {

@@ -52,6 +52,34 @@ import Testing
     #expect(capture.out.contains("newTip  available"))
   }
 
+  @Test func eachDefinitionTypedAnswersOneLineAndModelListsThemAll() {
+    let (_, capture, _, _) = shell(
+      [
+        .line("param isNew = true transient"), .line("event viewed(item)"), .line("screen home: list"),
+        .line("tip welcome"), .line("  title \"Welcome\""), .line("  anchor home.list"), .line("  rule isNew == true"),
+        .line("  maxDisplayCount 2"), .line(""), .line("group first ordered: welcome"), .line("model"),
+      ], demo: false)
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    let lines = capture.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains("param isNew = true (Bool), transient"))
+    #expect(lines.contains("event viewed with fields item"))
+    #expect(lines.contains("screen home: 1 anchor (list)"))
+    #expect(lines.contains("tip welcome \"Welcome\": 1 rule, max 2 displays at home.list"))
+    #expect(lines.contains("group first ordered: welcome"))
+    // `model`: every kind, with its state.
+    #expect(lines.contains("  welcome \"Welcome\": 1 rule, max 2 displays at home.list · pending"))
+    #expect(lines.contains("    rule isNew == true"))
+    #expect(lines.contains("  isNew = true · transient"))
+    #expect(lines.contains("  viewed(item) · 0 donations kept"))
+    #expect(lines.contains("  home: list"))
+    #expect(lines.contains("  first ordered: welcome"))
+  }
+
+  @Test func aLoadedFileIsQuietAboutItsDefinitions() {
+    let (_, capture, _, _) = shell([], demo: true)
+    #expect(!capture.out.contains("tip favoriteBackyard \""))
+  }
+
   @Test func aNonIndentedLineEndsTheBlockAndRunsItself() {
     let (_, capture, _, _) = shell([.line("tip newTip"), .line("  title \"New\""), .line("status newTip")])
     #expect(capture.err.isEmpty, "\(capture.err)")

@@ -1,0 +1,96 @@
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// `model`: what a scenario has defined so far, with the state of each, so a product manager
+/// can see their model: tips with their rules and options, parameters with their values,
+/// events with their donations, screens with their anchors, groups and stores.
+public struct ModelReport {
+  public let world: World
+
+  public init(world: World) { self.world = world }
+
+  public func text() -> String {
+    let catalog = world.engine.catalog
+    var lines: [String] = []
+    func section(_ title: String, _ items: [String]) {
+      guard !items.isEmpty else { return }
+      lines.append(title)
+      lines += items
+    }
+    section(
+      "tips:",
+      catalog.tips.flatMap { tip in
+        var place = ""
+        if let placement = world.placements[tip.name] { place = " at \(placement)" }
+        let status = world.engine.status(of: tip.name, at: world.clock)
+        return ["  \(Self.summary(of: tip))\(place) · \(status)"] + tip.rules.map { "    rule \($0)" }
+      })
+    section(
+      "parameters:",
+      catalog.parameters.map { parameter in
+        var line = "  \(parameter.name) = \(world.engine.parameterValue(parameter.name)?.value ?? parameter.defaultValue)"
+        if parameter.isTransient { line += " · transient" }
+        if let bound = parameter.boundTo { line += " · bound to \(bound)" }
+        return line
+      })
+    section(
+      "events:",
+      catalog.events.map { event in
+        let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
+        let kept = world.engine.datastore.events[event.id]?.donations.count ?? 0
+        return "  \(event.id)\(fields) · \(kept) donation\(kept == 1 ? "" : "s") kept"
+      })
+    section(
+      "screens:",
+      world.screens.map { screen in
+        "  \(screen.name): \(screen.anchors.joined(separator: " "))\(world.isOpen(screen.name) ? " · open" : "")"
+      })
+    section("groups:", catalog.groups.map { "  \($0.name) \($0.priority): \($0.members.joined(separator: ", "))" })
+    section(
+      "stores:",
+      world.stores.map { store in
+        let keys = store.keys.map { "\($0) = \(store.values[$0].map(\.description) ?? "no value")" }
+        return "  \(store.name)" + (keys.isEmpty ? "" : ": " + keys.joined(separator: ", "))
+      })
+    return lines.isEmpty
+      ? "nothing is defined yet: `help` lists the commands that define tips, screens and events" : lines.joined(separator: "\n")
+  }
+
+  /// The line the shell answers a definition with, so its author knows it was taken; nil
+  /// for a statement that defines nothing (it logs what it did).
+  public static func acknowledgement(of statement: Statement, in world: World) -> String? {
+    guard case .command(let command) = statement.action else { return nil }
+    switch command {
+    case .defineTip(let tip, let placement):
+      return "tip " + summary(of: world.engine.catalog.tip(named: tip.name) ?? tip) + (placement.map { " at \($0)" } ?? ", no anchor")
+    case .defineParameter(let parameter, let binding):
+      return "param \(parameter.name) = \(parameter.defaultValue) (\(parameter.type.rawValue))"
+        + (parameter.isTransient ? ", transient" : "") + (binding.map { ", bound to \($0)" } ?? "")
+    case .defineEvent(let event):
+      return "event \(event.id)" + (event.fields.isEmpty ? "" : " with fields \(event.fields.joined(separator: ", "))")
+    case .defineScreen(let screen):
+      return
+        "screen \(screen.name): \(screen.anchors.count) anchor\(screen.anchors.count == 1 ? "" : "s") (\(screen.anchors.joined(separator: " ")))"
+    case .defineGroup(let group):
+      return "group \(group.name) \(group.priority): \(group.members.joined(separator: ", "))"
+    case .defineStore(let name):
+      return "store \(name)"
+    case .defineStoreKey(let key, let initial):
+      return "store key \(key) = \(initial)"
+    default:
+      return nil
+    }
+  }
+
+  /// One line for a tip: `favoriteBackyard "Save as a Favorite": 2 rules, max 5 displays`.
+  public static func summary(of tip: TipDefinition) -> String {
+    var facts = ["\(tip.rules.count) rule\(tip.rules.count == 1 ? "" : "s")"]
+    if let count = tip.options.maxDisplayCount { facts.append("max \(count) display\(count == 1 ? "" : "s")") }
+    if let duration = tip.options.maxDisplayDuration { facts.append("max \(duration) on screen") }
+    if tip.options.ignoresDisplayFrequency { facts.append("ignores the display frequency") }
+    if !tip.actions.isEmpty { facts.append("\(tip.actions.count) action\(tip.actions.count == 1 ? "" : "s")") }
+    let id = tip.id == tip.name ? "" : " (id \(tip.id))"
+    return "\(tip.name) \"\(tip.title)\"\(id): \(facts.joined(separator: ", "))"
+  }
+}
