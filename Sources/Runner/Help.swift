@@ -1,37 +1,105 @@
 import ScenarioLanguage
 
-/// `help` and `help COMMAND`, generated from the command table that drives parsing.
+/// `help`, `help all`, `help rules`, `help COMMAND` and `help WORD` (a line of a tip block),
+/// generated from the command table that drives parsing.
 public enum Help {
   public static func text(for topic: String?) -> String {
     guard let topic else { return overview }
-    guard let info = CommandTable.info(topic) else {
-      let hint = suggestion(for: topic, among: CommandTable.names).map { " Did you mean '\($0)'?" } ?? ""
-      return "No command '\(topic)'.\(hint) Type `help` for the list."
+    switch topic {
+    case "all": return everyCommand
+    case "rules", "rule-expressions": return rules
+    default: break
     }
-    var lines = [info.syntax, "  " + info.summary, "", "Example:"]
-    lines += info.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-    if info.name == "tip" {
-      lines += ["", "Block lines:"] + tipLineHelp.map { "  " + $0 }
+    if let info = CommandTable.info(topic) {
+      var lines = [info.syntax, "  " + info.summary, "", "Example:"]
+      lines += info.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+      if info.name == "tip" {
+        lines += ["", "Block lines (`help WORD` explains one):"] + tipLines.map { "  " + $0.syntax.padding(toLength: 30) + $0.summary }
+      }
+      return lines.joined(separator: "\n")
     }
+    if let line = tipLines.first(where: { $0.word == topic }) {
+      return [
+        "\(line.syntax)   (a line of a `tip` block)", "  " + line.summary, "", "Example:", "  tip favoriteBackyard",
+        "    " + line.example,
+      ].joined(separator: "\n")
+    }
+    let known = CommandTable.names + tipLines.map(\.word) + ["all", "rules"]
+    let hint = suggestion(for: topic, among: known).map { " Did you mean '\($0)'?" } ?? ""
+    return "No command or tip line '\(topic)'.\(hint) Type `help` for the list."
+  }
+
+  /// A line of a `tip` block.
+  public struct TipLine: Sendable {
+    public var word: String
+    public var syntax: String
+    public var summary: String
+    public var example: String
+  }
+
+  public static let tipLines = [
+    TipLine(
+      word: "title", syntax: "title \"...\"", summary: "the text users read (default: the name)", example: "title \"Save as a Favorite\""),
+    TipLine(word: "message", syntax: "message \"...\"", summary: "a second line of text, optional", example: "message \"Tap the star.\""),
+    TipLine(word: "image", syntax: "image NAME", summary: "an SF Symbol or image name, optional", example: "image \"star\""),
+    TipLine(
+      word: "anchor", syntax: "anchor SCREEN.ANCHOR [inline|popover]",
+      summary: "where it appears: a popover pointing at the anchor (default) or inline in the layout (rule 35)",
+      example: "anchor detail.favoriteButton"),
+    TipLine(
+      word: "rule", syntax: "rule EXPRESSION",
+      summary: "a condition on parameters and donated events; any number, all must hold (rule 19; `help rules`)",
+      example: "rule viewedBackyard.count(within: 5d) >= 3"),
+    TipLine(
+      word: "maxDisplayCount", syntax: "maxDisplayCount N", summary: "invalidated after N displays (rules 21, 22)",
+      example: "maxDisplayCount 3"),
+    TipLine(
+      word: "maxDisplayDuration", syntax: "maxDisplayDuration DURATION",
+      summary: "invalidated after that long on screen in total, never before 60 s (rule 24)", example: "maxDisplayDuration 2m"),
+    TipLine(
+      word: "ignoresDisplayFrequency", syntax: "ignoresDisplayFrequency [false]",
+      summary: "may appear although the frequency interval has not passed (rule 23)", example: "ignoresDisplayFrequency"),
+    TipLine(
+      word: "action", syntax: "action [ID] \"Title\"", summary: "a button on the tip; without an id it gets its index (rule 8)",
+      example: "action favorite \"Favorite it\""),
+    TipLine(
+      word: "id", syntax: "id NAME", summary: "the persisted id (default: the tip's name); tips with one id share their state (rule 1)",
+      example: "id \"favorite-backyard\""),
+    TipLine(
+      word: "presentation", syntax: "presentation blocking|tapToDismiss|passthrough",
+      summary: "what other taps on the screen do while it shows (default: TipKit's for the kind)", example: "presentation tapToDismiss"),
+    TipLine(
+      word: "style", syntax: "style custom|default", summary: "drawn with a custom TipViewStyle (rule 41)", example: "style custom"),
+  ]
+
+  /// Every group on a line or two of command names: fits a 40-row screen.
+  static var overview: String {
+    var lines: [String] = []
+    let width = (CommandInfo.Group.allCases.map(\.rawValue.count).max() ?? 8) + 3
+    for group in CommandInfo.Group.allCases {
+      let names = CommandTable.all.filter { $0.group == group }.map(\.name)
+      guard !names.isEmpty else { continue }
+      var line = (group.rawValue + ":").padding(toLength: width)
+      for name in names {
+        if line.count + name.count + 1 > 96 {
+          lines.append(line)
+          line = String(repeating: " ", count: width)
+        }
+        line += name + " "
+      }
+      lines.append(String(line.dropLast()))
+    }
+    lines += [
+      "",
+      "Start with `help tip` (a tip), `help rules` (what a rule can say), `help advance` (time travel).",
+      "`help COMMAND`: its syntax and an example. `help WORD`: a line of a tip block (`help anchor`).",
+      "`help all`: every command, one line each. `model`: what you have defined so far.",
+    ]
     return lines.joined(separator: "\n")
   }
 
-  static let tipLineHelp = [
-    "title \"...\"                 the text users read (default: the name)",
-    "message \"...\"               optional",
-    "image NAME                  optional image name",
-    "anchor SCREEN.ANCHOR [inline|popover]",
-    "rule EXPRESSION             any number; all must hold",
-    "maxDisplayCount N           invalidated after N displays (rule 21)",
-    "maxDisplayDuration DURATION invalidated after that long on screen in total (rule 24)",
-    "ignoresDisplayFrequency     may appear although the interval has not passed (rule 23)",
-    "action [ID] \"Title\"         a button; without an id it gets its index (rule 8)",
-    "id NAME                     the persisted id (default: the tip's name; rule 1)",
-    "presentation blocking|tapToDismiss|passthrough   what other taps on the screen do (default: TipKit's for the kind)",
-    "style custom|default        drawn with a custom TipViewStyle (rule 41)",
-  ]
-
-  static var overview: String {
+  /// Every command, one line each, by group.
+  static var everyCommand: String {
     var lines: [String] = []
     let width = (CommandTable.all.map(\.name.count).max() ?? 8) + 2
     for group in CommandInfo.Group.allCases {
@@ -39,11 +107,34 @@ public enum Help {
       guard !commands.isEmpty else { continue }
       lines.append(group.rawValue + ":")
       for info in commands {
-        lines.append("  " + info.name + String(repeating: " ", count: width - info.name.count) + info.summary)
+        lines.append("  " + info.name.padding(toLength: width) + info.summary)
       }
     }
     lines.append("")
     lines.append("`help COMMAND` shows its syntax and an example.")
     return lines.joined(separator: "\n")
   }
+
+  static let rules = """
+    A rule is a condition on parameters and donated events; a tip's rules must all hold (rule 19).
+
+    Parameters (`param NAME = VALUE`): compare them, or use a Bool alone.
+      rule isLoggedIn == true
+      rule isLoggedIn                      (the same)
+      rule launchCount >= 3
+      rule plan != "pro"
+
+    Events (`event NAME(FIELD, ...)`, then `donate NAME FIELD=VALUE`): count donations.
+      rule viewedBackyard.count >= 3                         every donation kept
+      rule viewedBackyard.count(within: 5d) >= 3             in the last 5 days (rolling: rule 17)
+      rule viewedBackyard.count(where: backyardID == 2) > 0  only donations with that field value
+      rule viewedBackyard.largestSubset(by: backyardID, within: 5d) >= 3
+                                        the same backyard 3 times in 5 days (smallestSubset: the least)
+
+    Combine with and / or / not and parentheses:
+      rule isLoggedIn and (viewedBackyard.count >= 3 or isPro)
+      rule not hasSeenOnboarding
+
+    Durations: 30s 15m 2h 5d 1w 1d12h. `why TIP` shows every rule with the values it read.
+    """
 }

@@ -182,6 +182,19 @@ import Testing
     #expect(result.output.contains("^~~~~~"))
   }
 
+  /// `help` fits the screen and points on; a tip block's word is explained, not "did you mean".
+  @Test func helpFitsTheScreenAndExplainsATipBlocksWords() throws {
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "help\r"], ["wait", "`help all`: every command"], ["wait", prompt],
+        ["send", "help maxDisplayCount\r"], ["wait", "invalidated after N displays"], ["wait", prompt],
+        ["send", "help rules\r"], ["wait", "largestSubset"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ], arguments: ["--empty"])
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(!result.output.contains("did you mean"))
+  }
+
   /// A product manager types a definition and sees it was taken; `model` lists the model.
   @Test func aDefinitionAnswersOneLineAndModelShowsTheModel() throws {
     let result = try drive(

@@ -131,12 +131,52 @@ import Testing
   }
 
   @Test func helpIsGeneratedFromTheCommandTable() {
+    let every = Help.text(for: "all")
+    for info in CommandTable.all { #expect(every.contains("  \(info.name) ")) }
+    // `help` fits one 40-row, 100-column screen, and still names every command.
     let overview = Help.text(for: nil)
-    for info in CommandTable.all { #expect(overview.contains("  \(info.name) ")) }
+    let lines = overview.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 40)
+    #expect(lines.allSatisfy { $0.count <= 100 }, "\(overview)")
+    let words = Set(overview.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+    for info in CommandTable.all { #expect(words.contains(info.name), "\(info.name)") }
     let advance = Help.text(for: "advance")
     #expect(advance.hasPrefix("advance DURATION | advance to INSTANT"))
     #expect(advance.contains("Example:\n  advance 1d12h"))
     #expect(Help.text(for: "avance").contains("Did you mean 'advance'?"))
+  }
+
+  @Test func helpExplainsATipBlocksWordsAndRules() throws {
+    let anchor = Help.text(for: "anchor")
+    #expect(anchor.hasPrefix("anchor SCREEN.ANCHOR [inline|popover]   (a line of a `tip` block)"))
+    #expect(Help.text(for: "maxDisplayCount").contains("invalidated after N displays"))
+    #expect(Help.text(for: "rule").contains("`help rules`"))
+    #expect(Help.text(for: "maxDisplayCont").contains("Did you mean 'maxDisplayCount'?"))
+    // Every example of a tip line, and every rule `help rules` shows, is valid in a tip block.
+    let definitions = """
+      param isLoggedIn = false
+      param isPro = false
+      param hasSeenOnboarding = false
+      param launchCount = 0
+      param plan = "free"
+      event viewedBackyard(backyardID)
+      screen detail: favoriteButton
+
+      """
+    for line in Help.tipLines {
+      let anchor = line.word == "anchor" ? "" : "  anchor detail.favoriteButton\n"
+      let source = definitions + "tip t\n" + anchor + "  \(line.example)\n"
+      let report = ScenarioRunner.run(source: source)
+      #expect(report.exitCode == 0, "\(line.word): \(report.errors)")
+    }
+    let ruleLines = Help.text(for: "rules").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("rule ") }
+    #expect(ruleLines.count >= 8)
+    for rule in ruleLines {
+      let expression = rule.components(separatedBy: "  ").first ?? rule
+      let report = ScenarioRunner.run(source: definitions + "tip t\n  \(expression)\n")
+      #expect(report.exitCode == 0, "\(expression): \(report.errors)")
+    }
   }
 
   @Test func everyHelpExampleParses() throws {
