@@ -128,8 +128,9 @@ public struct Timeline: Sendable {
     }
   }
 
-  /// The timeline as text: a header, a date axis, one row per tip, a legend.
-  public func text() -> String {
+  /// The timeline as text: a header, a date axis, one row per tip, and the legend (unless a
+  /// second timeline follows with it).
+  public func text(legend: Bool = true) -> String {
     let labelWidth = min(24, (tips.map(\.displayWidth).max() ?? 4) + 2)
     let columns = rows.values.first?.count ?? 0
     var lines: [String] = []
@@ -153,8 +154,9 @@ public struct Timeline: Sendable {
       let row = String((rows[tip] ?? []).map(\.symbol))
       lines.append(name + String(repeating: " ", count: max(1, labelWidth - name.displayWidth)) + row + "  \(shownCounts[tip] ?? 0) shown")
     }
-    lines.append(
-      "legend: " + Mark.allCases.reversed().map { "\($0.symbol) \($0.label)" }.joined(separator: " · "))
+    if legend {
+      lines.append("legend: " + Mark.allCases.reversed().map { "\($0.symbol) \($0.label)" }.joined(separator: " · "))
+    }
     return lines.joined(separator: "\n")
   }
 

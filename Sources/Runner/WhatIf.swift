@@ -88,13 +88,16 @@ public struct WhatIf {
     let end = max(session.world.clock, replayed.world.clock)
     let request = TimelineRequest(from: start, to: end)
     var lines = ["whatif \(change) — the session replayed with one change", "", "as it happened:"]
-    lines.append(Timeline(records: session.records, world: session.world, request: request, width: width).text())
-    lines += ["", "with \(change):"]
-    lines.append(Timeline(records: replayed.records, world: replayed.world, request: request, width: width).text())
+    let before = Timeline(records: session.records, world: session.world, request: request, width: width)
+    let after = Timeline(records: replayed.records, world: replayed.world, request: request, width: width)
+    lines.append(before.text(legend: false))
+    lines += ["", "with \(change):", after.text()]
+    if before.text() == after.text() {
+      lines += ["", "the timelines are the same with \(change): \(whyNothingChanged())"]
+    }
     let renderer = TextRenderer(timeZone: session.world.timeZone)
-    let before = WhatIf.worldRecords(session.records).map { renderer.summary($0) }
-    let after = WhatIf.worldRecords(replayed.records).map { renderer.summary($0) }
-    let edits = UnifiedDiff.script(before, after)
+    let edits = UnifiedDiff.script(
+      WhatIf.worldRecords(session.records).map { renderer.summary($0) }, WhatIf.worldRecords(replayed.records).map { renderer.summary($0) })
     let changed = edits.filter { $0.kind != .same }
     lines.append("")
     if changed.isEmpty {
@@ -109,8 +112,8 @@ public struct WhatIf {
     var insertions: [String] = []
     func flush() {
       for i in 0..<max(deletions.count, insertions.count) {
-        let left = i < deletions.count ? deletions[i] : ""
-        let right = i < insertions.count ? insertions[i] : ""
+        let (left, right) = WhatIf.fromWhereTheyDiffer(
+          i < deletions.count ? deletions[i] : "", i < insertions.count ? insertions[i] : "", width: column)
         lines.append(pad(left, column) + " │ " + clip(right, column))
       }
       deletions = []
@@ -125,6 +128,26 @@ public struct WhatIf {
     }
     flush()
     return lines.joined(separator: "\n")
+  }
+
+  /// Two lines too long for their column, cut before what they share (after the time
+  /// stamp) so that the part where they differ shows: `11-03 09:00 … shown a · display 2`.
+  public static func fromWhereTheyDiffer(_ left: String, _ right: String, width: Int) -> (String, String) {
+    guard !left.isEmpty, !right.isEmpty, max(left.displayWidth, right.displayWidth) > width else { return (left, right) }
+    let l = Array(left)
+    let r = Array(right)
+    var shared = 0
+    while shared < min(l.count, r.count), l[shared] == r[shared] { shared += 1 }
+    // Keep the stamp (`11-03 09:00 `, 12 characters), the word where they start to differ and
+    // the word before it.
+    let stamp = 12
+    var cut = shared
+    for _ in 0..<2 {
+      while cut > stamp, l[cut - 1] == " " { cut -= 1 }
+      while cut > stamp, l[cut - 1] != " " { cut -= 1 }
+    }
+    guard cut > stamp + 2 else { return (left, right) }
+    return (String(l[..<stamp]) + "…" + String(l[cut...]), String(r[..<stamp]) + "…" + String(r[cut...]))
   }
 
   private func clip(_ text: String, _ width: Int) -> String {

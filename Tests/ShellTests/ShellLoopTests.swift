@@ -179,6 +179,30 @@ import Testing
     }
   }
 
+  @Test func aWhatifThatChangesNothingSaysWhy() {
+    let (_, capture, _, _) = shell([
+      .line("open backyards"), .line("whatif frequency weekly"), .line("whatif addBackyard.maxDisplayCount 4"),
+    ])
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    #expect(
+      capture.out.contains(
+        "the timelines are the same with frequency weekly: the display frequency only holds back a tip that has never appeared (rule 27)"))
+    #expect(capture.out.contains("addBackyard first appeared 2026-11-01 09:00"))
+    #expect(capture.out.contains("the timelines are the same with addBackyard.maxDisplayCount 4: addBackyard appeared 1 time"))
+    // The legend once, after the second timeline.
+    #expect(capture.out.components(separatedBy: "legend: ").count - 1 == 2)
+  }
+
+  @Test func whatifShowsWhereTwoLongLinesDiffer() {
+    let (left, right) = WhatIf.fromWhereTheyDiffer(
+      "11-07 07:00 shown favoriteBackyard at detail.favoriteButton · display 3 of 5",
+      "11-07 07:00 shown favoriteBackyard at detail.favoriteButton · display 1 of 5", width: 40)
+    #expect(left.hasPrefix("11-07 07:00 …") && left.hasSuffix("display 3 of 5"))
+    #expect(right.hasSuffix("display 1 of 5"))
+    #expect(left.count <= 40)
+    #expect(WhatIf.fromWhereTheyDiffer("short", "also short", width: 40) == ("short", "also short"))
+  }
+
   @Test func everyHelpExampleParses() throws {
     for info in CommandTable.all where !CommandTable.shellOnly.contains(info.name) {
       #expect(throws: Never.self, "\(info.name): \(info.example)") { _ = try Parser(source: info.example).parse() }
