@@ -13,6 +13,13 @@ public struct Diagnostic: Error, Hashable, Sendable {
     self.note = note
   }
 
+  /// The same, with `note` when it has none.
+  public func noting(_ note: String) -> Diagnostic {
+    var noted = self
+    if noted.note == nil { noted.note = note }
+    return noted
+  }
+
   /// The diagnostic as printed: the header, the offending line and a caret under the column,
   /// then the note. The caret accounts for wide (East Asian) characters and tabs.
   public func rendered(file: String, source lineText: String?) -> String {

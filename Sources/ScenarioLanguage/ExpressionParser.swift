@@ -101,27 +101,9 @@ struct ExpressionParser {
     var aggregate = EventAggregate(event: event)
     var groupField: String?
     if cursor.take(symbol: "(") {
-      var given: Set<String> = []
-      repeat {
-        let label = try cursor.word(oneOf: ["within", "where", "by"], what: "argument label")
-        guard given.insert(label.value).inserted else {
-          throw Diagnostic("\(label.value): is given twice", at: label.location, length: label.length)
-        }
-        try cursor.symbol(":")
-        switch label.value {
-        case "within":
-          let span = try cursor.duration()
-          guard span.value.seconds > 0 else { throw Diagnostic("a window must be longer than 0s", at: span.location, length: span.length) }
-          aggregate.within = span.value
-        case "where":
-          aggregate.filter = try parseFilterOr(event: event)
-        default:
-          let field = try cursor.name("a field name")
-          references.append(NameReference(.field(event: event), field))
-          groupField = field.value
-        }
-      } while cursor.take(symbol: ",")
-      try cursor.symbol(")")
+      do { try parseArguments(of: event, into: &aggregate, groupField: &groupField) } catch {
+        throw error.noting(ExpressionParser.forms(of: event))
+      }
     }
     switch member.value {
     case "count":
@@ -135,6 +117,39 @@ struct ExpressionParser {
       aggregate.kind = member.value == "largestSubset" ? .largestSubset(by: field) : .smallestSubset(by: field)
     }
     return aggregate
+  }
+
+  /// The arguments of an aggregate, after its `(`: `within:`, `where:`, `by:`, and the `)`.
+  private mutating func parseArguments(of event: String, into aggregate: inout EventAggregate, groupField: inout String?)
+    throws(Diagnostic)
+  {
+    var given: Set<String> = []
+    repeat {
+      let label = try cursor.word(oneOf: ["within", "where", "by"], what: "argument label")
+      guard given.insert(label.value).inserted else {
+        throw Diagnostic("\(label.value): is given twice", at: label.location, length: label.length)
+      }
+      try cursor.symbol(":")
+      switch label.value {
+      case "within":
+        let span = try cursor.duration()
+        guard span.value.seconds > 0 else { throw Diagnostic("a window must be longer than 0s", at: span.location, length: span.length) }
+        aggregate.within = span.value
+      case "where":
+        aggregate.filter = try parseFilterOr(event: event)
+      default:
+        let field = try cursor.name("a field name")
+        references.append(NameReference(.field(event: event), field))
+        groupField = field.value
+      }
+    } while cursor.take(symbol: ",")
+    try cursor.symbol(")")
+  }
+
+  /// How a rule reads an event, for the note of one that does not parse.
+  static func forms(of event: String) -> String {
+    "write \(event).count(within: 5d) >= 3, \(event).count(where: FIELD == VALUE) > 0 or "
+      + "\(event).largestSubset(by: FIELD, within: 5d) >= 3 (`help rules`)"
   }
 
   private mutating func parseFilterOr(event: String) throws(Diagnostic) -> DonationFilter {

@@ -67,6 +67,12 @@ extension Parser {
         locations.merge(expressionParser.locations) { a, _ in a }
         locations[rule] = locations[rule] ?? Located(rule.description, at: property.location, length: property.length)
         rules.append(rule)
+        // Something left after a rule is most often a window or a count written another way.
+        if let extra = c.peek {
+          throw Diagnostic(
+            "unexpected '\(extra.display)' after the rule", at: extra.location, length: extra.length,
+            note: ExpressionParser.forms(of: rule.aggregates.first?.event ?? "EVENT"))
+        }
       case "presentation":
         let mode = try c.word(oneOf: PresentationMode.allCases.map(\.rawValue), what: "presentation")
         presentation = PresentationMode(rawValue: mode.value)

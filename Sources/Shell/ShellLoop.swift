@@ -90,38 +90,54 @@ public final class ShellLoop {
         if let command = Parser.blockCommand(of: line) {
           let firstLine = linesRead
           var block = [line]
-          var cancelled = false
-          var finished = false
-          reading: while true {
-            switch reader.readLine(prompt: continuationPrompt) {
-            case .interrupted:
-              cancelled = true
-              break reading
-            case .endOfInput:
-              finished = true
-              break reading
-            case .line(let rawNext):
-              let next = rawNext.hasSuffix("\n") ? String(rawNext.dropLast()) : rawNext
-              linesRead += 1
-              if next.trimmingCharacters(in: .whitespaces).isEmpty { break reading }
-              reader.remember(next)
-              if Parser.isIndented(next) {
-                block.append(next)
-              } else {
-                pending = next
-                linesRead -= 1
+          editing: while true {
+            var cancelled = false
+            var finished = false
+            var endedByEmptyLine = false
+            reading: while true {
+              switch reader.readLine(prompt: continuationPrompt) {
+              case .interrupted:
+                cancelled = true
                 break reading
+              case .endOfInput:
+                finished = true
+                break reading
+              case .line(let rawNext):
+                let next = rawNext.hasSuffix("\n") ? String(rawNext.dropLast()) : rawNext
+                linesRead += 1
+                if next.trimmingCharacters(in: .whitespaces).isEmpty {
+                  endedByEmptyLine = true
+                  break reading
+                }
+                reader.remember(next)
+                if Parser.isIndented(next) {
+                  block.append(next)
+                } else {
+                  pending = next
+                  linesRead -= 1
+                  break reading
+                }
               }
             }
-          }
-          if cancelled {
-            err("\(command) block cancelled\n")
-            continue
-          }
-          execute(block.joined(separator: "\n"), firstLine: firstLine, file: Self.promptFile)
-          if finished {
-            out("\n")
-            return 0
+            if cancelled {
+              err("\(command) block cancelled\n")
+              break editing
+            }
+            let failure = run(block.joined(separator: "\n"), firstLine: firstLine, file: Self.promptFile)
+            // A bad line of a block the user ended is dropped, and the block stays open with
+            // the good lines: they type that line again, or end the block without it.
+            if let failure, endedByEmptyLine, case let index = failure.location.line - firstLine, index > 0, index < block.count {
+              block.remove(at: index)
+              err(
+                "the other lines of the block are kept: type that line again, corrected, or an empty line to go on without it\n")
+              for kept in block { err("   " + kept + "\n") }
+              continue editing
+            }
+            if finished {
+              out("\n")
+              return 0
+            }
+            break editing
           }
         } else if first == "exit" {
           return 0
@@ -143,6 +159,11 @@ public final class ShellLoop {
   /// printed with its caret. Returns false on an error.
   @discardableResult
   public func execute(_ source: String, firstLine: Int, file: String) -> Bool {
+    run(source, firstLine: firstLine, file: file) == nil
+  }
+
+  /// The same, answering the error it printed, if any.
+  func run(_ source: String, firstLine: Int, file: String) -> Diagnostic? {
     let parser = Parser(source: source, firstLine: firstLine)
     func report(_ d: Diagnostic) {
       let text = parser.lines.indices.contains(d.location.line - firstLine) ? parser.lines[d.location.line - firstLine] : nil
@@ -151,7 +172,7 @@ public final class ShellLoop {
     let statements: [Statement]
     do { statements = try parser.parse() } catch {
       report(error)
-      return false
+      return error
     }
     for statement in statements {
       do {
@@ -171,10 +192,10 @@ public final class ShellLoop {
         }
       } catch {
         report(error)
-        return false
+        return error
       }
     }
-    return true
+    return nil
   }
 
   /// `import PATH...`: tipsim-import reads the Swift and writes definitions, which run here as

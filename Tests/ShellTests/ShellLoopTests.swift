@@ -80,6 +80,31 @@ import Testing
     #expect(!capture.out.contains("tip favoriteBackyard \""))
   }
 
+  @Test func aBadLineOfATipBlockIsDroppedAndTheGoodLinesKept() {
+    let (loop, capture, reader, _) = shell([
+      .line("tip newTip"), .line("  title \"New\""), .line("  anchor detail.header"), .line("  rule viewedBackyard.cnt >= 2"),
+      .line(""), .line("  rule viewedBackyard.count >= 2"), .line(""), .line("why newTip"),
+    ])
+    #expect(capture.err.contains("unknown event aggregate 'cnt'"), "\(capture.err)")
+    #expect(capture.err.contains("the other lines of the block are kept"))
+    // The corrected line joined the kept ones: the tip has its title, anchor and rule.
+    let tip = loop.session.world.engine.catalog.tip(named: "newTip")
+    #expect(tip?.title == "New")
+    #expect(tip?.rules.map(\.description) == ["viewedBackyard.count >= 2"])
+    #expect(loop.session.world.placements["newTip"]?.description == "detail.header")
+    #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 6)
+    // An empty line right away goes on without the bad line.
+    let (second, _, _, _) = shell([.line("tip other"), .line("  anchor detail.header"), .line("  maxDisplayCount x"), .line(""), .line("")])
+    #expect(second.session.world.engine.catalog.tip(named: "other")?.options.maxDisplayCount == nil)
+    #expect(second.session.world.engine.catalog.tip(named: "other") != nil)
+  }
+
+  @Test func aRuleThatDoesNotParseShowsTheCorrectForm() {
+    let (_, capture, _, _) = shell([.line("tip t"), .line("  rule viewedBackyard.count within 5d >= 3"), .line(""), .line("")])
+    #expect(capture.err.contains("unexpected 'within' after the rule"))
+    #expect(capture.err.contains("note: write viewedBackyard.count(within: 5d) >= 3"))
+  }
+
   @Test func aNonIndentedLineEndsTheBlockAndRunsItself() {
     let (_, capture, _, _) = shell([.line("tip newTip"), .line("  title \"New\""), .line("status newTip")])
     #expect(capture.err.isEmpty, "\(capture.err)")
