@@ -55,6 +55,9 @@ public struct JSONRenderer: Sendable {
       o.string("frequency", frequency.rawValue)
       o.strings("transientReset", reset)
     case .quit: o.string("kind", "quit")
+    case .scenePhase(let background, let screens):
+      o.string("kind", background ? "background" : "foreground")
+      o.strings("screens", screens)
     case .screenOpened(let screen):
       o.string("kind", "open")
       o.string("screen", screen)
@@ -198,6 +201,7 @@ public struct JSONRenderer: Sendable {
     switch cause {
     case .screenClosed: "screenClosed"
     case .appQuit: "appQuit"
+    case .appBackground: "appBackground"
     case .tappedOutside: "tappedOutside"
     case .closeButton: "closeButton"
     case .noLongerAvailable: "noLongerAvailable"

@@ -26,6 +26,7 @@ extension TextRenderer {
     switch cause {
     case .screenClosed: "screen closed"
     case .appQuit: "app terminated"
+    case .appBackground: "app went to the background"
     case .tappedOutside: "tapped outside: display ended, not invalidated (observed, rule 36)"
     case .closeButton: "close button tapped (rule 36)"
     case .noLongerAvailable: "no longer available (rule 38)"

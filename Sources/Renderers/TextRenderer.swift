@@ -79,6 +79,7 @@ public struct TextRenderer: Sendable {
     switch event {
     case .launched: ("launch", .cyan)
     case .quit: ("quit", .cyan)
+    case .scenePhase(let background, _): (background ? "background" : "foreground", .cyan)
     case .screenOpened: ("open", .cyan)
     case .screenClosed: ("close", .cyan)
     case .parameterChanged: ("set", nil)
@@ -159,6 +160,9 @@ public struct TextRenderer: Sendable {
       if !reset.isEmpty { out.line("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
     case .quit:
       out.line("app terminated")
+    case .scenePhase(let background, let screens):
+      let list = screens.isEmpty ? "no screen was open" : screens.joined(separator: ", ")
+      out.line(background ? "the app left the foreground; displays end (\(list))" : "the app is back in the foreground (\(list))")
     case .screenOpened(let screen), .screenClosed(let screen):
       out.line(screen)
     case .parameterChanged(let name, let from, let to, let via):

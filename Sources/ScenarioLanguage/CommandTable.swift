@@ -89,6 +89,14 @@ public enum CommandTable {
     CommandInfo(
       name: "quit", group: .actions, syntax: "quit", summary: "the app terminates; open screens close", example: "quit", arguments: []),
     CommandInfo(
+      name: "background", group: .actions, syntax: "background",
+      summary: "the app leaves the foreground (scene phase): displays end, its screens go until `foreground`", example: "background",
+      arguments: []),
+    CommandInfo(
+      name: "foreground", group: .actions, syntax: "foreground",
+      summary: "the app comes back: the screens that were open appear again, their tips evaluated", example: "foreground",
+      arguments: []),
+    CommandInfo(
       name: "open", group: .actions, syntax: "open SCREEN", summary: "a screen appears; its tips are evaluated and logged",
       example: "open contacts", arguments: [.screen, .none]),
     CommandInfo(

@@ -11,6 +11,9 @@ extension Parser {
     case "launch", "quit", "log":
       try c.finish(word)
       action = word == "launch" ? .command(.launch) : word == "quit" ? .command(.quit) : .log
+    case "background", "foreground":
+      try c.finish(word)
+      action = .command(word == "background" ? .background : .foreground)
     case "write":
       let (store, key) = try c.dotted("STORE.KEY")
       refs.append(NameReference(.store, store))

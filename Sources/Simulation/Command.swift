@@ -28,6 +28,10 @@ public indirect enum Command: Hashable, Sendable {
   case invalidate(tip: String, InvalidationReason)
   /// Every tip not invalidated yet (an app that invalidates all its tips, say on leaving).
   case invalidateAll(InvalidationReason)
+  /// The app leaves the foreground (scene phase `.background`): displays end, screens go.
+  case background
+  /// The app comes back: the screens that were open appear again.
+  case foreground
   case advance(TimeSpan)
   case advanceTo(Instant)
   /// Jump to the next instant at which anything changes by time alone.

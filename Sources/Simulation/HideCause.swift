@@ -4,6 +4,8 @@ import TipEngine
 public enum HideCause: Hashable, Sendable {
   case screenClosed
   case appQuit
+  /// The app went to the background.
+  case appBackground
   /// Tapped outside the popover (rule 36).
   case tappedOutside
   /// The close button (rule 36): invalidated with `tipClosed`.

@@ -57,7 +57,7 @@ extension World {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey, .defineEvent, .defineScreen,
       .defineTip, .defineGroup:
       try define(command, log: &log)
-    case .launch, .quit, .open, .close:
+    case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)
     case .set, .write, .donate:
       try input(command, inputIndex: inputIndex, log: &log)

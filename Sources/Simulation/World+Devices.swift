@@ -13,6 +13,7 @@ public struct DeviceState: Hashable, Sendable {
   var osVersion: OSVersion
   var hiddenAnchors: Set<String>
   var sheets: Set<String>
+  var backgroundedScreens: [String]?
   var displayHistory: NameMap<[Instant]>
   var stores: [ExternalStore]
 }
@@ -35,8 +36,8 @@ extension World {
   func currentDevice() -> DeviceState {
     DeviceState(
       name: deviceName, engine: engine, isRunning: isRunning, openScreens: openScreens, onScreen: onScreen, lastEvaluation: lastEvaluation,
-      lastLogged: lastLogged, osVersion: osVersion, hiddenAnchors: hiddenAnchors, sheets: sheets, displayHistory: displayHistory,
-      stores: stores)
+      lastLogged: lastLogged, osVersion: osVersion, hiddenAnchors: hiddenAnchors, sheets: sheets,
+      backgroundedScreens: backgroundedScreens, displayHistory: displayHistory, stores: stores)
   }
 
   mutating func load(_ device: DeviceState) {
@@ -51,6 +52,7 @@ extension World {
     osVersion = device.osVersion
     hiddenAnchors = device.hiddenAnchors
     sheets = device.sheets
+    backgroundedScreens = device.backgroundedScreens
     displayHistory = device.displayHistory
     stores = device.stores
   }

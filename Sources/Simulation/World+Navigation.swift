@@ -11,8 +11,32 @@ extension World {
       isRunning = true
       log.add(.launched(frequency: frequency, transientReset: reset))
       syncBoundParameters(bindings.keys.sorted(), log: &log)
+    case .background:
+      try World.require(isRunning, "background")
+      guard backgroundedScreens == nil else {
+        log.add(.warning("the app is already in the background"))
+        break
+      }
+      let screens = openScreens.map(\.name)
+      log.add(.scenePhase(background: true, screens: screens))
+      for screen in openScreens {
+        for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appBackground, log: &log) }
+      }
+      openScreens = []
+      sheets = []
+      backgroundedScreens = screens
+    case .foreground:
+      try World.require(isRunning, "foreground")
+      guard let screens = backgroundedScreens else {
+        log.add(.warning("the app is already in the foreground"))
+        break
+      }
+      backgroundedScreens = nil
+      log.add(.scenePhase(background: false, screens: screens))
+      for screen in screens { try navigate(.open(screen), log: &log) }
     case .quit:
       guard isRunning else { throw SimulationError("the app is not running") }
+      backgroundedScreens = nil
       log.add(.quit)
       for screen in openScreens {
         for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appQuit, log: &log) }
@@ -24,6 +48,9 @@ extension World {
       isRunning = false
     case .open(let screen):
       try World.require(isRunning, "open")
+      guard backgroundedScreens == nil else {
+        throw SimulationError("the app is in the background: `foreground` first")
+      }
       guard !openScreens.contains(where: { $0.name == screen }) else {
         log.add(.warning("\(screen) is already open"))
         break

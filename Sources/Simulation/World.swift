@@ -31,6 +31,9 @@ public struct World: Hashable, Sendable {
   /// Parameter name → the store key it mirrors.
   public internal(set) var bindings: NameMap<StoreKey> = [:]
   public internal(set) var isRunning = false
+  /// The screens that were open when the app went to the background, in their order; nil
+  /// while it is in the foreground (scene phase).
+  public internal(set) var backgroundedScreens: [String]?
   /// Open screens, in the order they were opened (rule 29).
   public internal(set) var openScreens: [OpenScreen] = []
   /// Tip name → its display in progress.

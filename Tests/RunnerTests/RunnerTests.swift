@@ -110,6 +110,35 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       ])
   }
 
+  @Test func backgroundEndsDisplaysAndForegroundBringsTheScreensBack() {
+    let report = ScenarioRunner.run(
+      source: """
+        screen s: a
+        screen t: b
+        tip x
+          anchor s.a
+        launch
+        open s
+        open t
+        background
+        expect hidden x
+        invalidate all tipClosed
+        foreground
+        expect status x invalidated(tipClosed)
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+    #expect(report.transcript.contains("background  the app left the foreground; displays end (s, t)"))
+    #expect(report.transcript.contains("hidden      x at s.a · app went to the background"))
+    #expect(report.transcript.contains("foreground  the app is back in the foreground (s, t)"))
+    #expect(report.session.world.openScreens.map(\.name) == ["s", "t"])
+    // A second `foreground`, or `open` while in the background, says so.
+    let again = ScenarioRunner.run(source: "screen s: a\nlaunch\nbackground\nbackground\nforeground\nforeground\n")
+    #expect(again.transcript.contains("the app is already in the background"))
+    #expect(again.transcript.contains("the app is already in the foreground"))
+    #expect(ScenarioRunner.run(source: "screen s: a\nlaunch\nbackground\nopen s\n").errors.contains("`foreground` first"))
+    #expect(ScenarioRunner.run(source: "background\n").errors.contains("needs a running app"))
+  }
+
   @Test func invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
     let report = ScenarioRunner.run(
       source: """
