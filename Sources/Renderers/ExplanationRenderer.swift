@@ -26,6 +26,9 @@ public struct ExplanationRenderer {
         for reading in rule.readings { out.append("        \(r.describe(reading))") }
       }
     }
+    for write in e.reactionWrites {
+      out.append("  \(write.parameter) was last set by the reaction of line \(write.line)")
+    }
     for binding in e.bindings {
       let value = binding.storeValue.map(\.description) ?? "no value"
       out.append("  bound parameter: \(binding.parameter) mirrors \(binding.key), which holds \(value)")

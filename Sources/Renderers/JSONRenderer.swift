@@ -55,6 +55,10 @@ public struct JSONRenderer: Sendable {
       o.string("frequency", frequency.rawValue)
       o.strings("transientReset", reset)
     case .quit: o.string("kind", "quit")
+    case .reacted(let line, let trigger):
+      o.string("kind", "reaction")
+      o.int("line", line)
+      o.string("trigger", trigger)
     case .scenePhase(let background, let screens):
       o.string("kind", background ? "background" : "foreground")
       o.strings("screens", screens)

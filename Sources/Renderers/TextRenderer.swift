@@ -79,6 +79,7 @@ public struct TextRenderer: Sendable {
     switch event {
     case .launched: ("launch", .cyan)
     case .quit: ("quit", .cyan)
+    case .reacted: ("reaction", .cyan)
     case .scenePhase(let background, _): (background ? "background" : "foreground", .cyan)
     case .screenOpened: ("open", .cyan)
     case .screenClosed: ("close", .cyan)
@@ -160,6 +161,8 @@ public struct TextRenderer: Sendable {
       if !reset.isEmpty { out.line("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
     case .quit:
       out.line("app terminated")
+    case .reacted(let line, let trigger):
+      out.line("when \(trigger) (line \(line))")
     case .scenePhase(let background, let screens):
       let list = screens.isEmpty ? "no screen was open" : screens.joined(separator: ", ")
       out.line(background ? "the app left the foreground; displays end (\(list))" : "the app is back in the foreground (\(list))")

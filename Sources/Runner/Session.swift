@@ -182,6 +182,18 @@ public struct Session: Sendable {
     switch action {
     case .command(let command):
       try apply(command, of: statement, appendingTo: &produced)
+    case .reaction(let trigger, let body):
+      // Its commands are resolved now, against the names defined so far.
+      var commands: [Command] = []
+      for inner in body {
+        guard case .command(let command) = try Resolver.resolve(inner, in: &world) else {
+          throw Diagnostic("a reaction runs commands", at: inner.keyword.location, length: inner.keyword.length)
+        }
+        commands.append(command)
+      }
+      try apply(
+        .defineReaction(Reaction(trigger: trigger, commands: commands, line: statement.lines.lowerBound)), of: statement,
+        appendingTo: &produced)
     case .status(let tips):
       produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
     case .why(let tip):

@@ -84,6 +84,11 @@ public enum CommandTable {
         "cohort light 60%\n  open backyards 1 per day poisson for 2m\n  donate viewedBackyard backyardID=2 0.5 per day poisson\n  churn 1% per day",
       arguments: [.none]),
     CommandInfo(
+      name: "when", group: .definitions,
+      syntax: "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background: … · when app launch: …",
+      summary: "the app's own code when a tip is invalidated or shown, or the app goes to the background or launches",
+      example: "when welcome invalidated: set onboardingDone true", arguments: [.tip]),
+    CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
       example: "launch", arguments: []),
     CommandInfo(

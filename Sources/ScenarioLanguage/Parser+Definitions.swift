@@ -128,8 +128,54 @@ extension Parser {
       if c.take(word: "os") { os = try version(&c, text: text).value }
       try c.finish("the device")
       action = .command(.defineDevice(name.value, os: os))
+    case "when":
+      action = try parseReaction(&c, references: &refs, line: line)
     default: return nil
     }
     return action
   }
+
+  /// `when TIP invalidated [REASON]: CMD; CMD`, `when TIP shown: …`, `when app background: …`,
+  /// `when app launch: …`: what the app's own code does then. The commands are actions.
+  func parseReaction(_ c: inout Cursor, references refs: inout [NameReference], line: Int) throws(Diagnostic) -> Statement.Action {
+    let trigger: Reaction.Trigger
+    if c.take(word: "app") {
+      let phase = try c.word(oneOf: ["background", "launch"], what: "app event")
+      trigger = phase.value == "background" ? .appBackground : .appLaunch
+    } else {
+      let tip = try c.name("a tip name, or `app`")
+      refs.append(NameReference(.tip, tip))
+      let happening = try c.word(oneOf: ["invalidated", "shown"], what: "what happens to the tip")
+      if happening.value == "shown" {
+        trigger = .shown(tip: tip.value)
+      } else if let token = c.peek, token.name != nil {
+        let reason = try c.word(oneOf: InvalidationReason.allCases.map(\.rawValue), what: "invalidation reason")
+        trigger = .invalidated(tip: tip.value, reason: InvalidationReason(rawValue: reason.value))
+      } else {
+        trigger = .invalidated(tip: tip.value, reason: nil)
+      }
+    }
+    try c.symbol(":")
+    var parts: [[Token]] = [[]]
+    while let token = c.next() {
+      if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
+    }
+    var body: [Statement] = []
+    for part in parts {
+      guard let first = part.first, let last = part.last else { throw Diagnostic("expected a command between `;`", at: c.end) }
+      if let word = first.name, !Parser.reactionCommands.contains(word) {
+        throw Diagnostic(
+          "`\(word)` cannot be a reaction", at: first.location, length: first.length,
+          note: "a reaction runs the app's own code: \(Parser.reactionCommands.joined(separator: ", "))")
+      }
+      body.append(try parseLine(part, line: line, text: source(of: line, from: first, to: last)))
+    }
+    return .reaction(trigger, body: body)
+  }
+
+  /// What app code can do in a reaction.
+  static let reactionCommands = [
+    "set", "write", "donate", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show", "present",
+    "dismiss-sheet",
+  ]
 }

@@ -31,6 +31,8 @@ public struct Statement: Hashable, Sendable {
     case lint
     /// `model`: what is defined, and the state of each.
     case model
+    /// `when TRIGGER: CMD; CMD`: the commands are resolved when the reaction is defined.
+    case reaction(Reaction.Trigger, body: [Statement])
     /// A `cohort` block of the usage model.
     case cohort(Cohort)
     /// `population USERS for DURATION [seed N]`
@@ -76,7 +78,7 @@ public struct Statement: Hashable, Sendable {
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {
-    case .command, .repeat, .cohort, .loadState: true
+    case .command, .repeat, .cohort, .loadState, .reaction: true
     default: false
     }
   }

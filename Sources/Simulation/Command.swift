@@ -14,6 +14,8 @@ public indirect enum Command: Hashable, Sendable {
   case defineScreen(ScreenDefinition)
   case defineTip(TipDefinition, placement: Placement?)
   case defineGroup(TipGroup)
+  /// A `when` reaction.
+  case defineReaction(Reaction)
   // Actions
   case launch
   case quit
@@ -64,7 +66,7 @@ public indirect enum Command: Hashable, Sendable {
   public var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
-      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice:
+      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice, .defineReaction:
       true
     default: false
     }

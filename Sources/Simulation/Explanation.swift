@@ -15,6 +15,8 @@ public struct Explanation: Hashable, Sendable {
   public var presentation: [Suppression]
   /// Bound parameters read by the rules, with the external value now.
   public var bindings: [BindingReading]
+  /// Parameters its rules read whose last write was a `when` reaction's, with its line.
+  public var reactionWrites: [ReactionWrite] = []
   public var frequency: DisplayFrequency
   /// Whether the frequency gate applies to this tip (never appeared, does not ignore it).
   public var frequencyApplies: Bool
@@ -52,4 +54,10 @@ public struct AppliedPolicy: Hashable, Sendable {
   public var name: String
   public var value: String
   public var rule: Int
+}
+
+/// A parameter a rule reads, last written by the `when` reaction of a line.
+public struct ReactionWrite: Hashable, Sendable {
+  public var parameter: String
+  public var line: Int
 }

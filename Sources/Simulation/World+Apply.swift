@@ -6,7 +6,11 @@ extension World {
   /// call instead of two).
   public mutating func apply(_ command: Command, at instant: Instant? = nil) throws(SimulationError) -> [LogRecord] {
     var log = newLog
-    try apply(command, at: instant, log: &log)
+    do { try apply(command, at: instant, log: &log) } catch {
+      triggered = []
+      throw error
+    }
+    if !triggered.isEmpty { runReactions(log: &log) }
     return log.records
   }
 
@@ -23,8 +27,16 @@ extension World {
     defer { swap(&log.records, &records) }
     do { try apply(command, at: instant, log: &log) } catch {
       log.records.removeSubrange(start...)
+      triggered = []
       throw error
     }
+    if !triggered.isEmpty { runReactions(log: &log) }
+  }
+
+  /// A reaction's command: applied as any other, its own consequences queued for
+  /// `runReactions`.
+  mutating func applyInReaction(_ command: Command, log: inout Log) throws(SimulationError) {
+    try apply(command, at: nil, log: &log)
   }
 
   /// An empty log at the current instant, tagged with the device where there are several.
@@ -55,7 +67,7 @@ extension World {
     }
     switch command {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey, .defineEvent, .defineScreen,
-      .defineTip, .defineGroup:
+      .defineTip, .defineGroup, .defineReaction:
       try define(command, log: &log)
     case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)

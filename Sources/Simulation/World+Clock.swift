@@ -10,6 +10,8 @@ extension World {
     var step = nextObservableInstant()
     while let next = step.next, next <= target {
       moveClock(to: next, log: &log)
+      // What time brought about (a limit reached, a tip appearing) is reacted to at its instant.
+      if !triggered.isEmpty { runReactions(log: &log) }
       step = nextObservableInstant()
     }
     if step.settled {

@@ -45,6 +45,8 @@ extension World {
       indexPlacements()
     case .defineGroup(let group):
       engine.catalog.define(group)
+    case .defineReaction(let reaction):
+      reactions.append(reaction)
     default: preconditionFailure("not handled here: \(command)")
     }
   }

@@ -6,6 +6,7 @@ extension World {
     switch command {
     case .set(let name, let value):
       guard let parameterIndex = inputIndex else { throw SimulationError("unknown parameter \(name)") }
+      if !setByReaction.isEmpty { setByReaction[name] = nil }
       switch engine.setParameter(at: parameterIndex, to: value, at: clock) {
       case .ignoredNotConfigured:
         log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))

@@ -43,7 +43,8 @@ extension World {
     setLastLogged([.dismissed(at: clock)], forTipNamed: tip)
   }
 
-  func logInvalidation(of tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) {
+  mutating func logInvalidation(of tip: String, _ reason: InvalidationReason, cause: InvalidationCause, log: inout Log) {
+    happened(.invalidated(tip: tip, reason: reason))
     let record = engine.record(of: tip)
     log.add(
       .invalidated(

@@ -10,6 +10,7 @@ extension World {
       let reset = engine.configure(at: clock)
       isRunning = true
       log.add(.launched(frequency: frequency, transientReset: reset))
+      happened(.appLaunch)
       syncBoundParameters(bindings.keys.sorted(), log: &log)
     case .background:
       try World.require(isRunning, "background")
@@ -19,6 +20,7 @@ extension World {
       }
       let screens = openScreens.map(\.name)
       log.add(.scenePhase(background: true, screens: screens))
+      happened(.appBackground)
       for screen in openScreens {
         for tip in tips(on: screen.name) where onScreen[tip] != nil { endDisplay(of: tip, cause: .appBackground, log: &log) }
       }

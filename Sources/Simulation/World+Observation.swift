@@ -34,6 +34,12 @@ extension World {
         bindingReadings.append(BindingReading(parameter: name, key: key, storeValue: store(named: key.store)?.values[key.key]))
       }
     }
+    var reactionWrites: [ReactionWrite] = []
+    if !setByReaction.isEmpty {
+      for name in decision.rules.flatMap(\.rule.parameterNames) where !reactionWrites.contains(where: { $0.parameter == name }) {
+        if let line = setByReaction[name] { reactionWrites.append(ReactionWrite(parameter: name, line: line)) }
+      }
+    }
     let frequency = isRunning ? engine.configuration.frequency : self.frequency
     let ignores = definition?.options.ignoresDisplayFrequency ?? false
     let groups = engine.catalog.groups(containing: tip).map { group in
@@ -41,7 +47,7 @@ extension World {
       return GroupState(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
     }
     let next = engine.nextStatusChange(of: tip, after: clock)
-    return Explanation(
+    var explanation = Explanation(
       tip: tip, id: definition?.id ?? tip, title: definition?.title ?? "", at: clock, decision: decision, placement: placements[tip],
       onScreen: onScreen[tip] != nil,
       presentation: presentation, bindings: bindingReadings, frequency: frequency,
@@ -50,6 +56,8 @@ extension World {
       maximumDuration: definition?.options.maxDisplayDuration, durationLimitAt: engine.durationLimitInstant(of: tip),
       groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
       actions: actionHints(for: tip, decision: decision, presentation: presentation))
+    explanation.reactionWrites = reactionWrites
+    return explanation
   }
 
   private func appliedPolicies(for tip: TipDefinition?, frequency: DisplayFrequency) -> [AppliedPolicy] {

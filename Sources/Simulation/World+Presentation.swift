@@ -288,6 +288,7 @@ extension World {
     cache.markPending([index])
     openScreens[screenIndex].counted.insert(tip)
     if start.counted { displayHistory[tip, default: []].append(clock) }
+    happened(.shown(tip: tip))
     if placement.style == .popover { openScreens[screenIndex].popover = tip }
     let rendering = Quirks.rendering(
       of: placement, host: self.screen(named: placement.screen)?.host ?? .swiftui, os: osOverride ?? osVersion)

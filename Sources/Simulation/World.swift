@@ -31,6 +31,12 @@ public struct World: Hashable, Sendable {
   /// Parameter name → the store key it mirrors.
   public internal(set) var bindings: NameMap<StoreKey> = [:]
   public internal(set) var isRunning = false
+  /// `when` reactions, in definition order.
+  public internal(set) var reactions: [Reaction] = []
+  /// What happened that reactions wait for, not yet reacted to (empty between commands).
+  var triggered: [Reaction.Trigger] = []
+  /// Parameters whose last write was a reaction's, with its line (for `why`).
+  public internal(set) var setByReaction: NameMap<Int> = [:]
   /// The screens that were open when the app went to the background, in their order; nil
   /// while it is in the foreground (scene phase).
   public internal(set) var backgroundedScreens: [String]?

@@ -139,6 +139,68 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(ScenarioRunner.run(source: "background\n").errors.contains("needs a running app"))
   }
 
+  @Test func reactionsRunTheAppsCodeWhenTheirTriggerHappens() {
+    let report = ScenarioRunner.run(
+      source: """
+        param onboardingDone = false
+        screen home: a b
+        tip first
+          anchor home.a
+          maxDisplayCount 1
+        tip second
+          anchor home.b
+          rule onboardingDone == true
+        when first invalidated displayCountExceeded: set onboardingDone true
+        when app background: invalidate all tipClosed
+        launch
+        open home
+        close home
+        open home
+        expect shown second
+        why second
+        background
+        expect status second invalidated(tipClosed)
+        """, file: "story.scenario")
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+    let lines = report.transcript.split(separator: "\n").map(String.init)
+    let invalidated = lines.firstIndex { $0.contains("invalidated first · displayCountExceeded") } ?? -1
+    #expect(lines[invalidated + 1].hasSuffix("reaction    when first invalidated displayCountExceeded (line 9)"))
+    #expect(lines[invalidated + 2].hasSuffix("set         onboardingDone = true, was false"))
+    #expect(report.transcript.contains("reaction    when app background (line 10)"))
+    #expect(report.transcript.contains("onboardingDone was last set by the reaction of line 9"))
+    // Saved with the definitions.
+    #expect(ScenarioWriter.scenario(of: report.session, withExpectations: false).contains("when app background: invalidate all tipClosed"))
+  }
+
+  @Test func aReactionToWhatTimeBringsRunsAtItsInstant() {
+    let report = ScenarioRunner.run(
+      source: """
+        param next = false
+        screen home: a
+        tip brief
+          anchor home.a
+          maxDisplayDuration 1m
+        when brief invalidated: set next true
+        launch
+        open home
+        advance 10m
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(report.transcript.contains("2026-01-01 09:01:00  reaction    when brief invalidated (line 6)"))
+    #expect(report.transcript.contains("2026-01-01 09:01:00  set         next = true, was false"))
+  }
+
+  @Test func aReactionIsCheckedWhenDefinedAndCannotRunForever() {
+    let unknown = ScenarioRunner.run(source: "screen s: a\ntip t\n  anchor s.a\nwhen t shown: set nothing true\n")
+    #expect(unknown.errors.contains("unknown parameter 'nothing'"))
+    let notAnAction = ScenarioRunner.run(source: "screen s: a\ntip t\n  anchor s.a\nwhen t shown: advance 1d\n")
+    #expect(notAnAction.errors.contains("`advance` cannot be a reaction"))
+    let loop = ScenarioRunner.run(
+      source: "screen s: a\ntip t\n  anchor s.a\nwhen t shown: close s; open s\nlaunch\nopen s\n")
+    #expect(loop.exitCode == 0, "\(loop.errors)")
+    #expect(loop.transcript.contains("reactions set one another off more than 100 times at one instant: stopped"))
+  }
+
   @Test func invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
     let report = ScenarioRunner.run(
       source: """
