@@ -26,8 +26,12 @@ public struct ExplanationRenderer {
         for reading in rule.readings { out.append("        \(r.describe(reading))") }
       }
     }
-    for write in e.reactionWrites {
-      out.append("  \(write.parameter) was last set by the reaction of line \(write.line)")
+    for effect in e.reactionEffects {
+      switch effect.kind {
+      case .invalidated: out.append("  invalidated by the reaction of line \(effect.line)")
+      case .set: out.append("  \(effect.subject) was last set by the reaction of line \(effect.line)")
+      case .donated: out.append("  \(effect.subject) was last donated by the reaction of line \(effect.line)")
+      }
     }
     for binding in e.bindings {
       let value = binding.storeValue.map(\.description) ?? "no value"

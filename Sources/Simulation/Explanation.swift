@@ -15,8 +15,9 @@ public struct Explanation: Hashable, Sendable {
   public var presentation: [Suppression]
   /// Bound parameters read by the rules, with the external value now.
   public var bindings: [BindingReading]
-  /// Parameters its rules read whose last write was a `when` reaction's, with its line.
-  public var reactionWrites: [ReactionWrite] = []
+  /// What `when` reactions did to the tip and to what its rules read: last set a parameter,
+  /// last donated an event, invalidated it.
+  public var reactionEffects: [ReactionEffect] = []
   public var frequency: DisplayFrequency
   /// Whether the frequency gate applies to this tip (never appeared, does not ignore it).
   public var frequencyApplies: Bool
@@ -56,8 +57,19 @@ public struct AppliedPolicy: Hashable, Sendable {
   public var rule: Int
 }
 
-/// A parameter a rule reads, last written by the `when` reaction of a line.
-public struct ReactionWrite: Hashable, Sendable {
-  public var parameter: String
+/// Something the `when` reaction of a line did that a tip's answer depends on.
+public struct ReactionEffect: Hashable, Sendable {
+  public enum Kind: String, Hashable, Sendable {
+    case set, donated, invalidated
+  }
+  /// The parameter, the event or the tip.
+  public var subject: String
+  public var kind: Kind
   public var line: Int
+
+  public init(subject: String, kind: Kind, line: Int) {
+    self.subject = subject
+    self.kind = kind
+    self.line = line
+  }
 }

@@ -21,6 +21,7 @@ extension World {
       if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
     case .donate(let event, let fields):
       guard let eventIndex = inputIndex else { throw SimulationError("unknown event \(event)") }
+      if !donatedByReaction.isEmpty { donatedByReaction[event] = nil }
       if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
         log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
         if fields.count < engine.catalog.events[eventIndex].fields.count {

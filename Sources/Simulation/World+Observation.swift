@@ -34,10 +34,14 @@ extension World {
         bindingReadings.append(BindingReading(parameter: name, key: key, storeValue: store(named: key.store)?.values[key.key]))
       }
     }
-    var reactionWrites: [ReactionWrite] = []
-    if !setByReaction.isEmpty {
-      for name in decision.rules.flatMap(\.rule.parameterNames) where !reactionWrites.contains(where: { $0.parameter == name }) {
-        if let line = setByReaction[name] { reactionWrites.append(ReactionWrite(parameter: name, line: line)) }
+    var reactionEffects: [ReactionEffect] = []
+    if !reactions.isEmpty {
+      if let line = invalidatedByReaction[tip] { reactionEffects.append(ReactionEffect(subject: tip, kind: .invalidated, line: line)) }
+      for name in decision.rules.flatMap(\.rule.parameterNames) where !reactionEffects.contains(where: { $0.subject == name }) {
+        if let line = setByReaction[name] { reactionEffects.append(ReactionEffect(subject: name, kind: .set, line: line)) }
+      }
+      for event in decision.rules.flatMap(\.rule.aggregates).map(\.event) where !reactionEffects.contains(where: { $0.subject == event }) {
+        if let line = donatedByReaction[event] { reactionEffects.append(ReactionEffect(subject: event, kind: .donated, line: line)) }
       }
     }
     let frequency = isRunning ? engine.configuration.frequency : self.frequency
@@ -56,7 +60,7 @@ extension World {
       maximumDuration: definition?.options.maxDisplayDuration, durationLimitAt: engine.durationLimitInstant(of: tip),
       groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
       actions: actionHints(for: tip, decision: decision, presentation: presentation))
-    explanation.reactionWrites = reactionWrites
+    explanation.reactionEffects = reactionEffects
     return explanation
   }
 

@@ -26,12 +26,26 @@ extension World {
         for command in reaction.commands {
           do {
             try applyInReaction(command, log: &log)
-            if case .set(let parameter, _) = command { setByReaction[parameter] = reaction.line }
+            remember(command, of: reaction)
           } catch {
             log.add(.warning("the reaction of line \(reaction.line): \(error.message)"))
           }
         }
       }
+    }
+  }
+
+  /// What a reaction's command changed, for `why`.
+  private mutating func remember(_ command: Command, of reaction: Reaction) {
+    switch command {
+    case .set(let parameter, _): setByReaction[parameter] = reaction.line
+    case .donate(let event, _): donatedByReaction[event] = reaction.line
+    case .invalidate(let tip, _): invalidatedByReaction[tip] = reaction.line
+    case .invalidateAll:
+      for tip in engine.catalog.tips where invalidatedByReaction[tip.name] == nil && engine.record(of: tip.name).invalidation != nil {
+        invalidatedByReaction[tip.name] = reaction.line
+      }
+    default: break
     }
   }
 }

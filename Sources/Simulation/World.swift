@@ -35,8 +35,11 @@ public struct World: Hashable, Sendable {
   public internal(set) var reactions: [Reaction] = []
   /// What happened that reactions wait for, not yet reacted to (empty between commands).
   var triggered: [Reaction.Trigger] = []
-  /// Parameters whose last write was a reaction's, with its line (for `why`).
+  /// Parameters whose last write, events whose last donation and tips whose invalidation
+  /// were a reaction's, with its line (for `why`).
   public internal(set) var setByReaction: NameMap<Int> = [:]
+  public internal(set) var donatedByReaction: NameMap<Int> = [:]
+  public internal(set) var invalidatedByReaction: NameMap<Int> = [:]
   /// The screens that were open when the app went to the background, in their order; nil
   /// while it is in the foreground (scene phase).
   public internal(set) var backgroundedScreens: [String]?

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import Simulation
 import Testing
 import Tooling
 
@@ -168,6 +169,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(lines[invalidated + 2].hasSuffix("set         onboardingDone = true, was false"))
     #expect(report.transcript.contains("reaction    when app background (line 10)"))
     #expect(report.transcript.contains("onboardingDone was last set by the reaction of line 9"))
+    #expect(
+      report.session.world.explain("second").reactionEffects == [
+        ReactionEffect(subject: "second", kind: .invalidated, line: 10), ReactionEffect(subject: "onboardingDone", kind: .set, line: 9),
+      ])
     // Saved with the definitions.
     #expect(ScenarioWriter.scenario(of: report.session, withExpectations: false).contains("when app background: invalidate all tipClosed"))
   }

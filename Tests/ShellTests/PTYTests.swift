@@ -195,6 +195,19 @@ import Testing
     #expect(!result.output.contains("did you mean"))
   }
 
+  /// A tip block with a bad line keeps its good lines: the corrected line completes it.
+  @Test func aBadLineOfATipBlockCanBeTypedAgain() throws {
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "screen home: list\r"], ["wait", prompt],
+        ["send", "tip welcome\r"], ["send", "  anchor home.list\r"], ["send", "  maxDisplayCount two\r"], ["send", "\r"],
+        ["wait", "the other lines of the block are kept"], ["send", "  maxDisplayCount 2\r"], ["send", "\r"],
+        ["wait", "tip welcome \"welcome\": 0 rules, max 2 displays at home.list"], ["wait", prompt],
+        ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+      ], arguments: ["--empty"])
+    #expect(result.failed == nil, "\(result.output)")
+  }
+
   /// A product manager types a definition and sees it was taken; `model` lists the model.
   @Test func aDefinitionAnswersOneLineAndModelShowsTheModel() throws {
     let result = try drive(
