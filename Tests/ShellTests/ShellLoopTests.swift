@@ -28,6 +28,26 @@ import Testing
     #expect(status == 0)
   }
 
+  /// The README's quick start for a product manager, line by line, on the demo.
+  @Test func theReadmesQuickStartRunsOnTheDemo() throws {
+    let readme = try String(contentsOfFile: PTYTests.root + "/README.md", encoding: .utf8)
+    let section = try #require(readme.range(of: "## Quick start for a product manager"))
+    let start = try #require(readme.range(of: "```text\n", range: section.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-quickstart-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: path, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: path) }
+    let commands = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map {
+      ($0.components(separatedBy: "#").first ?? "").trimmingCharacters(in: .whitespaces)
+        .replacingOccurrences(of: "my-story.scenario", with: path.path + "/my-story.scenario")
+    }
+    #expect(commands.count >= 6)
+    let (_, capture, _, _) = shell(commands.map { .line($0) })
+    #expect(capture.err.isEmpty, "\(capture.err)")
+    #expect(capture.out.contains("why         favoriteBackyard"))
+    #expect(FileManager.default.fileExists(atPath: path.path + "/my-story.scenario"))
+  }
+
   @Test func theDemoAnswersAPopulationQuestionAtOnce() {
     // A product manager's first question needs no cohort typed in: the demo has two.
     let (_, capture, _, status) = shell([.line("population 300 for 14d seed 3")])
