@@ -109,7 +109,7 @@ public struct Session: Sendable {
   public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
     if skipsReports {
       switch statement.action {
-      case .timeline, .whatIf, .matrix, .lint, .population: return []
+      case .timeline, .whatIf, .matrix, .lint, .population, .model: return []
       default: break
       }
     }
