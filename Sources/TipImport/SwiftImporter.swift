@@ -106,6 +106,11 @@ public struct SwiftImporter {
   /// own diagnostics generator trapped on an input the fuzzer found, so the tree is read here.)
   static func firstError(in tree: SourceFileSyntax) -> (Syntax, String)? {
     for token in tree.tokens(viewMode: .all) {
+      // A token the lexer could not read (`4AppDelegate`, an unterminated literal).
+      if let diagnostic = token.tokenDiagnostic, diagnostic.severity == .error {
+        let kind = "\(diagnostic.kind)".reduce(into: "") { words, c in words += c.isUppercase ? " " + c.lowercased() : String(c) }
+        return (Syntax(token), "'\(token.text.prefix(40))' is not valid Swift (\(kind))")
+      }
       if let unexpected = token.ancestorOrSelf(mapping: { $0.as(UnexpectedNodesSyntax.self) }) {
         let code = unexpected.trimmedDescription.prefix(40)
         return (Syntax(unexpected), "unexpected code '\(code)' (this is not valid Swift)")

@@ -36,6 +36,22 @@ import TipImport
     #expect(throws: ImportError.self) { try imported([("Found.swift", found)]) }
   }
 
+  /// What the fuzzer found: a literal the lexer cannot read (`4AppDelegate`) was copied into the
+  /// scenario as a parameter's default; it is invalid Swift, refused at its place.
+  @Test func aLiteralTheLexerCannotReadIsInvalidSwift() throws {
+    let source =
+      "import TipKit\nstruct T: Tip {\n  @Parameter static var rating: Double = 4AppDelegate\n  var title: Text { Text(\"T\") }\n}\n"
+    #expect {
+      try imported([("L.swift", source)])
+    } throws: { error in
+      (error as? ImportError)?.message.hasPrefix(
+        "L.swift:3:42: error: '4AppDelegate' is not valid Swift (invalid decimal digit in integer literal)") == true
+    }
+    let found = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/Hostile/invalid-literal-digits.swift"))
+    let text = try #require(String(validating: Array(found), as: UTF8.self))
+    #expect(throws: ImportError.self) { try imported([("Found.swift", text)]) }
+  }
+
   @Test func noTipIsAnError() {
     #expect {
       try imported([("Plain.swift", "struct Model { let name: String }\n")])
