@@ -171,10 +171,7 @@ public enum ScenarioRunner {
     switch format {
     case _ where !printsLog: break
     case .text(let style):
-      let summary =
-        failed == 0
-        ? "\(checked) expectation\(checked == 1 ? "" : "s") held"
-        : "\(failed) of \(checked) expectation\(checked == 1 ? "" : "s") failed"
+      let summary = ScenarioRunner.summary(checked: checked, failed: failed)
       write((failed == 0 ? style.green("── " + summary) : style.red("── " + summary)) + "\n")
     case .json:
       var o = JSONObject()
@@ -186,6 +183,12 @@ public enum ScenarioRunner {
     return RunReport(
       file: file, exitCode: failed == 0 ? 0 : 1, transcript: transcript, errors: errors, failures: session.failures,
       expectationsChecked: checked, session: session)
+  }
+
+  /// The summary line's words: `3 expectations held`, `1 of 3 expectations failed`.
+  public static func summary(checked: Int, failed: Int) -> String {
+    let expectations = "expectation\(checked == 1 ? "" : "s")"
+    return failed == 0 ? "\(checked) \(expectations) held" : "\(failed) of \(checked) \(expectations) failed"
   }
 
   /// Replays a scenario file; an unreadable file or one that is not UTF-8 text exits 2.

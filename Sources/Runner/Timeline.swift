@@ -128,6 +128,9 @@ public struct Timeline: Sendable {
     }
   }
 
+  /// What each mark means, under a timeline.
+  static let legend = "legend: " + Mark.allCases.reversed().map { "\($0.symbol) \($0.label)" }.joined(separator: " · ")
+
   /// The timeline as text: a header, a date axis, one row per tip, and the legend (unless a
   /// second timeline follows with it).
   public func text(legend: Bool = true) -> String {
@@ -154,9 +157,7 @@ public struct Timeline: Sendable {
       let row = String((rows[tip] ?? []).map(\.symbol))
       lines.append(name + String(repeating: " ", count: max(1, labelWidth - name.displayWidth)) + row + "  \(shownCounts[tip] ?? 0) shown")
     }
-    if legend {
-      lines.append("legend: " + Mark.allCases.reversed().map { "\($0.symbol) \($0.label)" }.joined(separator: " · "))
-    }
+    if legend { lines.append(Timeline.legend) }
     return lines.joined(separator: "\n")
   }
 

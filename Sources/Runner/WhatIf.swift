@@ -88,11 +88,10 @@ public struct WhatIf {
     let end = max(session.world.clock, replayed.world.clock)
     let request = TimelineRequest(from: start, to: end)
     var lines = ["whatif \(change) — the session replayed with one change", "", "as it happened:"]
-    let before = Timeline(records: session.records, world: session.world, request: request, width: width)
-    let after = Timeline(records: replayed.records, world: replayed.world, request: request, width: width)
-    lines.append(before.text(legend: false))
-    lines += ["", "with \(change):", after.text()]
-    if before.text() == after.text() {
+    let before = Timeline(records: session.records, world: session.world, request: request, width: width).text(legend: false)
+    let after = Timeline(records: replayed.records, world: replayed.world, request: request, width: width).text(legend: false)
+    lines += [before, "", "with \(change):", after, Timeline.legend]
+    if before == after {
       lines += ["", "the timelines are the same with \(change): \(whyNothingChanged())"]
     }
     let renderer = TextRenderer(timeZone: session.world.timeZone)

@@ -156,19 +156,12 @@ extension Parser {
       }
     }
     try c.symbol(":")
-    var parts: [[Token]] = [[]]
-    while let token = c.next() {
-      if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
-    }
-    var body: [Statement] = []
-    for part in parts {
-      guard let first = part.first, let last = part.last else { throw Diagnostic("expected a command between `;`", at: c.end) }
-      if let word = first.name, !Parser.reactionCommands.contains(word) {
-        throw Diagnostic(
+    let body = try parseCommands(&c, line: line) { word, first in
+      Parser.reactionCommands.contains(word)
+        ? nil
+        : Diagnostic(
           "`\(word)` cannot be a reaction", at: first.location, length: first.length,
           note: "a reaction runs the app's own code: \(Parser.reactionCommands.joined(separator: ", "))")
-      }
-      body.append(try parseLine(part, line: line, text: source(of: line, from: first, to: last)))
     }
     return .reaction(trigger, body: body)
   }

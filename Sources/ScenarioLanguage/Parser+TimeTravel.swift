@@ -13,23 +13,30 @@ extension Parser {
     let every = try c.duration()
     guard every.value.seconds > 0 else { throw Diagnostic("the interval must be longer than 0s", at: every.location, length: every.length) }
     try c.symbol(":")
+    let body = try parseCommands(&c, line: line) { word, first in
+      Parser.repeatable(word)
+        ? nil
+        : Diagnostic(
+          "`\(word)` cannot be repeated", at: first.location, length: first.length,
+          note: "repeat runs actions, expectations and observations")
+    }
+    return .repeat(count: count.value, every: every.value, body: body)
+  }
+
+  /// The rest of the line as commands separated by `;` (`repeat`, `when`); `refusal` answers
+  /// why a command word cannot be one of them, or nil.
+  func parseCommands(_ c: inout Cursor, line: Int, refusal: (String, Token) -> Diagnostic?) throws(Diagnostic) -> [Statement] {
     var parts: [[Token]] = [[]]
     while let token = c.next() {
       if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
     }
     var body: [Statement] = []
     for part in parts {
-      guard let first = part.first, let last = part.last else {
-        throw Diagnostic("expected a command between `;`", at: c.end)
-      }
-      if let word = first.name, !Parser.repeatable(word) {
-        throw Diagnostic(
-          "`\(word)` cannot be repeated", at: first.location, length: first.length,
-          note: "repeat runs actions, expectations and observations")
-      }
+      guard let first = part.first, let last = part.last else { throw Diagnostic("expected a command between `;`", at: c.end) }
+      if let word = first.name, let refused = refusal(word, first) { throw refused }
       body.append(try parseLine(part, line: line, text: source(of: line, from: first, to: last)))
     }
-    return .repeat(count: count.value, every: every.value, body: body)
+    return body
   }
 
   static func repeatable(_ word: String) -> Bool {

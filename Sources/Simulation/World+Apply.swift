@@ -33,16 +33,12 @@ extension World {
     if !triggered.isEmpty { runReactions(log: &log) }
   }
 
-  /// A reaction's command: applied as any other, its own consequences queued for
-  /// `runReactions`.
-  mutating func applyInReaction(_ command: Command, log: inout Log) throws(SimulationError) {
-    try apply(command, at: nil, log: &log)
-  }
-
   /// An empty log at the current instant, tagged with the device where there are several.
   private var newLog: Log { Log(instant: clock, device: hasDevices && !isQuiet ? deviceName : nil, isQuiet: isQuiet) }
 
-  private mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
+  /// Applies `command` into `log`. What it sets off is queued for `runReactions`, which the
+  /// public entry points and time travel call.
+  mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
     if let instant, instant > clock { advance(to: instant, log: &log) }
     // Tips reading a donated event or a written parameter whose entries may survive it, and
     // what they read (an optional, so most commands make no array).

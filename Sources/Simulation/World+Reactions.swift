@@ -25,7 +25,7 @@ extension World {
         log.add(.reacted(line: reaction.line, trigger: reaction.trigger.description))
         for command in reaction.commands {
           do {
-            try applyInReaction(command, log: &log)
+            try apply(command, at: nil, log: &log)
             remember(command, of: reaction)
           } catch {
             log.add(.warning("the reaction of line \(reaction.line): \(error.message)"))

@@ -56,11 +56,7 @@ struct RunCommand: ParsableCommand {
     }
     if quiet && worst != 2 {
       let scenarios = files.count == 1 ? "" : " in \(files.count) scenarios"
-      let summary =
-        failed == 0
-        ? "\(checked) expectation\(checked == 1 ? "" : "s") held\(scenarios)"
-        : "\(failed) of \(checked) expectation\(checked == 1 ? "" : "s") failed\(scenarios)"
-      out.write("── \(summary)\n")
+      out.write("── \(ScenarioRunner.summary(checked: checked, failed: failed))\(scenarios)\n")
     }
     try write(ci, junit: junit, out: out.write)
     out.flush()

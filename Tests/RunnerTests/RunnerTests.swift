@@ -86,7 +86,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(bad.errors.contains("expected `least` or `most`"))
   }
 
-  @Test func aDonationWithoutAFieldItsRulesGroupOrFilterByIsAWarning() {
+  @Test func rule16_aDonationWithoutAFieldItsRulesGroupOrFilterByIsAWarning() {
     let report = ScenarioRunner.run(
       source: """
         event viewed(backyardID, kind)
@@ -177,7 +177,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(ScenarioWriter.scenario(of: report.session, withExpectations: false).contains("when app background: invalidate all tipClosed"))
   }
 
-  @Test func aReactionToWhatTimeBringsRunsAtItsInstant() {
+  @Test func rule24_aReactionToWhatTimeBringsRunsAtItsInstant() {
     let report = ScenarioRunner.run(
       source: """
         param next = false
@@ -206,7 +206,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(loop.transcript.contains("reactions set one another off more than 100 times at one instant: stopped"))
   }
 
-  @Test func invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
+  @Test func rule5_invalidateAllInvalidatesEveryTipNotInvalidatedYet() {
     let report = ScenarioRunner.run(
       source: """
         screen s: a b
