@@ -73,7 +73,7 @@ public struct ExplanationRenderer {
       out.append("  no passage of time alone changes its status")
     }
     if !e.actions.isEmpty && (e.nextChange == nil || decision.status != .available) {
-      out.append("  actions that could: " + e.actions.joined(separator: "; "))
+      out.append("  actions that could: " + r.describe(e.actions))
     }
     return out
   }

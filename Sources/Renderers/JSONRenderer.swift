@@ -159,12 +159,14 @@ public struct JSONRenderer: Sendable {
       o.string("kind", "policy")
       o.string("name", name)
       o.string("value", value)
-    case .warning(let message):
+    case .warning(let warning):
       o.string("kind", "warning")
-      o.string("message", message)
-    case .note(let message):
+      o.string("code", warning.code)
+      o.string("message", text.describe(warning))
+    case .note(let note):
       o.string("kind", "note")
-      o.string("message", message)
+      o.string("code", note.code)
+      o.string("message", text.describe(note))
     case .synced(let from):
       o.string("kind", "icloud")
       o.string("from", from)

@@ -250,8 +250,10 @@ public struct TextRenderer: Sendable {
       out.line("\(tip): resetEligibility, now \(status); display history kept (rule 7)")
     case .policySet(let name, let value):
       out.line("\(name) = \(value) (rule \(Policies.rule(of: name) ?? 0))")
-    case .warning(let message), .note(let message):
-      out.line(message)
+    case .warning(let warning):
+      out.line(describe(warning))
+    case .note(let note):
+      out.line(describe(note))
     case .synced(let from):
       out.line("tip records and donations from \(from) arrived (last writer wins, rule 39)")
     case .explanation(let explanation):

@@ -42,17 +42,10 @@ struct RunPlan: Equatable {
     }
   }
 
-  /// The words of the commands whose statements read the log or the history, or undo:
-  /// `readingWordsOfTheCommandTable()`, written out (a test checks they are the same).
-  /// Working them out parses every example of the command table: too slow for every run.
-  static let readingWords: [[UInt8]] = [
-    "checkpoint", "checkpoints", "lint", "log", "matrix", "population", "restore", "timeline", "undo", "whatif",
-  ].map { Array($0.utf8) }
-
   /// The words of the commands of the command table whose example reads the log or the
   /// history, or undoes (every example parses; a test checks), split into runs of ASCII
-  /// letters, in order.
-  static func readingWordsOfTheCommandTable() -> [String] {
+  /// letters: worked out once, when a run first asks.
+  static let readingWords: [[UInt8]] = {
     var words: Set<String> = []
     for info in CommandTable.all {
       guard let statements = try? Parser(source: info.example).parse() else { continue }
@@ -60,8 +53,8 @@ struct RunPlan: Equatable {
         words.formUnion(info.name.split { !$0.isASCII || !$0.isLetter }.map(String.init))
       }
     }
-    return words.sorted()
-  }
+    return words.sorted().map { Array($0.utf8) }
+  }()
 
   /// Whether a statement of `source` could read the log or the history, or undo: whether a
   /// run of ASCII letters in it, anywhere (a comment, a string), is one of `readingWords`.

@@ -8,11 +8,11 @@ extension Session {
   /// Checkpoints and `undo`: the session as it was.
   mutating func travelInHistory(_ action: Statement.Action, of statement: Statement) throws(Diagnostic) -> [Output] {
     var produced: [LogRecord] = []
-    func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
+    func note(_ note: Note) { produced.append(LogRecord(instant: world.clock, event: .note(note))) }
     switch action {
     case .checkpoint(let name):
       checkpoints.removeAll { $0.name == name.value }
-      note("checkpoint \(name.value) taken at \(world.timeZone.civil(of: world.clock).logStamp)")
+      note(.checkpointTaken(name: name.value, at: world.clock))
       keep(produced)
       checkpoints.append((name.value, snapshot))
       return Output.of(produced)
@@ -27,7 +27,7 @@ extension Session {
       let current = snapshot
       restore(saved)
       if keepsUndo { undoStack.append((.full(current), statement.text)) }
-      note("restored checkpoint \(name.value): the clock reads \(world.timeZone.civil(of: world.clock).logStamp)")
+      note(.checkpointRestored(name: name.value, clock: world.clock))
     case .checkpoints:
       let lines = checkpoints.map {
         "\($0.name)  \($0.snapshot.world.timeZone.civil(of: $0.snapshot.world.clock).logStamp)  \($0.snapshot.records.count) log records"
@@ -35,14 +35,12 @@ extension Session {
       return [.text(lines.isEmpty ? "no checkpoints" : lines.joined(separator: "\n"))]
     case .undo:
       guard let (previous, text) = undoStack.popLast() else {
-        note("nothing to undo")
+        note(.nothingToUndo)
         keep(produced)
         return Output.of(produced)
       }
       rewind(to: previous)
-      note(
-        "undid `\(text.split(separator: "\n").first.map(String.init) ?? text)`: the clock reads \(world.timeZone.civil(of: world.clock).logStamp)"
-      )
+      note(.undone(command: text.split(separator: "\n").first.map(String.init) ?? text, clock: world.clock))
     default: preconditionFailure("not handled here: \(action)")
     }
     keep(produced)

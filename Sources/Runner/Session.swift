@@ -178,7 +178,7 @@ public struct Session: Sendable {
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
     let action = try Resolver.resolve(statement, in: &world)
     var produced: [LogRecord] = []
-    func note(_ text: String) { produced.append(LogRecord(instant: world.clock, event: .note(text))) }
+    func note(_ note: Note) { produced.append(LogRecord(instant: world.clock, event: .note(note))) }
     switch action {
     case .command(let command):
       try apply(command, of: statement, appendingTo: &produced)
@@ -233,19 +233,17 @@ public struct Session: Sendable {
     case .cohort(let cohort):
       cohorts.removeAll { $0.name == cohort.name }
       cohorts.append(cohort)
-      note(
-        "cohort \(cohort.name): \(Int((cohort.share * 100).rounded()))% of users, \(cohort.usage.count) usage line\(cohort.usage.count == 1 ? "" : "s")"
-      )
+      note(.cohortDefined(name: cohort.name, percent: Int((cohort.share * 100).rounded()), usageLines: cohort.usage.count))
     case .saveState(let path):
       try refuseFiles(statement)
       if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
         throw Diagnostic(problem.message, at: statement.keyword.location, length: statement.keyword.length)
       }
-      note("saved the datastore of \(world.hasDevices ? world.devices.joined(separator: ", ") : "the device") to \(path)")
+      note(.savedDatastore(devices: world.hasDevices ? world.devices : [], path: path))
     case .loadState(let path):
       try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
-      note("loaded the datastore from \(path)")
+      note(.loadedDatastore(path: path))
     case .timeline, .population, .matrix, .lint, .whatIf, .model:
       return try report(action, of: statement)
     case .checkpoint, .restore, .checkpoints, .undo:

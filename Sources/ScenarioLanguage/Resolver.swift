@@ -94,7 +94,7 @@ public enum Resolver {
       note = "did you mean '\(close)'?"
     } else if known.isEmpty {
       note =
-        "no \(reference.kindName)s are defined yet"
+        "no \(reference.kindNamePlural) are defined yet"
         + (reference.kind == .parameter ? " (a rule reads parameters and events; define them first)" : "")
     } else {
       note = "defined: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : "")

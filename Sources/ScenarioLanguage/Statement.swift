@@ -122,6 +122,13 @@ public struct NameReference: Hashable, Sendable {
     case .action(let tip): "action of tip \(tip)"
     }
   }
+
+  /// The kind, more than one: "tips", "anchors of screen contacts", ….
+  public var kindNamePlural: String {
+    let name = kindName
+    guard let space = name.firstIndex(of: " ") else { return name + "s" }
+    return name[..<space] + "s" + name[space...]
+  }
 }
 
 /// What `timeline` draws: the tips (all when empty) and the span (the whole session when

@@ -32,7 +32,7 @@ public struct Explanation: Hashable, Sendable {
   /// The earliest change by time alone, or nil.
   public var nextChange: TipEngine.StatusChange?
   /// When time alone changes nothing: what would.
-  public var actions: [String]
+  public var actions: [ActionHint]
 }
 
 /// A bound parameter as a rule read it, and the store's value now.

@@ -39,9 +39,9 @@ public enum LogEvent: Hashable, Sendable {
   /// The user tapped a control; a blocking tip refused the tap.
   indirect case controlTapped(screen: String, anchor: String, refusedBy: String?)
   /// Something that had no effect, or a harmless repeat.
-  case warning(String)
+  case warning(Warning)
   /// A remark that is not a warning (a setting that applies at the next launch).
-  case note(String)
+  case note(Note)
   /// iCloud brought another device's tip records and donations here (rule 39).
   case synced(from: String)
   /// The answer to `why TIP`.

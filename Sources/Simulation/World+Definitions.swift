@@ -16,7 +16,7 @@ extension World {
     case .setFrequency(let frequency):
       self.frequency = frequency
       if isRunning {
-        log.add(.note("frequency \(frequency.rawValue) takes effect at the next launch (Tips.configure runs at launch)"))
+        log.add(.note(.frequencyAtNextLaunch(frequency)))
       }
     case .setPolicy(let name, let value):
       try setPolicy(name, value, log: &log)

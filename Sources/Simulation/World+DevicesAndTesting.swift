@@ -13,16 +13,13 @@ extension World {
     case .use(let name):
       try use(name)
       log.device = name
-      log.add(.note("now on \(name)"))
+      log.add(.note(.nowOnDevice(name)))
     case .on(let name, let inner):
       log.records += try on(name, log: &log) { world, _ throws(SimulationError) in try world.apply(inner) }
     case .setSync(let on):
       syncEnabled = on
       lastSent = [:]
-      log.add(
-        .note(
-          "iCloud sync \(on ? "on: tip status, display history and donations reach the other devices after \(engine.configuration.policies.syncDelay)" : "off: state is per device") (rule 39)"
-        ))
+      log.add(.note(.sync(on: on, delay: engine.configuration.policies.syncDelay)))
     case .testing(let change):
       var testing = engine.configuration.testing
       switch change {

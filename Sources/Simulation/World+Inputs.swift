@@ -9,7 +9,7 @@ extension World {
       if !setByReaction.isEmpty { setByReaction[name] = nil }
       switch engine.setParameter(at: parameterIndex, to: value, at: clock) {
       case .ignoredNotConfigured:
-        log.add(.warning("set \(name) \(value) before launch has no effect: TipKit is not configured (rule 11)"))
+        log.add(.warning(.setBeforeLaunch(parameter: name, value: value)))
       case .unchanged: break
       case .changed(let old): log.add(.parameterChanged(name: name, from: old, to: value, via: nil))
       }
@@ -26,14 +26,11 @@ extension World {
         log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
         if fields.count < engine.catalog.events[eventIndex].fields.count {
           for (field, tips) in fieldsRulesRead(ofEventAt: eventIndex, missingFrom: fields) {
-            log.add(
-              .warning(
-                "donate \(event) without \(field): the rules of \(tips.joined(separator: ", ")) group or filter by it, so this donation never counts there"
-              ))
+            log.add(.warning(.donationMissingField(event: event, field: field, tips: tips)))
           }
         }
       } else {
-        log.add(.warning("donate \(event) before launch has no effect: TipKit is not configured (rule 11)"))
+        log.add(.warning(.donateBeforeLaunch(event: event)))
       }
     default: preconditionFailure("not handled here: \(command)")
     }

@@ -14,7 +14,7 @@ extension World {
     if changed {
       logInvalidation(of: tip, reason, cause: cause, log: &log)
     } else if cause != .closeButton || onScreen[tip] == nil {
-      log.add(.warning("\(tip) is already \(engine.status(of: tip, at: clock))"))
+      log.add(.warning(.alreadyInStatus(tip: tip, status: engine.status(of: tip, at: clock))))
       return
     }
     guard let shown = onScreen[tip] else { return }

@@ -15,7 +15,7 @@ extension World {
     case .background:
       try World.require(isRunning, "background")
       guard backgroundedScreens == nil else {
-        log.add(.warning("the app is already in the background"))
+        log.add(.warning(.scenePhaseAlready(background: true)))
         break
       }
       let screens = openScreens.map(\.name)
@@ -30,7 +30,7 @@ extension World {
     case .foreground:
       try World.require(isRunning, "foreground")
       guard let screens = backgroundedScreens else {
-        log.add(.warning("the app is already in the foreground"))
+        log.add(.warning(.scenePhaseAlready(background: false)))
         break
       }
       backgroundedScreens = nil
@@ -54,7 +54,7 @@ extension World {
         throw SimulationError("the app is in the background: `foreground` first")
       }
       guard !openScreens.contains(where: { $0.name == screen }) else {
-        log.add(.warning("\(screen) is already open"))
+        log.add(.warning(.screenAlreadyOpen(screen: screen)))
         break
       }
       openScreens.append(OpenScreen(name: screen, screen: screens.index(named: screen) ?? -1, openedAt: clock))
@@ -70,7 +70,7 @@ extension World {
     case .close(let screen):
       try World.require(isRunning, "close")
       guard openScreens.contains(where: { $0.name == screen }) else {
-        log.add(.warning("\(screen) is not open"))
+        log.add(.warning(.screenNotOpen(screen: screen)))
         break
       }
       log.add(.screenClosed(screen))

@@ -75,21 +75,21 @@ extension World {
   }
 
   /// The actions that could change a tip's answer when time alone cannot.
-  func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [String] {
-    var hints: [String] = []
-    func add(_ hint: String) { if !hints.contains(hint) { hints.append(hint) } }
+  func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [ActionHint] {
+    var hints: [ActionHint] = []
+    func add(_ hint: ActionHint) { if !hints.contains(hint) { hints.append(hint) } }
     for hold in decision.holds {
       switch hold {
-      case .notConfigured: add("launch")
-      case .hiddenForTesting: add("testing off")
-      case .invalidated: add("reset eligibility \(tip)  (or quit; reset)")
+      case .notConfigured: add(.launch)
+      case .hiddenForTesting: add(.testingOff)
+      case .invalidated: add(.resetEligibility(tip: tip))
       case .rules(let failing):
         for rule in failing {
           for reading in rule.readings {
             switch reading {
             case .parameter(let name, _, _, _):
-              if let key = bindings[name] { add("write \(key) …") } else { add("set \(name) …") }
-            case .aggregate(let aggregate, _): add("donate \(aggregate.event)")
+              if let key = bindings[name] { add(.write(key)) } else { add(.set(parameter: name)) }
+            case .aggregate(let aggregate, _): add(.donate(event: aggregate.event))
             }
           }
         }
@@ -99,12 +99,12 @@ extension World {
     for reason in presentation {
       switch reason {
       case .group(_, _, let current, let blockedBy):
-        if let other = blockedBy ?? current { add("make \(other) leave its group's lead (invalidate \(other))") }
-      case .popoverBusy(let by): add("tapoutside \(by)  (or dismiss \(by))")
-      case .dismissed: add("close \(placements[tip]?.screen ?? "its screen") and open it again")
-      case .screenNotOpen(let screen?): add("open \(screen)")
-      case .screenNotOpen(nil): add("give \(tip) an anchor")
-      case .anchorHidden(let anchor): add("show \(anchor)")
+        if let other = blockedBy ?? current { add(.leaveGroupLead(tip: other)) }
+      case .popoverBusy(let by): add(.closePopover(tip: by))
+      case .dismissed: add(.reopen(screen: placements[tip]?.screen))
+      case .screenNotOpen(let screen?): add(.open(screen: screen))
+      case .screenNotOpen(nil): add(.giveAnchor(tip: tip))
+      case .anchorHidden(let anchor): add(.show(anchor: anchor))
       case .hold: break
       }
     }

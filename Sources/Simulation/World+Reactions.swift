@@ -19,7 +19,7 @@ extension World {
         runs += 1
         guard runs <= World.reactionLimit else {
           triggered = []
-          log.add(.warning("reactions set one another off more than \(World.reactionLimit) times at one instant: stopped"))
+          log.add(.warning(.reactionLoop(limit: World.reactionLimit)))
           return
         }
         log.add(.reacted(line: reaction.line, trigger: reaction.trigger.description))
@@ -28,7 +28,7 @@ extension World {
             try apply(command, at: nil, log: &log)
             remember(command, of: reaction)
           } catch {
-            log.add(.warning("the reaction of line \(reaction.line): \(error.message)"))
+            log.add(.warning(.reactionFailed(line: reaction.line, message: error.message)))
           }
         }
       }

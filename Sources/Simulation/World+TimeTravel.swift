@@ -14,7 +14,7 @@ extension World {
       advance(to: target, log: &log)
     case .next:
       guard let next = nextInstant(after: clock) else {
-        log.add(.warning("nothing changes by time alone from here: every tip waits for an action"))
+        log.add(.warning(.nothingChangesByTime))
         break
       }
       var causes: [TipEngine.ChangeCause] = []
@@ -28,28 +28,26 @@ extension World {
       }
     case .nextFor(let tip):
       if let shown = onScreen[tip] {
-        log.add(.note("\(tip) is on screen now, at \(shown.placement)"))
+        log.add(.note(.onScreenNow(tip: tip, placement: shown.placement)))
         break
       }
       guard let at = engine.nextAvailability(of: tip, from: clock) else {
         let decision = engine.decision(for: tip, at: clock)
         let hints = actionHints(for: tip, decision: decision, presentation: [])
-        log.add(
-          .warning(
-            "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : hints.joined(separator: "; "))"))
+        log.add(.warning(.neverAvailableByTime(tip: tip, hints: hints)))
         break
       }
       let jumped = at > clock
       if jumped { advance(to: at, log: &log) }
-      let place: String
+      let place: Note.AvailablePlace
       if onScreen[tip] != nil {
-        place = ", on screen"
+        place = .onScreen
       } else if let screen = placements[tip]?.screen {
-        place = isOpen(screen) ? "; its screen \(screen) is open" : "; it can appear when \(screen) opens"
+        place = isOpen(screen) ? .screenOpen(screen) : .whenScreenOpens(screen)
       } else {
-        place = ""
+        place = .nowhere
       }
-      log.add(.note("\(tip) is available\(jumped ? "" : " now")\(place)"))
+      log.add(.note(.availableNow(tip: tip, jumped: jumped, place: place)))
     default: preconditionFailure("not handled here: \(command)")
     }
   }

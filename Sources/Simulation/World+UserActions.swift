@@ -7,18 +7,18 @@ extension World {
     case .dismiss(let tip):
       try World.require(isRunning, "dismiss")
       guard onScreen[tip] != nil else {
-        log.add(.warning("\(tip) is not on screen; there is no close button to tap"))
+        log.add(.warning(.noCloseButton(tip: tip)))
         break
       }
       try invalidate(tip, .tipClosed, cause: .closeButton, log: &log)
     case .tapOutside(let tip):
       try World.require(isRunning, "tapoutside")
       guard let shown = onScreen[tip] else {
-        log.add(.warning("\(tip) is not on screen"))
+        log.add(.warning(.tipNotOnScreen(tip: tip)))
         break
       }
       guard shown.placement.style == .popover else {
-        log.add(.warning("\(tip) is an inline tip: it has no outside to tap; use `dismiss` for its close button"))
+        log.add(.warning(.inlineHasNoOutside(tip: tip)))
         break
       }
       endDisplay(of: tip, cause: .tappedOutside, log: &log)
@@ -26,7 +26,7 @@ extension World {
     case .tapAction(let tip, let action):
       try World.require(isRunning, "tap")
       guard onScreen[tip] != nil else {
-        log.add(.warning("\(tip) is not on screen; its buttons cannot be tapped"))
+        log.add(.warning(.noButtons(tip: tip)))
         break
       }
       let title = engine.catalog.tip(named: tip)?.actions.first { $0.id == action }?.title ?? action
@@ -39,7 +39,7 @@ extension World {
       try World.require(isRunning, "invalidate")
       let tips = engine.catalog.tips.map(\.name)
       guard !tips.isEmpty else {
-        log.add(.warning("no tips are defined: there is nothing to invalidate"))
+        log.add(.warning(.nothingToInvalidate))
         break
       }
       // Tips sharing an id are one record: the first invalidates the others.
@@ -50,11 +50,11 @@ extension World {
       try World.require(isRunning, visible ? "show" : "hide")
       let key = "\(screen).\(anchor)"
       guard isOpen(screen) else {
-        log.add(.warning("\(screen) is not open"))
+        log.add(.warning(.screenNotOpen(screen: screen)))
         break
       }
       guard visible ? hiddenAnchors.remove(key) != nil : hiddenAnchors.insert(key).inserted else {
-        log.add(.warning("\(key) is already \(visible ? "visible" : "hidden")"))
+        log.add(.warning(.anchorAlready(anchor: key, visible: visible)))
         break
       }
       let affected = tips(on: screen).filter { onScreen[$0]?.placement.anchor == anchor }
@@ -66,18 +66,18 @@ extension World {
       try World.require(isRunning, presented ? "present" : "dismiss-sheet")
       guard isOpen(screen) else { throw SimulationError("\(screen) is not open") }
       guard presented ? sheets.insert(screen).inserted : sheets.remove(screen) != nil else {
-        log.add(.warning(presented ? "a sheet already covers \(screen)" : "no sheet covers \(screen)"))
+        log.add(.warning(.sheetAlready(screen: screen, presented: presented)))
         break
       }
       log.add(.sheetChanged(screen: screen, presented: presented, tips: tips(on: screen).filter { onScreen[$0] != nil }))
     case .tapControl(let screen, let anchor):
       try World.require(isRunning, "tap")
       guard isOpen(screen) else {
-        log.add(.warning("\(screen) is not open; its controls cannot be tapped"))
+        log.add(.warning(.controlsNotOpen(screen: screen)))
         break
       }
       guard !sheets.contains(screen) else {
-        log.add(.warning("a sheet covers \(screen): the tap goes to the sheet"))
+        log.add(.warning(.tapGoesToSheet(screen: screen)))
         break
       }
       let seen = tips(on: screen).filter { isVisible($0) }

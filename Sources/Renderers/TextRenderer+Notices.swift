@@ -1,0 +1,84 @@
+import Simulation
+import TipEngine
+
+/// The words of warnings, notes and the actions `why` suggests.
+extension TextRenderer {
+  func describe(_ warning: Warning) -> String {
+    switch warning {
+    case .alreadyInStatus(let tip, let status): "\(tip) is already \(status)"
+    case .noCloseButton(let tip): "\(tip) is not on screen; there is no close button to tap"
+    case .tipNotOnScreen(let tip): "\(tip) is not on screen"
+    case .inlineHasNoOutside(let tip): "\(tip) is an inline tip: it has no outside to tap; use `dismiss` for its close button"
+    case .noButtons(let tip): "\(tip) is not on screen; its buttons cannot be tapped"
+    case .nothingToInvalidate: "no tips are defined: there is nothing to invalidate"
+    case .screenNotOpen(let screen): "\(screen) is not open"
+    case .screenAlreadyOpen(let screen): "\(screen) is already open"
+    case .anchorAlready(let anchor, let visible): "\(anchor) is already \(visible ? "visible" : "hidden")"
+    case .sheetAlready(let screen, let presented): presented ? "a sheet already covers \(screen)" : "no sheet covers \(screen)"
+    case .controlsNotOpen(let screen): "\(screen) is not open; its controls cannot be tapped"
+    case .tapGoesToSheet(let screen): "a sheet covers \(screen): the tap goes to the sheet"
+    case .setBeforeLaunch(let parameter, let value):
+      "set \(parameter) \(value) before launch has no effect: TipKit is not configured (rule 11)"
+    case .donateBeforeLaunch(let event): "donate \(event) before launch has no effect: TipKit is not configured (rule 11)"
+    case .donationMissingField(let event, let field, let tips):
+      "donate \(event) without \(field): the rules of \(tips.joined(separator: ", ")) group or filter by it, so this donation never counts there"
+    case .nothingChangesByTime: "nothing changes by time alone from here: every tip waits for an action"
+    case .neverAvailableByTime(let tip, let hints):
+      "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
+    case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
+    case .reactionFailed(let line, let message): "the reaction of line \(line): \(message)"
+    case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
+    }
+  }
+
+  func describe(_ note: Note) -> String {
+    switch note {
+    case .nowOnDevice(let name): "now on \(name)"
+    case .sync(let on, let delay):
+      "iCloud sync \(on ? "on: tip status, display history and donations reach the other devices after \(delay)" : "off: state is per device") (rule 39)"
+    case .onScreenNow(let tip, let placement): "\(tip) is on screen now, at \(placement)"
+    case .availableNow(let tip, let jumped, let place):
+      "\(tip) is available\(jumped ? "" : " now")\(describe(place))"
+    case .frequencyAtNextLaunch(let frequency):
+      "frequency \(frequency.rawValue) takes effect at the next launch (Tips.configure runs at launch)"
+    case .cohortDefined(let name, let percent, let usageLines):
+      "cohort \(name): \(percent)% of users, \(usageLines) usage line\(usageLines == 1 ? "" : "s")"
+    case .savedDatastore(let devices, let path):
+      "saved the datastore of \(devices.isEmpty ? "the device" : devices.joined(separator: ", ")) to \(path)"
+    case .loadedDatastore(let path): "loaded the datastore from \(path)"
+    case .checkpointTaken(let name, let at): "checkpoint \(name) taken at \(stamp(at))"
+    case .checkpointRestored(let name, let clock): "restored checkpoint \(name): the clock reads \(stamp(clock))"
+    case .nothingToUndo: "nothing to undo"
+    case .undone(let command, let clock): "undid `\(command)`: the clock reads \(stamp(clock))"
+    }
+  }
+
+  private func describe(_ place: Note.AvailablePlace) -> String {
+    switch place {
+    case .onScreen: ", on screen"
+    case .screenOpen(let screen): "; its screen \(screen) is open"
+    case .whenScreenOpens(let screen): "; it can appear when \(screen) opens"
+    case .nowhere: ""
+    }
+  }
+
+  /// The actions, as the commands that do them, `; ` between.
+  func describe(_ hints: [ActionHint]) -> String { hints.map(describe).joined(separator: "; ") }
+
+  func describe(_ hint: ActionHint) -> String {
+    switch hint {
+    case .launch: "launch"
+    case .testingOff: "testing off"
+    case .resetEligibility(let tip): "reset eligibility \(tip)  (or quit; reset)"
+    case .write(let key): "write \(key) …"
+    case .set(let parameter): "set \(parameter) …"
+    case .donate(let event): "donate \(event)"
+    case .leaveGroupLead(let tip): "make \(tip) leave its group's lead (invalidate \(tip))"
+    case .closePopover(let tip): "tapoutside \(tip)  (or dismiss \(tip))"
+    case .reopen(let screen): "close \(screen ?? "its screen") and open it again"
+    case .open(let screen): "open \(screen)"
+    case .giveAnchor(let tip): "give \(tip) an anchor"
+    case .show(let anchor): "show \(anchor)"
+    }
+  }
+}

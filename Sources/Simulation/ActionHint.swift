@@ -1,0 +1,23 @@
+import TipEngine
+
+/// An action that could change a tip's answer when time alone cannot (rule 43): the facts,
+/// which the renderers word as commands.
+public enum ActionHint: Hashable, Sendable {
+  case launch
+  case testingOff
+  case resetEligibility(tip: String)
+  /// A rule reads a parameter bound to this store key.
+  case write(StoreKey)
+  case set(parameter: String)
+  case donate(event: String)
+  /// The tip that leads the group (or blocks it) must leave: invalidating it does.
+  case leaveGroupLead(tip: String)
+  /// Another popover holds the screen's slot.
+  case closePopover(tip: String)
+  /// The tip was tapped away on its screen (nil: it has none): close it and open it again.
+  case reopen(screen: String?)
+  case open(screen: String)
+  /// The tip has no anchor.
+  case giveAnchor(tip: String)
+  case show(anchor: String)
+}
