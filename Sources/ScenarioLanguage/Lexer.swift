@@ -74,13 +74,7 @@ public enum Lexer {
         guard closed else { throw Diagnostic("unterminated string", at: location(start), length: chars.count - start) }
         add(.string(text), from: start)
       } else if c.isLexLetter || c == "_" {
-        // A dash between letters joins a command word (`dismiss-sheet`); names never hold one.
-        while i < chars.count,
-          chars[i].isLexLetter || chars[i].isLexNumber || chars[i] == "_"
-            || (chars[i] == "-" && i + 1 < chars.count && chars[i + 1].isLexLetter)
-        {
-          i += 1
-        }
+        i = endOfName(chars, from: start)
         add(.name(Unit.name(chars[start..<i])), from: start)
       } else if c.isASCII && c.isLexNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isASCII && chars[i + 1].isLexNumber) {
         tokens.append(try number(chars, &i, location: location))
@@ -125,8 +119,23 @@ public enum Lexer {
     return ".:,();=<>!%".contains(character) ? String(character) : nil
   }
 
-  /// A number, a duration (`1d12h`) or an instant (`2026-11-01`, `2026-11-01T09:00[:30]`).
-  private static func number<Units: RandomAccessCollection>(
+  /// Where the name that starts at `start` (a letter or `_`) ends. A dash between letters
+  /// joins a command word (`dismiss-sheet`); names never hold one.
+  static func endOfName<Units: RandomAccessCollection>(_ chars: Units, from start: Int) -> Int
+  where Units.Index == Int, Units.Element: LexUnit {
+    var i = start
+    while i < chars.count,
+      chars[i].isLexLetter || chars[i].isLexNumber || chars[i] == "_"
+        || (chars[i] == "-" && i + 1 < chars.count && chars[i + 1].isLexLetter)
+    {
+      i += 1
+    }
+    return i
+  }
+
+  /// A number, a duration (`1d12h`) or an instant (`2026-11-01`, `2026-11-01T09:00[:30]`),
+  /// from `i` (a digit, or a dash and a digit) to the end of the token.
+  static func number<Units: RandomAccessCollection>(
     _ chars: Units, _ i: inout Int, location: (Int) -> SourceLocation
   ) throws(Diagnostic) -> Token where Units.Index == Int, Units.Element: LexUnit {
     typealias Unit = Units.Element

@@ -2,14 +2,13 @@ import Simulation
 import TipEngine
 
 /// The lines a long script repeats — `open NAME`, `close NAME`, `set NAME VALUE`,
-/// `advance DURATION` and `donate EVENT FIELD=VALUE…` — read straight from their bytes, with
-/// no token array and no strings but the names: the general path (`Lexer`, then `parseLine`)
-/// is several times slower, and the parse shares two cores with the run.
+/// `advance DURATION` and `donate EVENT FIELD=VALUE…` — read in place from their bytes with
+/// the lexer's own scanners, without a token array: the general path (`Lexer`, then
+/// `parseLine`) is slower, and the parse shares two cores with the run (BENCHMARKS.md).
 ///
-/// A line is read here only when it is plainly one of these: ASCII, its words and numbers
-/// separated by spaces, nothing the general path would read differently or refuse (a
-/// comment, a string, a decimal, a dash, a duration unit it does not know, a number too long
-/// to be sure of). Anything else is nil, and goes the general way. What is read here is the
+/// A line is read here only when it is plainly one of these: ASCII, its names, `=` and
+/// numbers separated by spaces, each number an integer or a duration. Anything else is nil,
+/// and goes the general way, which also reports every error. What is read here is the
 /// statement the general path makes, equal in every field (a test compares the two on every
 /// line of the stories, the fuzz fixtures and thousands of variants).
 extension Parser {
@@ -53,69 +52,58 @@ extension Parser {
   }
 }
 
-/// One line's bytes, read word by word.
+/// One ASCII line, read token by token with the lexer's scanners.
 private struct QuickLine {
-  let bytes: UnsafeBufferPointer<UInt8>
+  let bytes: UnsafeBufferPointer<ASCIIByte>
   let number: Int
   var index = 0
 
   init(bytes: UnsafeBufferPointer<UInt8>, number: Int) {
-    self.bytes = bytes
+    self.bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: ASCIIByte.self), count: bytes.count)
     self.number = number
   }
 
-  /// Where a word starts and ends in the line, as the general path would read its token.
-  struct Word {
-    var start: Int
-    var end: Int
-    var length: Int { end - start }
-  }
-
   mutating func statement(text: String, recentFields: inout Parser.RecentFields) -> Statement? {
-    guard let command = word() else { return nil }
+    guard let command = name() else { return nil }
     // The keyword's text is the literal it matched, not its bytes decoded again.
     let keywordText: String
     var references: [NameReference] = []
     let action: Command
-    switch bytes[command.start] {
-    case UInt8(ascii: "o"), UInt8(ascii: "c"):
+    switch bytes[command.lowerBound] {
+    case "o", "c":
       let isOpen = matches(command, "open")
       guard isOpen || matches(command, "close"), let screen = name() else { return nil }
       keywordText = isOpen ? "open" : "close"
-      references = [NameReference(.screen, screen)]
-      action = isOpen ? .open(screen.value) : .close(screen.value)
-    case UInt8(ascii: "s"):
-      guard matches(command, "set"), let parameter = name(), let value = value() else { return nil }
+      references = [NameReference(.screen, located(screen))]
+      action = isOpen ? .open(string(screen)) : .close(string(screen))
+    case "s":
+      guard matches(command, "set"), let name = name(), let value = value() else { return nil }
       keywordText = "set"
+      let parameter = located(name)
       references = [NameReference(.parameter, parameter)]
       action = .set(parameter: parameter.value, value)
-    case UInt8(ascii: "a"):
-      guard matches(command, "advance"), let span = duration() else { return nil }
+    case "a":
+      guard matches(command, "advance"), case .duration(let span)? = numberToken() else { return nil }
       keywordText = "advance"
       action = .advance(span)
-    case UInt8(ascii: "d"):
-      guard matches(command, "donate"), let event = name() else { return nil }
+    case "d":
+      guard matches(command, "donate"), let eventName = name() else { return nil }
+      let event = located(eventName)
       keywordText = "donate"
-      // Room for the fields at once (three words each), as the general path makes.
-      var fieldCount = 0
-      var probe = self
-      while probe.word() != nil { fieldCount += 1 }
-      fieldCount /= 3
+      // Room for the fields at once (one `=` each), as the general path makes.
+      let fieldCount = bytes[index...].count { $0 == "=" }
       references.reserveCapacity(1 + fieldCount)
       references.append(NameReference(.event, event))
       var fields: [String: Value] = [:]
-      if fieldCount == 1 {
-        guard let field = name(), symbol(UInt8(ascii: "=")), let value = value() else { return nil }
+      if fieldCount > 1 { fields.reserveCapacity(fieldCount) }
+      while !atEnd {
+        guard let fieldName = name(), symbol("="), let value = value() else { return nil }
+        let field = located(fieldName)
         references.append(NameReference(.field(event: event.value), field))
-        fields = recentFields.fields(field.value, value)
-      } else {
-        if fieldCount > 0 { fields.reserveCapacity(fieldCount) }
-        while !atEnd {
-          guard let field = name(), symbol(UInt8(ascii: "=")), let value = value() else { return nil }
-          references.append(NameReference(.field(event: event.value), field))
-          fields[field.value] = value
-        }
+        fields[field.value] = value
       }
+      if fieldCount == 1, let (field, value) = fields.first { fields = recentFields.fields(field, value) }
       action = .donate(event: event.value, fields: fields)
     default:
       return nil
@@ -134,113 +122,66 @@ private struct QuickLine {
   }
 
   mutating func skipSpaces() {
-    while index < bytes.count, bytes[index] == 0x20 { index += 1 }
+    while index < bytes.count, bytes[index] == " " { index += 1 }
   }
 
-  /// The next run of letters, digits and `_` (a name, a number, a duration), with a `-`
-  /// before it if a digit follows, or a lone `=`, after spaces; nil at the end or at any
-  /// other byte. As the general path's tokens, so that a donation's fields are counted alike.
-  mutating func word() -> Word? {
+  /// Whether the token just read ends where the lexer's would: at a space, the end, or an `=`.
+  var endsToken: Bool { index == bytes.count || bytes[index] == " " || bytes[index] == "=" }
+
+  /// A name token (the lexer's scanner), as a range of the line; nil for anything else, and
+  /// for a name holding a dash (only command words do: the general path says which).
+  mutating func name() -> Range<Int>? {
     skipSpaces()
+    guard index < bytes.count, bytes[index].isLexLetter || bytes[index] == "_" else { return nil }
     let start = index
-    guard index < bytes.count else { return nil }
-    if bytes[index] == UInt8(ascii: "=") {
-      index += 1
-      return Word(start: start, end: index)
-    }
-    if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1].isLexNumber { index += 1 }
-    while index < bytes.count, bytes[index].isLexLetter || bytes[index].isLexNumber || bytes[index] == UInt8(ascii: "_") {
-      index += 1
-    }
-    return index > start ? Word(start: start, end: index) : nil
+    let end = Lexer.endOfName(bytes, from: start)
+    guard end == bytes.count || bytes[end] == " " || bytes[end] == "=", !bytes[start..<end].contains("-") else { return nil }
+    index = end
+    return start..<end
   }
 
-  func matches(_ word: Word, _ text: StaticString) -> Bool {
-    guard word.length == text.utf8CodeUnitCount else { return false }
-    for offset in 0..<word.length where bytes[word.start + offset] != text.utf8Start[offset] { return false }
-    return true
-  }
-
-  func string(_ word: Word) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[word.start..<word.end]), as: UTF8.self) }
-
-  func located(_ word: Word) -> Located<String> { located(word, as: string(word)) }
-
-  /// The word at its place, with `text` as its value (a keyword, the literal it matched).
-  func located(_ word: Word, as text: String) -> Located<String> {
-    Located(text, at: SourceLocation(line: number, column: word.start + 1), length: word.length)
-  }
-
-  /// Whether the word just read ends where the general path's token would: at a space, the
-  /// end, or (after a name) an `=`.
-  func endsToken(allowingEquals: Bool = false) -> Bool {
-    index == bytes.count || bytes[index] == 0x20 || (allowingEquals && bytes[index] == UInt8(ascii: "="))
-  }
-
-  /// A name: a letter or `_`, then letters, digits and `_`.
-  mutating func name() -> Located<String>? {
-    guard let word = word(), bytes[word.start].isLexLetter || bytes[word.start] == UInt8(ascii: "_"),
-      endsToken(allowingEquals: true)
+  /// A number token (the lexer's scanner); nil for anything else, or one the lexer refuses.
+  mutating func numberToken() -> Token.Kind? {
+    skipSpaces()
+    guard index < bytes.count, bytes[index].isLexNumber || (bytes[index] == "-" && index + 1 < bytes.count && bytes[index + 1].isLexNumber)
     else { return nil }
-    return located(word)
+    let line = number
+    guard let token = try? Lexer.number(bytes, &index, location: { SourceLocation(line: line, column: $0 + 1) }), endsToken else {
+      return nil
+    }
+    return token.kind
   }
 
-  mutating func symbol(_ symbol: UInt8) -> Bool {
+  /// `true`, `false` or an integer.
+  mutating func value() -> Value? {
+    if let word = name() {
+      if matches(word, "true") { return .bool(true) }
+      if matches(word, "false") { return .bool(false) }
+      return nil
+    }
+    guard case .integer(let value)? = numberToken() else { return nil }
+    return .int(value)
+  }
+
+  mutating func symbol(_ symbol: ASCIIByte) -> Bool {
     skipSpaces()
     guard index < bytes.count, bytes[index] == symbol else { return false }
     index += 1
     return true
   }
 
-  /// `true`, `false`, or an integer of at most 18 digits, with a `-` before it or not.
-  mutating func value() -> Value? {
-    guard let word = word(), endsToken() else { return nil }
-    let negative = bytes[word.start] == UInt8(ascii: "-")
-    let digits = negative ? word.start + 1 : word.start
-    if digits < word.end, bytes[digits].isLexNumber {
-      guard word.end - digits <= 18 else { return nil }
-      var value = 0
-      for offset in digits..<word.end {
-        guard bytes[offset].isLexNumber else { return nil }
-        value = value * 10 + Int(bytes[offset] &- UInt8(ascii: "0"))
-      }
-      return .int(negative ? -value : value)
-    }
-    if matches(word, "true") { return .bool(true) }
-    if matches(word, "false") { return .bool(false) }
-    return nil
+  func matches(_ word: Range<Int>, _ text: StaticString) -> Bool {
+    guard word.count == text.utf8CodeUnitCount else { return false }
+    for offset in 0..<word.count where bytes[word.lowerBound + offset].value != text.utf8Start[offset] { return false }
+    return true
   }
 
-  /// A duration: amounts of at most nine digits, each with a unit of `s`, `m`, `h`, `d` or
-  /// `w`, in one word (`1d12h`).
-  mutating func duration() -> TimeSpan? {
-    guard let word = word(), endsToken(), bytes[word.start].isLexNumber else { return nil }
-    var total: Int64 = 0
-    var offset = word.start
-    while offset < word.end {
-      var amount: Int64 = 0
-      let digitsStart = offset
-      while offset < word.end, bytes[offset].isLexNumber {
-        guard offset - digitsStart < 9 else { return nil }
-        amount = amount * 10 + Int64(bytes[offset] &- UInt8(ascii: "0"))
-        offset += 1
-      }
-      guard offset > digitsStart, offset < word.end, bytes[offset].isLexLetter else { return nil }
-      // One letter, then a digit or the end: a longer unit is the general path's error.
-      let unit = bytes[offset]
-      offset += 1
-      guard offset == word.end || bytes[offset].isLexNumber else { return nil }
-      let size: Int64
-      switch unit {
-      case UInt8(ascii: "s"): size = 1
-      case UInt8(ascii: "m"): size = 60
-      case UInt8(ascii: "h"): size = 3600
-      case UInt8(ascii: "d"): size = 86_400
-      case UInt8(ascii: "w"): size = 604_800
-      default: return nil
-      }
-      total += amount * size
-      guard total < 1 << 50 else { return nil }
-    }
-    return TimeSpan(seconds: total)
+  func string(_ word: Range<Int>) -> String { ASCIIByte.string(bytes[word]) }
+
+  func located(_ word: Range<Int>) -> Located<String> { located(word, as: string(word)) }
+
+  /// The word at its place, with `text` as its value (a keyword, the literal it matched).
+  func located(_ word: Range<Int>, as text: String) -> Located<String> {
+    Located(text, at: SourceLocation(line: number, column: word.lowerBound + 1), length: word.count)
   }
 }
