@@ -71,8 +71,8 @@ public enum ScenarioRunner {
     /// Waits for the parse. Then the held output is printed; or the run starts again, keeping
     /// what the script needs; or the syntax error is reported, with nothing run.
     func settle() throws(Stop) {
-      var world = initial.world
-      switch stream.outcome(known: { Resolver.knownNames(of: $0, in: &world) }) {
+      let world = initial.world
+      switch stream.outcome(known: { Resolver.knownNames(of: $0, in: world) }) {
       case .failure(let diagnostic):
         pipeline.discard()
         session = initial

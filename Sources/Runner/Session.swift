@@ -151,7 +151,7 @@ public struct Session: Sendable {
     // A `switch`, not `guard case`: the guard copied the statement's action for each command.
     switch statement.action {
     case .command(let command):
-      let resolved = try Resolver.resolve(command, of: statement, in: &world)
+      let resolved = try Resolver.resolve(command, of: statement, in: world)
       let start = batch.count
       // Not `resolved ?? command`, which copied the command.
       if let resolved {
@@ -176,7 +176,7 @@ public struct Session: Sendable {
   }
 
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
-    let action = try Resolver.resolve(statement, in: &world)
+    let action = try Resolver.resolve(statement, in: world)
     var produced: [LogRecord] = []
     func note(_ note: Note) { produced.append(LogRecord(instant: world.clock, event: .note(note))) }
     switch action {
@@ -186,7 +186,7 @@ public struct Session: Sendable {
       // Its commands are resolved now, against the names defined so far.
       var commands: [Command] = []
       for inner in body {
-        guard case .command(let command) = try Resolver.resolve(inner, in: &world) else {
+        guard case .command(let command) = try Resolver.resolve(inner, in: world) else {
           throw Diagnostic("a reaction runs commands", at: inner.keyword.location, length: inner.keyword.length)
         }
         commands.append(command)

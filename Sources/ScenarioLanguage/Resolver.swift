@@ -5,21 +5,13 @@ import TipEngine
 /// with "did you mean", never silently new things — type-checks rules and values, and reads
 /// instants in the simulation's time zone.
 public enum Resolver {
-  /// Resolves `statement` against a copy of `world`, for a caller that holds the world as a
-  /// constant; a session uses the `inout` form below, which reads it in place.
+  /// Resolves `statement` against `world` (which it does not change).
   public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
-    var world = world
-    return try resolve(statement, in: &world)
-  }
-
-  /// The same, reading a session's world in place (it does not change it): passed by value,
-  /// the world (826 bytes) was copied for each statement, and again for its command.
-  public static func resolve(_ statement: Statement, in world: inout World) throws(Diagnostic) -> Statement.Action {
-    try checkReferences(of: statement, in: &world)
+    try checkReferences(of: statement, in: world)
     func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
     switch statement.action {
     case .command(let command):
-      return .command(try rewritten(command, statement, in: &world) ?? command)
+      return .command(try rewritten(command, statement, in: world) ?? command)
     case .expect(.displaysBetween(let tip, let n, let from, let to)):
       return .expect(.displaysBetween(tip, n, from: local(from), to: local(to)))
     case .expect(.nextAt(let tip, let at)):
@@ -38,25 +30,25 @@ public enum Resolver {
   /// Resolves `command`, the action of `statement`, for a caller that holds it: nil when the
   /// command stands as written (nearly every one), else the command as resolved. Returning
   /// the command itself copied it out of the statement, and freed the copy after it ran.
-  public static func resolve(_ command: Command, of statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
-    try checkReferences(of: statement, in: &world)
-    return try rewritten(command, statement, in: &world)
+  public static func resolve(_ command: Command, of statement: Statement, in world: World) throws(Diagnostic) -> Command? {
+    try checkReferences(of: statement, in: world)
+    return try rewritten(command, statement, in: world)
   }
 
-  private static func checkReferences(of statement: Statement, in world: inout World) throws(Diagnostic) {
+  private static func checkReferences(of statement: Statement, in world: World) throws(Diagnostic) {
     // The common case first, by lookup: a use of a defined tip, parameter, event or screen,
     // rather than listing every known name for each reference. The references are read in
     // place, not copied out of the array.
     // A donation's fields follow its event: the event found is not looked up again for each.
     var lastEvent: (name: String, index: Int)?
-    for index in statement.references.indices where !isKnownUse(statement.references, index, lastEvent: &lastEvent, in: &world) {
-      try check(statement.references[index], in: &world)
+    for index in statement.references.indices where !isKnownUse(statement.references, index, lastEvent: &lastEvent, in: world) {
+      try check(statement.references[index], in: world)
     }
   }
 
-  private static func check(_ reference: NameReference, in world: inout World) throws(Diagnostic) {
+  private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
     let name = reference.name
-    let known = knownNames(of: reference.kind, in: &world)
+    let known = knownNames(of: reference.kind, in: world)
     if reference.defines {
       if known.contains(name.value) {
         throw Diagnostic("\(reference.kindName) \(name.value) is already defined", at: name.location, length: name.length)
@@ -68,7 +60,7 @@ public enum Resolver {
   }
 
   /// The names of `kind` the world has defined, in definition order.
-  public static func knownNames(of kind: NameReference.Kind, in world: inout World) -> [String] {
+  public static func knownNames(of kind: NameReference.Kind, in world: World) -> [String] {
     let catalog = world.engine.catalog
     return switch kind {
     case .tip: catalog.tips.map(\.name)
@@ -106,7 +98,7 @@ public enum Resolver {
   /// field that names a defined one; false for definitions and other kinds, which `check`
   /// looks up in full.
   private static func isKnownUse(
-    _ references: [NameReference], _ index: Int, lastEvent: inout (name: String, index: Int)?, in world: inout World
+    _ references: [NameReference], _ index: Int, lastEvent: inout (name: String, index: Int)?, in world: World
   ) -> Bool {
     guard !references[index].defines else { return false }
     let name = references[index].name.value
@@ -117,7 +109,6 @@ public enum Resolver {
       guard let found = world.engine.catalog.index(ofEvent: name) else { return false }
       lastEvent = (name, found)
       return true
-    // Not `world.screen(named:)`: a method of the world, called on it in place, copied it.
     case .screen: return world.screens.index(named: name) != nil
     // Copying the catalog to read the event's fields cost a donation a retain and a release
     // of each of its arrays.
@@ -129,7 +120,7 @@ public enum Resolver {
   }
 
   /// The command as resolved, nil when it stands as written.
-  private static func rewritten(_ command: Command, _ statement: Statement, in world: inout World) throws(Diagnostic) -> Command? {
+  private static func rewritten(_ command: Command, _ statement: Statement, in world: World) throws(Diagnostic) -> Command? {
     let here = statement.keyword
     func fail(_ message: String, at place: Located<String>? = nil, note: String? = nil) -> Diagnostic {
       let place = place ?? here

@@ -121,7 +121,7 @@ extension World {
       assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
       return (known, true)
     }
-    if let known = earliestEndOfOpenTips() ?? World.nextChangeOfOpenTips(in: &self, after: clock) {
+    if let known = earliestEndOfOpenTips() ?? nextChangeOfOpenTips(after: clock) {
       cache.memoize(nextChange: known, at: clock)
       return (known, true)
     }
@@ -161,23 +161,16 @@ extension World {
   /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
   /// nothing the open screens show.
   func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
-    var world = self
-    return World.nextChangeOfOpenTips(in: &world, after: now)
-  }
-
-  /// The same, reading `world` in place: `advance` asks at every step, and as a method
-  /// called from a mutating one it copied the world, then the engine, each time.
-  static func nextChangeOfOpenTips(in world: inout World, after now: Instant) -> Instant?? {
-    guard now == world.clock, world.deviceOrder.count == 1, world.pendingSync.isEmpty, world.engine.catalog.groupedTips.isEmpty
+    guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty
     else { return nil }
     // No screen open: only the interval end and duration limits are observable.
-    if world.openScreens.isEmpty { return .some(world.engine.nextChangeOfIntervalAndLimits(after: now)) }
+    if openScreens.isEmpty { return .some(engine.nextChangeOfIntervalAndLimits(after: now)) }
     var best: Instant?
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
-    for index in world.openScreens.indices {
-      for tip in world.screenTips[openScreen: world.openScreens[index].screen] {
-        guard let entry = world.cache.entry(for: tip, at: now) else { return nil }
+    for index in openScreens.indices {
+      for tip in screenTips[openScreen: openScreens[index].screen] {
+        guard let entry = cache.entry(for: tip, at: now) else { return nil }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
       }

@@ -78,7 +78,7 @@ extension World {
           if isQuiet {
             // Only the answer, and the presentation's reasons the cache needs.
             let shows = engine.shouldDisplay(tipAt: index, at: clock)
-            let presentation = World.presentationSuppressions(in: &self, of: tip, onOpen: screenIndex, available: shows)
+            let presentation = presentationSuppressions(of: tip, onOpen: screenIndex, available: shows)
             if shows && presentation.isEmpty {
               beginDisplay(of: index, screenIndex: screenIndex, log: &log)
               appeared = true
@@ -88,7 +88,7 @@ extension World {
             continue
           }
           let last: [Suppression]? = if case .suppressed(let last, _)? = lastEvaluation[index] { last } else { nil }
-          if let last, World.reasons(in: &self, of: index, onOpen: screenIndex, are: last) {
+          if let last, reasons(ofTipAt: index, onOpen: screenIndex, are: last) {
             // Unchanged, found without building them: the logged reasons are usually that
             // same array, compared by storage.
             if lastLogged[index] != last {
@@ -98,7 +98,7 @@ extension World {
             remember(index, reasons: last, heldBack: true)
             continue
           }
-          var reasons = World.suppressions(in: &self, of: index, onOpen: screenIndex)
+          var reasons = suppressions(ofTipAt: index, onOpen: screenIndex)
           if reasons.isEmpty {
             beginDisplay(of: index, screenIndex: screenIndex, log: &log)
             appeared = true
@@ -170,26 +170,21 @@ extension World {
   /// on its open screen (by index in `openScreens`) the tapped-away and popover-slot reasons
   /// (or that it is not open).
   func suppressions(of tip: String, onOpen screen: Int?) -> [Suppression] {
-    var world = self
-    return World.suppressions(in: &world, of: tip, answer: engine.holds(for: tip, at: clock), onOpen: screen)
+    suppressions(of: tip, answer: engine.holds(for: tip, at: clock), onOpen: screen)
   }
 
-  /// The same for the tip at `index` in the catalog, reading `world` in place: `reconcile`
-  /// calls it on itself without copying the world, which a borrowed (even `borrowing`) world
-  /// did not avoid. It changes nothing. The open screen goes by index too, so it is not
-  /// copied.
-  static func suppressions(in world: inout World, of index: Int, onOpen screen: Int?) -> [Suppression] {
-    let answer = world.engine.holds(forTipAt: index, at: world.clock)
-    return suppressions(in: &world, of: world.tipName(index), answer: answer, onOpen: screen)
+  /// The same for the tip at `index` in the catalog.
+  func suppressions(ofTipAt index: Int, onOpen screen: Int?) -> [Suppression] {
+    suppressions(of: tipName(index), answer: engine.holds(forTipAt: index, at: clock), onOpen: screen)
   }
 
   /// Whether the tip at `index` is held back by `last` now, found without building its
   /// reasons: the engine compares its holds as it decides, and presentation's reasons (often
   /// none) are compared after.
-  static func reasons(in world: inout World, of index: Int, onOpen screen: Int?, are last: [Suppression]) -> Bool {
+  func reasons(ofTipAt index: Int, onOpen screen: Int?, are last: [Suppression]) -> Bool {
     // The engine's holds come first (`suppressions(in:of:answer:onOpen:)`).
     let holdCount = last.firstIndex { if case .hold = $0 { false } else { true } } ?? last.count
-    let holds = world.engine.holds(forTipAt: index, at: world.clock, are: holdCount) { position in
+    let holds = engine.holds(forTipAt: index, at: clock, are: holdCount) { position in
       guard case .hold(let hold) = last[position] else { preconditionFailure("a presentation reason among the holds") }
       return hold
     }
@@ -197,7 +192,7 @@ extension World {
     // Compared as they are found: an array of them cost an allocation whenever there was one.
     var position = holdCount
     var same = true
-    forEachPresentationSuppression(in: &world, of: world.tipName(index), onOpen: screen, available: holdCount == 0) { reason in
+    forEachPresentationSuppression(of: tipName(index), onOpen: screen, available: holdCount == 0) { reason in
       guard same else { return }
       same = position < last.count && last[position] == reason
       position += 1
@@ -206,60 +201,54 @@ extension World {
   }
 
   /// The engine's holds for `tip`, then what presentation adds.
-  private static func suppressions(
-    in world: inout World, of tip: String, answer: (holds: [Hold], shouldDisplay: Bool), onOpen screen: Int?
-  ) -> [Suppression] {
+  private func suppressions(of tip: String, answer: (holds: [Hold], shouldDisplay: Bool), onOpen screen: Int?) -> [Suppression] {
     let (holds, shouldDisplay) = answer
     var reasons: [Suppression] = []
     if !holds.isEmpty {
       reasons.reserveCapacity(holds.count + 1)
       for hold in holds { reasons.append(.hold(hold)) }
     }
-    presentationSuppressions(in: &world, of: tip, onOpen: screen, available: shouldDisplay, into: &reasons)
+    presentationSuppressions(of: tip, onOpen: screen, available: shouldDisplay, into: &reasons)
     return reasons
   }
 
   /// What presentation adds to the engine's holds: the tip's groups (when it is available),
   /// then on its open screen a hidden anchor, tapped away, the popover slot, or that its
   /// screen is not open.
-  static func presentationSuppressions(in world: inout World, of tip: String, onOpen screen: Int?, available: Bool)
+  func presentationSuppressions(of tip: String, onOpen screen: Int?, available: Bool)
     -> [Suppression]
   {
     var reasons: [Suppression] = []
-    presentationSuppressions(in: &world, of: tip, onOpen: screen, available: available, into: &reasons)
+    presentationSuppressions(of: tip, onOpen: screen, available: available, into: &reasons)
     return reasons
   }
 
   /// The same, appended to `reasons`.
-  static func presentationSuppressions(
-    in world: inout World, of tip: String, onOpen screen: Int?, available: Bool, into reasons: inout [Suppression]
-  ) {
-    forEachPresentationSuppression(in: &world, of: tip, onOpen: screen, available: available) { reasons.append($0) }
+  func presentationSuppressions(of tip: String, onOpen screen: Int?, available: Bool, into reasons: inout [Suppression]) {
+    forEachPresentationSuppression(of: tip, onOpen: screen, available: available) { reasons.append($0) }
   }
 
   /// The same, each handed to `body` in order.
   @inline(__always)
-  private static func forEachPresentationSuppression(
-    in world: inout World, of tip: String, onOpen screen: Int?, available: Bool, _ body: (Suppression) -> Void
-  ) {
-    if available && !world.engine.catalog.groups.isEmpty {
-      for group in world.engine.catalog.groups(containing: tip) {
-        let selection = world.engine.selection(of: group, at: world.clock)
+  private func forEachPresentationSuppression(of tip: String, onOpen screen: Int?, available: Bool, _ body: (Suppression) -> Void) {
+    if available && !engine.catalog.groups.isEmpty {
+      for group in engine.catalog.groups(containing: tip) {
+        let selection = engine.selection(of: group, at: clock)
         if selection.current != tip { body(World.groupSuppression(group, selection)) }
       }
     }
     // The placement is looked up only when a reason needs it: usually none does.
     guard let screen else {
-      body(.screenNotOpen(world.placements[tip]?.screen))
+      body(.screenNotOpen(placements[tip]?.screen))
       return
     }
-    if !world.hiddenAnchors.isEmpty, let placement = world.placements[tip], world.hiddenAnchors.contains(placement.description) {
+    if !hiddenAnchors.isEmpty, let placement = placements[tip], hiddenAnchors.contains(placement.description) {
       body(.anchorHidden(placement.description))
     }
-    if !world.openScreens[screen].dismissed.isEmpty, let at = world.openScreens[screen].dismissed[tip] {
+    if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip] {
       body(.dismissed(at: at))
     }
-    if let busy = world.openScreens[screen].popover, busy != tip, world.placements[tip]?.style == .popover {
+    if let busy = openScreens[screen].popover, busy != tip, placements[tip]?.style == .popover {
       body(.popoverBusy(by: busy))
     }
   }
