@@ -11,12 +11,14 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // Heap, for the evaluation cache's queue of entry ends (only its HeapModule is built).
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     // The Swift importer's parser only: `tipsim` itself never links it (see `tipsim-import`).
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
     .target(name: "TipEngine"),
-    .target(name: "Simulation", dependencies: ["TipEngine"]),
+    .target(name: "Simulation", dependencies: ["TipEngine", .product(name: "HeapModule", package: "swift-collections")]),
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
     // Log records as text, JSON Lines and `why` answers.
     .target(name: "Renderers", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage"]),

@@ -1,3 +1,4 @@
+import HeapModule
 import TipEngine
 
 /// What `reconcile` last found for each tip on an open screen, and until when it holds, so
@@ -54,9 +55,9 @@ struct EvaluationCache: Hashable, Sendable {
   private(set) var everythingPending = true
   /// Whether pending marks and the queue of ends are kept at all (`track(_:at:)`).
   private(set) var tracks = false
-  /// The entries' ends, earliest first: a binary heap. An item whose entry has changed since
-  /// is skipped when it comes out.
-  private var ends: [(until: Instant, tip: Int)] = []
+  /// The entries' ends, earliest first. An item whose entry has changed since is skipped
+  /// when it comes out.
+  private var ends = Heap<End>()
   /// The storage of reconcile's last list of visits (`takeVisitList`).
   private var visitList: [(screen: Int, position: Int)] = []
   /// The storage of the last list of tips a change kept (`takeKeptList`).
@@ -94,7 +95,7 @@ struct EvaluationCache: Hashable, Sendable {
     if tip >= entries.count { entries.append(contentsOf: repeatElement(nil, count: tip + 1 - entries.count)) }
     if entries[tip] == nil { stored += 1 }
     entries[tip] = entry
-    if tracks, let until = entry.validUntil { pushEnd(until, tip) }
+    if tracks, let until = entry.validUntil { ends.insert(End(until: until, tip: tip)) }
     generation &+= 1
     let bound = entry.reasons.contains(where: \.belongsToOneOpening)
     if bound != openingBound.contains(tip) {
@@ -162,7 +163,7 @@ struct EvaluationCache: Hashable, Sendable {
   mutating func extend(_ tip: Int, until validUntil: Instant?) {
     guard tip < entries.count, entries[tip] != nil else { return }
     entries[tip]?.validUntil = validUntil
-    if tracks, let validUntil { pushEnd(validUntil, tip) }
+    if tracks, let validUntil { ends.insert(End(until: validUntil, tip: tip)) }
     generation &+= 1
   }
 
@@ -198,7 +199,7 @@ struct EvaluationCache: Hashable, Sendable {
       stored = 0
     }
     if !pending.isEmpty { pending.removeAll(keepingCapacity: true) }
-    ends.removeAll(keepingCapacity: true)
+    ends = Heap()
     everythingPending = true
     openingBound = []
     removals &+= 1
@@ -212,9 +213,9 @@ struct EvaluationCache: Hashable, Sendable {
   /// Items of entries changed since, and of tips it rejects, are dropped on the way: a
   /// screen that opens queues its tips' ends again (`reopen`).
   mutating func earliestEnd(where isOpen: (Int) -> Bool) -> Instant? {
-    while let first = ends.first {
+    while let first = ends.min {
       if stored(first.tip)?.validUntil == first.until && isOpen(first.tip) { return first.until }
-      popEnd()
+      ends.removeMin()
     }
     return nil
   }
@@ -227,7 +228,7 @@ struct EvaluationCache: Hashable, Sendable {
     let tips = tips()
     markPending(tips)
     for tip in tips {
-      if let until = stored(tip)?.validUntil, until > now { pushEnd(until, tip) }
+      if let until = stored(tip)?.validUntil, until > now { ends.insert(End(until: until, tip: tip)) }
     }
   }
 
@@ -241,8 +242,8 @@ struct EvaluationCache: Hashable, Sendable {
   /// reads the world beside it without copying what it reads (handing the tips to a closure,
   /// the world's slots and open screens were copied for it at every command).
   mutating func takePending(at now: Instant) -> [Int]? {
-    while let first = ends.first, first.until <= now {
-      popEnd()
+    while let first = ends.min, first.until <= now {
+      ends.removeMin()
       if stored(first.tip)?.validUntil == first.until { pending.append(first.tip) }
     }
     if ends.count > 2 * stored + 64 { rebuildEnds(after: now) }
@@ -289,51 +290,23 @@ struct EvaluationCache: Hashable, Sendable {
     if on != tracks {
       tracks = on
       pending.removeAll()
-      if on { rebuildEnds(after: now) } else { ends = [] }
+      if on { rebuildEnds(after: now) } else { ends = Heap() }
     }
     everythingPending = on
-  }
-
-  private mutating func pushEnd(_ until: Instant, _ tip: Int) {
-    ends.append((until, tip))
-    // Sifted up in the buffer, as `popEnd` sifts down, without the array's checks.
-    ends.withUnsafeMutableBufferPointer { heap in
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard heap[child].until < heap[parent].until else { return }
-        heap.swapAt(child, parent)
-        child = parent
-      }
-    }
-  }
-
-  private mutating func popEnd() {
-    ends.swapAt(0, ends.count - 1)
-    ends.removeLast()
-    // Sifted down in the buffer: through the array, each step checked uniqueness and bounds.
-    ends.withUnsafeMutableBufferPointer { heap in
-      var parent = 0
-      while true {
-        var smallest = parent
-        let left = 2 * parent + 1
-        if left < heap.count && heap[left].until < heap[smallest].until { smallest = left }
-        if left + 1 < heap.count && heap[left + 1].until < heap[smallest].until { smallest = left + 1 }
-        guard smallest != parent else { return }
-        heap.swapAt(parent, smallest)
-        parent = smallest
-      }
-    }
   }
 
   /// Queues again the ends of the entries still to come, dropping the items of entries that
   /// have changed since they were queued. The order of equal ends does not matter: they
   /// only mark tips, and reconcile sorts what it visits.
   private mutating func rebuildEnds(after now: Instant) {
-    ends.removeAll(keepingCapacity: true)
-    for tip in entries.indices {
-      if let until = entries[tip]?.validUntil, until > now { pushEnd(until, tip) }
-    }
+    ends = Heap(entries.indices.compactMap { tip in entries[tip]?.validUntil.flatMap { $0 > now ? End(until: $0, tip: tip) : nil } })
+  }
+
+  /// When an entry ends, and whose.
+  struct End: Comparable {
+    var until: Instant
+    var tip: Int
+    static func < (a: End, b: End) -> Bool { (a.until, a.tip) < (b.until, b.tip) }
   }
 
   static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }

@@ -2,7 +2,7 @@ import TipEngine
 
 extension World {
   /// Most reactions one instant may run: a reaction that triggers itself stops here.
-  static let reactionLimit = 100
+  public static let reactionLimit = 100
 
   /// Something a reaction may wait for happened: its reactions run when the command (or the
   /// step of time travel) that caused it is done.
