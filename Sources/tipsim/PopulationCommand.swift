@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Runner
+import Simulation
+import Terminal
+
+struct PopulationCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "population",
+    abstract: "Simulate many users of a scenario's tips under its cohorts (usage model).",
+    discussion: "The scenario's definitions and `cohort` blocks are used; its actions are not. Same seed, same numbers.")
+
+  @Argument(help: "A scenario file with definitions and cohorts.") var file: String
+  @Option(help: "How many simulated users.") var users = 10_000
+  @Option(help: "How many days each user is simulated.") var days = 30
+  @Option(help: "The random seed.") var seed: UInt64 = 1
+  @Flag(help: "Print the report as one JSON object.") var json = false
+  @Option(help: "Also write reach over time as an SVG chart.") var svg: String?
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    guard users > 0, days > 0, days <= 3650 else { throw ValidationError("--users must be positive and --days between 1 and 3650") }
+    let report = try replayQuietly(file)
+    guard !report.session.cohorts.isEmpty else { throw ValidationError("\(file) defines no `cohort`: population needs a usage model") }
+    let base: World
+    switch Population.baseWorld(of: report.session) {
+    case .success(let world): base = world
+    case .failure(let d):
+      Console.err("\(file): error: \(d.message)\n")
+      throw ExitCode(2)
+    }
+    let population = Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(Int64(days)), seed: seed)
+    let total = users
+    var progress: (@Sendable (Int) -> Void)?
+    if Console.isTerminal(2) { progress = { done in Console.progress(done, of: total) } }
+    let outcomes = population.runBlocking(progress: progress)
+    let result = PopulationReport(population: population, outcomes: outcomes)
+    Console.out((json ? result.json() : result.text()) + "\n")
+    if let svg {
+      try result.svg().write(toFile: svg, atomically: true, encoding: .utf8)
+      if !json { Console.out("wrote \(svg)\n") }
+    }
+  }
+}
