@@ -22,11 +22,18 @@ let package = Package(
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
     // Log records as text, JSON Lines and `why` answers.
     .target(name: "Renderers", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage"]),
-    // Sessions and scenario replay, and the commands that report on a session: timeline,
-    // whatif, lint, population, matrix, golden tests, saved state.
-    .target(name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers"]),
+    // Saved state: every device's datastore as a versioned JSON file (`save-state`, `--state`).
+    .target(name: "Persistence", dependencies: ["TipEngine", "Simulation"]),
+    // A session: statements run against a world, with its log, history, checkpoints and undo.
+    .target(name: "Sessions", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence"]),
+    // What report statements print: timeline, whatif, matrix, lint, population, model.
+    .target(name: "Reports", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Sessions"]),
+    // Scenario files replayed (`tipsim run`, `tipsim test`): parse and run on two cores,
+    // expectations, golden transcripts, CI reports.
+    .target(
+      name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports"]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
-    .target(name: "Tooling", dependencies: ["Runner", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    .target(name: "Tooling", dependencies: ["Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
     .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
     // libedit: its header (histedit.h, in the system include folder here and in macOS's SDK)
@@ -36,7 +43,8 @@ let package = Package(
     // Standard output and error, colours, the terminal's size: what `run` and the shell share.
     .target(name: "Terminal"),
     .target(
-      name: "Shell", dependencies: ["Runner", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine"]),
+      name: "Shell",
+      dependencies: ["Runner", "Sessions", "Reports", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine"]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads (BENCHMARKS.md). Only the executable: TipSimKit
     // used as a library keeps the allocator of the program it is in.
@@ -44,7 +52,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "Runner", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
@@ -57,7 +65,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "Runner", "ScenarioLanguage", "TipEngine",
+        "Runner", "Reports", "ScenarioLanguage", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
@@ -73,12 +81,17 @@ let package = Package(
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
     .testTarget(
-      name: "RunnerTests", dependencies: ["Runner", "Renderers", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine"],
+      name: "RunnerTests",
+      dependencies: [
+        "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine",
+      ],
       exclude: ["FuzzFixtures"]),
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
-    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner"], exclude: ["Fixtures"]),
-    .testTarget(name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "ScenarioLanguage", "Simulation"], exclude: ["Support"]),
+    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner", "Sessions", "Reports"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation"],
+      exclude: ["Support"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// `tipsim test`: replays every `*.scenario` under the given paths, checks its expectations,
 /// and compares its transcript with the golden `*.transcript` kept beside it.

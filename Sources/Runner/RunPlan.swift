@@ -1,6 +1,7 @@
 import Foundation
 import Renderers
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 

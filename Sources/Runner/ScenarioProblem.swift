@@ -1,4 +1,5 @@
 import Renderers
+import Sessions
 import Simulation
 
 /// A failed expectation or invalid input, placed and worded for a CI report (JUnit XML,

@@ -1,6 +1,9 @@
 import Foundation
+import Persistence
 import Renderers
+import Reports
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 
@@ -30,8 +33,9 @@ public enum ScenarioRunner {
     state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void,
     err: (String) -> Void = { _ in }
   ) -> RunReport {
-    let initial = session
     var session = session
+    if session.reporter == nil { session.reporter = Reporter() }
+    let initial = session
     var transcript = ""
     var errors = ""
     // A worker parses the script part by part while the statements run. Until the whole

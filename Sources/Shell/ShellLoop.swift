@@ -1,7 +1,9 @@
 import Foundation
 import Renderers
+import Reports
 import Runner
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 
@@ -25,6 +27,7 @@ public final class ShellLoop {
     out: @escaping (String) -> Void, err: @escaping (String) -> Void
   ) {
     self.session = session
+    if self.session.reporter == nil { self.session.reporter = Reporter() }
     self.reader = reader
     self.style = style
     self.promptEscape = promptEscape

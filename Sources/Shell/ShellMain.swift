@@ -1,6 +1,7 @@
 import Foundation
 import Renderers
 import Runner
+import Sessions
 import Terminal
 
 #if canImport(Glibc)

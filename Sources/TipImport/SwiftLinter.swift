@@ -1,3 +1,4 @@
+import Reports
 import Runner
 import TipEngine
 

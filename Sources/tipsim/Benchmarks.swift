@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Renderers
+import Reports
 import Runner
 import Shell
 import Simulation

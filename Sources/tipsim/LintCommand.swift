@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Runner
 import Shell
 import Terminal

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Runner
 import Simulation
 import Terminal

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Runner
 import Simulation
 import Terminal

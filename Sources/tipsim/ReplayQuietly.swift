@@ -1,5 +1,6 @@
 import ArgumentParser
 import Runner
+import Sessions
 import Terminal
 
 /// Replays a file for a reporting subcommand, which reads the session the run leaves: the log

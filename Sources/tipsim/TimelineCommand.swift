@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reports
 import Runner
 import ScenarioLanguage
 import Terminal

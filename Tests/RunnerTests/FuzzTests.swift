@@ -1,6 +1,8 @@
 import Foundation
 import Renderers
+import Reports
 import Runner
+import Sessions
 import Testing
 import Tooling
 

@@ -2,6 +2,7 @@ import Foundation
 import Renderers
 import Runner
 import ScenarioLanguage
+import Sessions
 import Simulation
 import Testing
 

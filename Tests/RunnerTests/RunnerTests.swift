@@ -1,5 +1,7 @@
 import Foundation
+import Reports
 import ScenarioLanguage
+import Sessions
 import Simulation
 import Testing
 import Tooling
@@ -317,6 +319,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   /// rendered in place, with the time zone of its moment.
   func renderedInPlace(_ source: String, format: OutputFormat) throws -> String {
     var session = Session()
+    session.reporter = Reporter()
     var text = ""
     for statement in try Parser(source: source).parse() {
       for output in try session.execute(statement) {

@@ -1,4 +1,5 @@
 import Renderers
+import Reports
 import Runner
 import Tooling
 

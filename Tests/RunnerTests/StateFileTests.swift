@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Renderers
 import Runner
 import Simulation

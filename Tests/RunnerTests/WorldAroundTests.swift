@@ -1,5 +1,6 @@
 import Foundation
 import Renderers
+import Reports
 import Runner
 import Simulation
 import Testing

@@ -1,4 +1,6 @@
 import Foundation
+import Reports
+import Sessions
 import Testing
 
 /// End-to-end tests: the real `tipsim` binary driven through a pseudo-terminal with a window

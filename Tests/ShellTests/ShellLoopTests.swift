@@ -1,7 +1,9 @@
 import Foundation
 import Renderers
+import Reports
 import Runner
 import ScenarioLanguage
+import Sessions
 import Shell
 import Simulation
 import Testing

@@ -1,5 +1,6 @@
 import Renderers
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 

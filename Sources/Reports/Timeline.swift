@@ -1,4 +1,5 @@
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 

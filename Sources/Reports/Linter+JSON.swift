@@ -1,4 +1,5 @@
 import Foundation
+import Sessions
 
 extension Linter {
   /// The warnings as JSON Lines: `{"file", "line", "message", "fix"}`, one object a line.

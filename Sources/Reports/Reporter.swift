@@ -1,18 +1,22 @@
 import Foundation
 import Renderers
 import ScenarioLanguage
+import Sessions
 import Simulation
 import TipEngine
 
-extension Session {
-  /// The reports: `timeline`, `population`, `matrix`, `lint`, `whatif`, `model`. They print text and change nothing.
-  func report(_ action: Statement.Action, of statement: Statement) throws(Diagnostic) -> [Output] {
+/// The reports: `timeline`, `population`, `matrix`, `lint`, `whatif`, `model`. They print
+/// text and change nothing.
+public struct Reporter: SessionReporter {
+  public init() {}
+
+  public func report(_ action: Statement.Action, of statement: Statement, in session: Session) throws(Diagnostic) -> [SessionOutput] {
     switch action {
     case .timeline(let request):
-      let timeline = Timeline(session: self, request: request, width: timelineWidth)
+      let timeline = Timeline(session: session, request: request, width: session.timelineWidth)
       var text = timeline.text()
       if let path = request.svg {
-        try refuseFiles(statement)
+        try session.refuseFiles(statement)
         do {
           try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
           text += "\nwrote \(path)"
@@ -23,33 +27,34 @@ extension Session {
       }
       return [.text(text)]
     case .population(let users, let span, let seed):
-      switch Population.baseWorld(of: self) {
+      switch Population.baseWorld(of: session) {
       case .failure(let d): throw d
       case .success(let base):
-        guard !cohorts.isEmpty else {
+        guard !session.cohorts.isEmpty else {
           throw Diagnostic(
             "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
           )
         }
         let population = Population(
-          base: base, cohorts: cohorts, users: isSandboxed ? min(users, Session.sandboxUsers) : users, span: span, seed: seed)
+          base: base, cohorts: session.cohorts, users: session.isSandboxed ? min(users, Session.sandboxUsers) : users, span: span,
+          seed: seed)
         var progress: (@Sendable (Int) -> Void)?
-        if let report = populationProgress { progress = { done in report(done, population.users) } }
-        let outcomes = population.runBlocking(progress: progress, shouldStop: populationShouldStop)
+        if let report = session.populationProgress { progress = { done in report(done, population.users) } }
+        let outcomes = population.runBlocking(progress: progress, shouldStop: session.populationShouldStop)
         guard outcomes.count == population.users else {
-          populationProgress?(population.users, population.users)
+          session.populationProgress?(population.users, population.users)
           return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
         }
         return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
       }
     case .matrix(let versions):
-      return [.text(Matrix(versions: versions, session: self).report())]
+      return [.text(Matrix(versions: versions, session: session).report())]
     case .lint:
-      return [.text(Linter(session: self).report(file: nil))]
+      return [.text(Linter(session: session).report(file: nil))]
     case .model:
-      return [.text(ModelReport(world: world).text())]
+      return [.text(ModelReport(world: session.world).text())]
     case .whatIf(let change):
-      return [.text(WhatIf(change: change, session: self, width: max(timelineWidth, 120)).report())]
+      return [.text(WhatIf(change: change, session: session, width: max(session.timelineWidth, 120)).report())]
     default: preconditionFailure("not handled here: \(action)")
     }
   }

@@ -1,3 +1,5 @@
+import Sessions
+
 /// A unified diff of two texts, line by line, with three lines of context.
 public enum UnifiedDiff {
   public static func diff(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {

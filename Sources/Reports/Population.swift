@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import Sessions
 import Simulation
 import Synchronization
 import TipEngine

@@ -1,4 +1,5 @@
 import Renderers
+import Sessions
 import Simulation
 import TipEngine
 

@@ -1,3 +1,4 @@
+import Sessions
 import Simulation
 import TipEngine
 

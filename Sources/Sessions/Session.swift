@@ -1,4 +1,5 @@
 import Foundation
+import Persistence
 import Renderers
 import ScenarioLanguage
 import Simulation
@@ -49,6 +50,9 @@ public struct Session: Sendable {
   /// nothing; a session that skips them replays only what builds the world (the reporting
   /// subcommands of `tipsim`, which make their own report).
   public var skipsReports = false
+  /// Writes the reports; without one, a report statement is an error. `ScenarioRunner` and
+  /// the shell give every session theirs (the Reports target's `Reporter`).
+  public var reporter: (any SessionReporter)?
   public static let sandboxUsers = 20
 
   public init(world: World = World()) { self.world = world }
@@ -245,7 +249,12 @@ public struct Session: Sendable {
       try loadState(path, at: statement.keyword)
       note(.loadedDatastore(path: path))
     case .timeline, .population, .matrix, .lint, .whatIf, .model:
-      return try report(action, of: statement)
+      guard let reporter else {
+        throw Diagnostic(
+          "`\(statement.keyword.value)` needs a session that writes reports", at: statement.keyword.location,
+          length: statement.keyword.length)
+      }
+      return try reporter.report(action, of: statement, in: self)
     case .checkpoint, .restore, .checkpoints, .undo:
       return try travelInHistory(action, of: statement)
     }
@@ -253,7 +262,7 @@ public struct Session: Sendable {
     return Output.of(produced)
   }
 
-  func refuseFiles(_ statement: Statement) throws(Diagnostic) {
+  public func refuseFiles(_ statement: Statement) throws(Diagnostic) {
     guard isSandboxed else { return }
     throw Diagnostic(
       "`\(statement.keyword.value)` reads or writes a file, which this sandboxed run does not allow", at: statement.keyword.location,
