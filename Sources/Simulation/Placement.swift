@@ -1,0 +1,33 @@
+import TipEngine
+
+/// Where a tip is presented (spec rule 35).
+public struct Placement: Hashable, Sendable, CustomStringConvertible {
+  public enum Style: String, Hashable, Sendable {
+    /// Points at its anchor; one per screen at a time (rule 37).
+    case popover
+    /// Sits in the layout; does not compete (rule 37).
+    case inline
+  }
+
+  public var screen: String
+  public var anchor: String
+  public var style: Style
+  /// Declared with `presentation`; nil means TipKit's own: popovers are dismissed by other
+  /// taps, inline tips let them through.
+  public var presentation: PresentationMode?
+  /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
+  public var customStyle: Bool
+
+  public init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
+    self.screen = screen
+    self.anchor = anchor
+    self.style = style
+    self.presentation = presentation
+    self.customStyle = customStyle
+  }
+
+  /// The presentation in force: the declared one, or TipKit's for the kind.
+  public var mode: PresentationMode { presentation ?? (style == .popover ? .tapToDismiss : .passthrough) }
+
+  public var description: String { "\(screen).\(anchor)" }
+}
