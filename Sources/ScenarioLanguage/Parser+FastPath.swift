@@ -125,8 +125,9 @@ private struct QuickLine {
     while index < bytes.count, bytes[index] == " " { index += 1 }
   }
 
-  /// Whether the token just read ends where the lexer's would: at a space, the end, or an `=`.
-  var endsToken: Bool { index == bytes.count || bytes[index] == " " || bytes[index] == "=" }
+  /// Whether a token ending at `end` ends where the lexer's would: at a space, the end of the
+  /// line, or an `=`.
+  func isTokenEnd(_ end: Int) -> Bool { end == bytes.count || bytes[end] == " " || bytes[end] == "=" }
 
   /// A name token (the lexer's scanner), as a range of the line; nil for anything else, and
   /// for a name holding a dash (only command words do: the general path says which).
@@ -135,7 +136,7 @@ private struct QuickLine {
     guard index < bytes.count, bytes[index].isLexLetter || bytes[index] == "_" else { return nil }
     let start = index
     let end = Lexer.endOfName(bytes, from: start)
-    guard end == bytes.count || bytes[end] == " " || bytes[end] == "=", !bytes[start..<end].contains("-") else { return nil }
+    guard isTokenEnd(end), !bytes[start..<end].contains("-") else { return nil }
     index = end
     return start..<end
   }
@@ -146,9 +147,8 @@ private struct QuickLine {
     guard index < bytes.count, bytes[index].isLexNumber || (bytes[index] == "-" && index + 1 < bytes.count && bytes[index + 1].isLexNumber)
     else { return nil }
     let line = number
-    guard let token = try? Lexer.number(bytes, &index, location: { SourceLocation(line: line, column: $0 + 1) }), endsToken else {
-      return nil
-    }
+    guard let token = try? Lexer.number(bytes, &index, location: { SourceLocation(line: line, column: $0 + 1) }), isTokenEnd(index)
+    else { return nil }
     return token.kind
   }
 
