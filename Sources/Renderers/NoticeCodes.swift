@@ -1,7 +1,8 @@
 import Simulation
 
 /// The stable codes of warnings and notes in JSON Lines (`"code"`): a program matches these,
-/// never the message's words. A code, once published, never changes meaning.
+/// never the message's words. Written out, not derived from the case names, so that renaming
+/// a case cannot change a published code.
 extension Warning {
   public var code: String {
     switch self {
