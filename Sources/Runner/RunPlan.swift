@@ -43,19 +43,11 @@ struct RunPlan: Equatable {
     }
   }
 
-  /// The words of the commands of the command table whose example reads the log or the
-  /// history, or undoes (every example parses; a test checks), split into runs of ASCII
-  /// letters: worked out once, when a run first asks.
-  static let readingWords: [[UInt8]] = {
-    var words: Set<String> = []
-    for info in CommandTable.all {
-      guard let statements = try? Parser(source: info.example).parse() else { continue }
-      for statement in statements where statement.readsTheLog || statement.readsTheHistory || statement.undoes {
-        words.formUnion(info.name.split { !$0.isASCII || !$0.isLetter }.map(String.init))
-      }
-    }
-    return words.sorted().map { Array($0.utf8) }
-  }()
+  /// The words of the commands of the command table that read the log or the history, or
+  /// undo (`CommandInfo.readsThePast`), split into runs of ASCII letters.
+  static let readingWords: [[UInt8]] = Set(
+    CommandTable.all.filter(\.readsThePast).flatMap { $0.name.split { !$0.isASCII || !$0.isLetter }.map(String.init) }
+  ).sorted().map { Array($0.utf8) }
 
   /// Whether a statement of `source` could read the log or the history, or undo: whether a
   /// run of ASCII letters in it, anywhere (a comment, a string), is one of `readingWords`.

@@ -26,6 +26,9 @@ public struct CommandInfo: Hashable, Sendable {
   public var summary: String
   public var example: String
   public var arguments: [Argument]
+  /// Whether its statements read the session's log or history, or undo: a run keeps them
+  /// only for a script with such a word (a test checks this against the parsed examples).
+  public var readsThePast = false
 }
 
 public enum CommandTable {
@@ -183,32 +186,33 @@ public enum CommandTable {
     CommandInfo(
       name: "checkpoint", group: .time, syntax: "checkpoint NAME",
       summary: "snapshot the whole session (world, clock, screens, stores, log)",
-      example: "checkpoint beforeRelease", arguments: [.none]),
+      example: "checkpoint beforeRelease", arguments: [.none], readsThePast: true),
     CommandInfo(
       name: "restore", group: .time, syntax: "restore NAME", summary: "go back to a checkpoint, exactly", example: "restore beforeRelease",
-      arguments: [.checkpoint, .none]),
+      arguments: [.checkpoint, .none], readsThePast: true),
     CommandInfo(
-      name: "checkpoints", group: .time, syntax: "checkpoints", summary: "list the checkpoints", example: "checkpoints", arguments: []),
+      name: "checkpoints", group: .time, syntax: "checkpoints", summary: "list the checkpoints", example: "checkpoints", arguments: [],
+      readsThePast: true),
     CommandInfo(
       name: "undo", group: .time, syntax: "undo", summary: "back to before the last command that changed the world (repeatable)",
-      example: "undo", arguments: []),
+      example: "undo", arguments: [], readsThePast: true),
     CommandInfo(
       name: "timeline", group: .observing, syntax: "timeline [TIP...] [from INSTANT] [to INSTANT] [--svg FILE]",
       summary: "each tip's displays and suppressions over time, one row per tip; --svg writes a chart",
-      example: "timeline favoriteBackyard from 2026-11-01T00:00", arguments: [.tip]),
+      example: "timeline favoriteBackyard from 2026-11-01T00:00", arguments: [.tip], readsThePast: true),
     CommandInfo(
       name: "whatif", group: .observing, syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE",
       summary: "replay the session with one definition changed; both timelines and the differing log lines side by side",
-      example: "whatif frequency weekly", arguments: [.whatIf]),
+      example: "whatif frequency weekly", arguments: [.whatIf], readsThePast: true),
     CommandInfo(
       name: "matrix", group: .observing, syntax: "matrix os VERSION...",
       summary: "replay the session once per OS version: each tip rendered, not rendered or with a style fallback, with display counts",
       example: "matrix os 17.0 17.2 17.5 18.0 18.5 18.6 26.0",
-      arguments: [.word(["os"]), .word(["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"])]),
+      arguments: [.word(["os"]), .word(["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"])], readsThePast: true),
     CommandInfo(
       name: "lint", group: .observing, syntax: "lint",
       summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
-      example: "lint", arguments: []),
+      example: "lint", arguments: [], readsThePast: true),
     CommandInfo(
       name: "model", group: .observing, syntax: "model",
       summary: "what is defined: tips with rules and options, parameters with values, events with donations, screens, groups, stores",
@@ -217,7 +221,7 @@ public enum CommandTable {
       name: "population", group: .observing, syntax: "population USERS for DURATION [seed N]",
       summary:
         "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back (Ctrl-C stops it in the shell)",
-      example: "population 10000 for 30d seed 7", arguments: [.none]),
+      example: "population 10000 for 30d seed 7", arguments: [.none], readsThePast: true),
     CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
       example: "status", arguments: [.tip]),
@@ -225,7 +229,8 @@ public enum CommandTable {
       name: "why", group: .observing, syntax: "why TIP",
       summary: "every rule with its values, every gate and policy, and when the answer could change", example: "why colleaguesAppeal",
       arguments: [.tip, .none]),
-    CommandInfo(name: "log", group: .observing, syntax: "log", summary: "the log so far", example: "log", arguments: []),
+    CommandInfo(
+      name: "log", group: .observing, syntax: "log", summary: "the log so far", example: "log", arguments: [], readsThePast: true),
     CommandInfo(
       name: "expect", group: .expectations,
       syntax:
