@@ -4,16 +4,20 @@ import TipEngine
 /// Renders `why TIP` (spec rule 43): every rule with its values, every gate, the policies
 /// that applied, and when the answer could change.
 public struct ExplanationRenderer {
-  let renderer: TextRenderer
+  let wording: Wording
+  let style: TextStyle
 
-  public init(renderer: TextRenderer) { self.renderer = renderer }
+  public init(wording: Wording, style: TextStyle = .plain) {
+    self.wording = wording
+    self.style = style
+  }
 
   public func lines(_ e: Explanation) -> [String] {
-    let r = renderer
+    let r = wording
     var out: [String] = []
     let decision = e.decision
     let idNote = e.id == e.tip ? "" : " (id \(e.id))"
-    var headline = "\(r.style.bold(e.tip)) \"\(e.title)\"\(idNote): \(decision.status)"
+    var headline = "\(style.bold(e.tip)) \"\(e.title)\"\(idNote): \(decision.status)"
     if e.onScreen, let placement = e.placement { headline += ", on screen at \(r.place(placement))" } else { headline += ", not on screen" }
     out.append(headline)
 
@@ -84,7 +88,7 @@ public struct ExplanationRenderer {
     if !e.frequencyApplies { return "\(e.frequency.rawValue), does not apply: the tip has appeared before (rule 27)" }
     for case .frequency(let f) in e.decision.holds {
       return
-        "\(f.frequency.rawValue), holds it until \(renderer.stamp(f.intervalEnd)) (interval started \(renderer.stamp(f.intervalStart))\(f.startedBy.map { " by \($0)" } ?? ""))"
+        "\(f.frequency.rawValue), holds it until \(wording.stamp(f.intervalEnd)) (interval started \(wording.stamp(f.intervalStart))\(f.startedBy.map { " by \($0)" } ?? ""))"
     }
     return "\(e.frequency.rawValue), no interval in force"
   }

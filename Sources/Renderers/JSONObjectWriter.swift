@@ -82,15 +82,15 @@ struct JSONObjectWriter: ~Copyable {
     array(key, firsts) { JSONValue.quote($0, into: &$1.bytes) }
   }
 
-  /// The lines that explain suppressions, written in place (`TextRenderer.describe`).
-  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: inout TextRenderer) {
+  /// The lines that explain suppressions, written in place (`Wording.describe`).
+  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: inout Wording) {
     self.key(key)
     text.appendDetails(of: reasons, asJSONTo: &bytes)
   }
 
   /// A tip's reasons: their words (`reasons`), then their lines (`details`); in a log, as
   /// written for the same reasons of the tip before, when they were (`SuppressionTexts`).
-  mutating func reasons(of ref: TipRef, _ reasons: [Suppression], _ text: inout TextRenderer) {
+  mutating func reasons(of ref: TipRef, _ reasons: [Suppression], _ text: inout Wording) {
     // Kept only after other members, so their text starts with a comma wherever it is written.
     let texts = members > 0 ? text.suppressionTexts : nil
     let start = bytes.count
@@ -106,7 +106,7 @@ struct JSONObjectWriter: ~Copyable {
 
   /// Whether `kept` is what `reasons(of:_:_:)` writes afresh after other members (debug
   /// builds check every copy).
-  private static func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ reasons: [Suppression], _ text: TextRenderer) -> Bool {
+  private static func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ reasons: [Suppression], _ text: Wording) -> Bool {
     var fresh = JSONObjectWriter()
     fresh.members = 1
     var text = text

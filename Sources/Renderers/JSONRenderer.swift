@@ -5,20 +5,20 @@ import TipEngine
 /// schema is documented in the language reference (TipSimKit.docc/ScenarioLanguage.md).
 public struct JSONRenderer: Sendable {
   public var timeZone: SimTimeZone {
-    get { text.timeZone }
-    set { text.timeZone = newValue }
+    get { wording.timeZone }
+    set { wording.timeZone = newValue }
   }
-  /// Writes the lines that explain a record.
-  private var text: TextRenderer
+  /// The words of the members that explain a record (`details`, `message`, `lines`).
+  private var wording: Wording
   /// The `at` stamps written last: a log's records come in runs at one instant.
   private var stamps = StampCache(separator: UInt8(ascii: "T"))
 
-  public init(timeZone: SimTimeZone) { text = TextRenderer(timeZone: timeZone) }
+  public init(timeZone: SimTimeZone) { wording = Wording(timeZone: timeZone) }
 
   /// Reasons written before, for a log's renderer (see `SuppressionTexts`).
   var suppressionTexts: SuppressionTexts? {
-    get { text.suppressionTexts }
-    set { text.suppressionTexts = newValue }
+    get { wording.suppressionTexts }
+    set { wording.suppressionTexts = newValue }
   }
 
   public func render(_ record: LogRecord) -> String {
@@ -100,12 +100,12 @@ public struct JSONRenderer: Sendable {
     case .suppressed(let ref, let reasons):
       o.string("kind", "suppressed")
       add(ref, to: &o)
-      o.reasons(of: ref, reasons, &text)
+      o.reasons(of: ref, reasons, &wording)
     case .hidden(let ref, let cause):
       o.string("kind", "hidden")
       add(ref, to: &o)
       o.string("cause", Self.name(of: cause))
-      if case .noLongerAvailable(let reasons) = cause { o.reasons(of: ref, reasons, &text) }
+      if case .noLongerAvailable(let reasons) = cause { o.reasons(of: ref, reasons, &wording) }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
       o.string("kind", "invalidated")
       o.string("tip", tip)
@@ -124,7 +124,7 @@ public struct JSONRenderer: Sendable {
       o.int("seconds", Int((to - from).seconds))
     case .timeStep(let causes):
       o.string("kind", "next")
-      o.strings("causes", causes.map(text.describe))
+      o.strings("causes", causes.map(wording.describe))
     case .statusChanged(let tip, let from, let to):
       o.string("kind", "statusChanged")
       o.string("tip", tip)
@@ -162,11 +162,11 @@ public struct JSONRenderer: Sendable {
     case .warning(let warning):
       o.string("kind", "warning")
       o.string("code", warning.code)
-      o.string("message", text.describe(warning))
+      o.string("message", wording.describe(warning))
     case .note(let note):
       o.string("kind", "note")
       o.string("code", note.code)
-      o.string("message", text.describe(note))
+      o.string("message", wording.describe(note))
     case .synced(let from):
       o.string("kind", "icloud")
       o.string("from", from)
@@ -177,7 +177,7 @@ public struct JSONRenderer: Sendable {
       o.bool("onScreen", e.onScreen)
       o.strings("reasons", (e.decision.holds.map(Suppression.hold) + e.presentation).words)
       o.string("nextChange", e.nextChange.map { timeZone.civil(of: $0.at).isoStamp })
-      o.strings("lines", ExplanationRenderer(renderer: text).lines(e))
+      o.strings("lines", ExplanationRenderer(wording: wording).lines(e))
     case .statusReport(let lines):
       o.string("kind", "status")
       o.objects("tips", lines) { line, t in

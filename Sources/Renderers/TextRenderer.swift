@@ -6,18 +6,25 @@ import TipEngine
 /// Renders log records as aligned text for people: the instant, a verb column, and the
 /// details, with every reason for a suppression on its own line.
 public struct TextRenderer: Sendable {
-  public var timeZone: SimTimeZone
-  /// The stamps written last: a log's records come in runs at one instant, and their details
-  /// repeat a few more.
-  private var stamps = StampCache(separator: UInt8(ascii: " "))
+  /// The words of the details, after the verb column.
+  public var wording: Wording
   public var style: TextStyle
   /// The scenario file, for expectation failures (`FILE:LINE`).
   public var file: String?
+
+  public var timeZone: SimTimeZone {
+    get { wording.timeZone }
+    set { wording.timeZone = newValue }
+  }
+
   /// Suppressions written before, for a log's renderer (see `SuppressionTexts`).
-  var suppressionTexts: SuppressionTexts?
+  var suppressionTexts: SuppressionTexts? {
+    get { wording.suppressionTexts }
+    set { wording.suppressionTexts = newValue }
+  }
 
   public init(timeZone: SimTimeZone, style: TextStyle = .plain, file: String? = nil) {
-    self.timeZone = timeZone
+    wording = Wording(timeZone: timeZone)
     self.style = style
     self.file = file
   }
@@ -25,12 +32,6 @@ public struct TextRenderer: Sendable {
   static let verbWidth = 12
   /// Where the details of a record start: the stamp, two spaces, the verb column.
   static let detailIndent = 19 + 2 + verbWidth
-
-  func stamp(_ instant: Instant) -> String { timeZone.civil(of: instant).logStamp }
-
-  mutating func writeStamp(_ instant: Instant, into out: inout ByteBuffer) {
-    stamps.appendStamp(of: instant, in: timeZone, to: &out)
-  }
 
   /// The record as one or more lines (no trailing newline).
   public func render(_ record: LogRecord) -> String {
@@ -50,7 +51,7 @@ public struct TextRenderer: Sendable {
   /// The same, reusing the stamps written before (a log's renderer).
   mutating func append(_ record: LogRecord, to out: inout ByteBuffer) {
     let (style, instant) = (style, record.instant)
-    style.paint(.dim, into: &out) { stamps.appendRecordStamp(of: instant, in: timeZone, to: &$0) }
+    style.paint(.dim, into: &out) { wording.stamps.appendRecordStamp(of: instant, in: wording.timeZone, to: &$0) }
     renderAfterStamp(record, into: &out)
   }
 
@@ -135,8 +136,8 @@ public struct TextRenderer: Sendable {
   private mutating func writeSuppressedText(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out += ref.tip
     out += " at "
-    writePlace(ref.placement, into: &out)
-    for reason in reasons { write(reason, into: &out) }
+    wording.writePlace(ref.placement, into: &out)
+    for reason in reasons { wording.write(reason, into: &out) }
   }
 
   private func writeDonated(_ event: String, _ fields: [FieldValue], _ kept: Int, into out: inout DetailLines) {
@@ -188,9 +189,9 @@ public struct TextRenderer: Sendable {
       out.startLine()
       out += style.bold(shown.ref.tip)
       out += " at "
-      writePlace(shown.ref.placement, into: &out)
+      wording.writePlace(shown.ref.placement, into: &out)
       out += " · "
-      out += displayCount(shown.number, shown.maximum)
+      out += wording.displayCount(shown.number, shown.maximum)
       if !shown.counted { out += " · not counted again (policy countPolicy perScreenOpen, rule 21)" }
       if let override = shown.override { out += " · forced by \(override.rawValue) (rule 33)" }
       if shown.startedInterval { out.line("starts the display-frequency interval (policy cooldownStart, rule 28)") }
@@ -207,12 +208,12 @@ public struct TextRenderer: Sendable {
       out.startLine()
       out += ref.tip
       out += " at "
-      writePlace(ref.placement, into: &out)
+      wording.writePlace(ref.placement, into: &out)
       out += " · "
-      out += describe(cause)
-      if case .noLongerAvailable(let reasons) = cause { for reason in reasons { write(reason, into: &out) } }
+      out += wording.describe(cause)
+      if case .noLongerAvailable(let reasons) = cause { for reason in reasons { wording.write(reason, into: &out) } }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
-      out.line("\(style.bold(tip)) · \(reason.rawValue) · \(describe(cause, displays: displays, maximum: maximum))")
+      out.line("\(style.bold(tip)) · \(reason.rawValue) · \(wording.describe(cause, displays: displays, maximum: maximum))")
     case .actionTapped(let tip, let action, let title):
       out.line("\(tip) action \(action) \"\(title)\" (actions do not invalidate by themselves, rule 8)")
     case .advanced(let from, let to):
@@ -224,14 +225,14 @@ public struct TextRenderer: Sendable {
         out.text.append(UInt8(truncatingIfNeeded: unit.value))
       }
       out += " to "
-      writeStamp(to, into: &out.text)
+      wording.writeStamp(to, into: &out.text)
     case .timeStep(let causes):
       if causes.isEmpty { out.line("an iCloud delivery arrives (rule 39)") }
-      for cause in causes { out.line(describe(cause)) }
+      for cause in causes { out.line(wording.describe(cause)) }
     case .statusChanged(let tip, let from, let to):
       out.line("\(tip): \(from) → \(to)")
     case .testing(let overrides):
-      out.line(describe(overrides))
+      out.line(wording.describe(overrides))
     case .anchorChanged(let screen, let anchor, let visible, let tips):
       let effect = tips.isEmpty ? "" : " · \(tips.joined(separator: ", ")) \(visible ? "visible again" : "follows it out of sight")"
       out.line("\(screen).\(anchor) \(visible ? "back in view" : "scrolled away or collapsed")\(effect)")
@@ -251,20 +252,20 @@ public struct TextRenderer: Sendable {
     case .policySet(let name, let value):
       out.line("\(name) = \(value) (rule \(Policies.rule(of: name) ?? 0))")
     case .warning(let warning):
-      out.line(describe(warning))
+      out.line(wording.describe(warning))
     case .note(let note):
-      out.line(describe(note))
+      out.line(wording.describe(note))
     case .synced(let from):
       out.line("tip records and donations from \(from) arrived (last writer wins, rule 39)")
     case .explanation(let explanation):
-      out.add(ExplanationRenderer(renderer: self).lines(explanation))
+      out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation))
     case .statusReport(let lines):
-      out.add(statusTable(lines))
+      out.add(wording.statusTable(lines))
     case .expectation(let result):
       guard !result.passed else { return out.line(result.text) }
       out.line("\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
       out.line("found: \(result.found)")
-      if let explanation = result.explanation { out.add(ExplanationRenderer(renderer: self).lines(explanation)) }
+      if let explanation = result.explanation { out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation)) }
     }
   }
 

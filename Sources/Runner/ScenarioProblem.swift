@@ -29,7 +29,7 @@ public struct ScenarioProblem: Hashable, Sendable {
 extension ExpectationResult {
   /// The tip's `why` at the failure, as `why` prints it without the log's columns.
   public func explanationText(timeZone: SimTimeZone) -> String? {
-    explanation.map { ExplanationRenderer(renderer: TextRenderer(timeZone: timeZone)).lines($0).joined(separator: "\n") }
+    explanation.map { ExplanationRenderer(wording: Wording(timeZone: timeZone)).lines($0).joined(separator: "\n") }
   }
 
   /// What was found and the tip's `why`, for a report.

@@ -2,7 +2,7 @@ import Simulation
 import TipEngine
 
 /// The words of warnings, notes and the actions `why` suggests.
-extension TextRenderer {
+extension Wording {
   func describe(_ warning: Warning) -> String {
     switch warning {
     case .alreadyInStatus(let tip, let status): "\(tip) is already \(status)"

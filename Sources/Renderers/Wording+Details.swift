@@ -4,7 +4,7 @@ import Simulation
 import TipEngine
 
 /// The words of a record's details: places, causes, reasons, rule readings, the status table.
-extension TextRenderer {
+extension Wording {
   func place(_ placement: Placement) -> String {
     var text = DetailLines()
     writePlace(placement, into: &text)
@@ -81,8 +81,8 @@ extension TextRenderer {
   /// One line per reason, each with the values that decided it.
   func describe(_ suppression: Suppression) -> [String] {
     var out = DetailLines()
-    var renderer = self
-    renderer.write(suppression, into: &out)
+    var wording = self
+    wording.write(suppression, into: &out)
     return out.lines
   }
 
@@ -109,8 +109,8 @@ extension TextRenderer {
 
   func describe(_ hold: Hold) -> [String] {
     var out = DetailLines()
-    var renderer = self
-    renderer.write(hold, into: &out)
+    var wording = self
+    wording.write(hold, into: &out)
     return out.lines
   }
 
@@ -161,8 +161,8 @@ extension TextRenderer {
 
   func describe(_ reading: Reading) -> String {
     var text = DetailLines()
-    var renderer = self
-    renderer.write(reading, into: &text)
+    var wording = self
+    wording.write(reading, into: &text)
     return text.string
   }
 
