@@ -78,13 +78,16 @@ extension Wording {
     swap(&lines.text, &bytes)
   }
 
-  /// One line per reason, each with the values that decided it.
-  func describe(_ suppression: Suppression) -> [String] {
+  /// What `write` writes, on lines of their own.
+  private func detailLines(_ write: (inout Wording, inout DetailLines) -> Void) -> DetailLines {
     var out = DetailLines()
     var wording = self
-    wording.write(suppression, into: &out)
-    return out.lines
+    write(&wording, &out)
+    return out
   }
+
+  /// One line per reason, each with the values that decided it.
+  func describe(_ suppression: Suppression) -> [String] { detailLines { $0.write(suppression, into: &$1) }.lines }
 
   mutating func write(_ suppression: Suppression, into out: inout DetailLines) {
     switch suppression {
@@ -107,12 +110,7 @@ extension Wording {
     }
   }
 
-  func describe(_ hold: Hold) -> [String] {
-    var out = DetailLines()
-    var wording = self
-    wording.write(hold, into: &out)
-    return out.lines
-  }
+  func describe(_ hold: Hold) -> [String] { detailLines { $0.write(hold, into: &$1) }.lines }
 
   mutating func write(_ hold: Hold, into out: inout DetailLines) {
     switch hold {
@@ -159,12 +157,7 @@ extension Wording {
     }
   }
 
-  func describe(_ reading: Reading) -> String {
-    var text = DetailLines()
-    var wording = self
-    wording.write(reading, into: &text)
-    return text.string
-  }
+  func describe(_ reading: Reading) -> String { detailLines { $0.write(reading, into: &$1) }.string }
 
   mutating func write(_ reading: Reading, into text: inout DetailLines) {
     switch reading {
