@@ -299,7 +299,11 @@ struct EvaluationCache: Hashable, Sendable {
   /// have changed since they were queued. The order of equal ends does not matter: they
   /// only mark tips, and reconcile sorts what it visits.
   private mutating func rebuildEnds(after now: Instant) {
-    ends = Heap(entries.indices.compactMap { tip in entries[tip]?.validUntil.flatMap { $0 > now ? End(until: $0, tip: tip) : nil } })
+    var items: [End] = []
+    for tip in entries.indices {
+      if let until = entries[tip]?.validUntil, until > now { items.append(End(until: until, tip: tip)) }
+    }
+    ends = Heap(items)
   }
 
   /// When an entry ends, and whose.

@@ -15,8 +15,6 @@ extension World {
     var plan = VisitPlan(pending: cache.tracks || cache.everythingPending ? pendingVisits() : nil)
     let removals = cache.removals
     // 1. Displays that must end.
-    // Stored properties are read directly here: calling a method on `self` in this mutating
-    // loop made the optimizer copy the whole world for each call.
     for screenIndex in openScreens.indices where !onScreen.isEmpty && plan.hasVisits(on: screenIndex) {
       let tips = screenTips[openScreen: openScreens[screenIndex].screen]
       for position in tips.indices where plan.visits(screenIndex, position) {

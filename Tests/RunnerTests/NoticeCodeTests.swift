@@ -53,6 +53,19 @@ import Testing
     }
   }
 
+  @Test func everyCodeIsInTheLanguageReference() throws {
+    let source = try String(contentsOfFile: packageRoot + "/Sources/Renderers/NoticeCodes.swift", encoding: .utf8)
+    let reference = try String(contentsOfFile: packageRoot + "/Sources/TipSimKit/TipSimKit.docc/ScenarioLanguage.md", encoding: .utf8)
+    let codes = source.split(separator: "\n").compactMap { line -> String? in
+      guard line.contains("case ."), let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else {
+        return nil
+      }
+      return String(line[line.index(after: open)..<close])
+    }
+    #expect(codes.count == 32)
+    for code in codes { #expect(reference.contains("`\(code)`"), "\(code)") }
+  }
+
   private func object(_ line: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
   }
