@@ -37,8 +37,6 @@ public struct TipCatalog: Hashable, Sendable {
   public func tip(named name: String) -> TipDefinition? { tipIndex[name].map { tips[$0] } }
   /// The tip's persisted id (rule 1), without copying its definition.
   public func persistedID(ofTip name: String) -> String? { tipIndex[name].map { tips[$0].id } }
-  /// The event's donation limit, without copying its definition.
-  public func limit(ofEvent id: String) -> DonationLimit? { eventIndex[id].map { events[$0].limit } }
   /// The tip's position in `tips`.
   public func index(ofTip name: String) -> Int? { tipIndex[name] }
   /// Whether a tip of this name is defined.

@@ -132,9 +132,8 @@ public struct TipEngine: Hashable, Sendable {
   /// are kept with this one (rule 19's limit), nil when it was not recorded.
   @discardableResult
   public mutating func donate(_ eventID: String, fields: [String: Value] = [:], at now: Instant) throws(Refusal) -> Int? {
-    guard let limit = catalog.limit(ofEvent: eventID) else { throw .unknownEvent(eventID) }
-    guard isConfigured else { return nil }
-    return datastore.events[eventID, default: DonationLog()].append(Donation(instant: now, fields: fields), limit: limit)
+    guard let index = catalog.index(ofEvent: eventID) else { throw .unknownEvent(eventID) }
+    return donate(eventAt: index, fields: fields, at: now)
   }
 
   /// The same for the event at `index` in the catalog, found by its slot in the datastore
