@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports"]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
-    .target(name: "Tooling", dependencies: ["Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    .target(name: "Tooling", dependencies: ["Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
     .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
     // libedit: its header (histedit.h, in the system include folder here and in macOS's SDK)
