@@ -1,7 +1,7 @@
 import Simulation
 import TipEngine
 
-/// The words of warnings, notes and the actions `why` suggests.
+/// The words of warnings, notes, the actions `why` suggests, and what expectations found.
 extension Wording {
   func describe(_ warning: Warning) -> String {
     switch warning {
@@ -79,6 +79,32 @@ extension Wording {
     case .open(let screen): "open \(screen)"
     case .giveAnchor(let tip): "give \(tip) an anchor"
     case .show(let anchor): "show \(anchor)"
+    }
+  }
+}
+
+extension Wording {
+  /// What an expectation found, after `found:`.
+  public func describe(_ finding: Finding) -> String {
+    switch finding {
+    case .shownOn(let placement): "shown on \(placement)"
+    case .notOnScreen(nil): "not on screen"
+    case .notOnScreen(let reasons?): "not on screen (\(reasons.joined(separator: ", ")))"
+    case .rendering(let word, let quirk): "rendering \(word)" + (quirk.map { " (quirk \($0))" } ?? "")
+    case .notRendered(let quirk): "decided: shown — rendered: no (quirk \(quirk))"
+    case .anchorHidden(let placement): "shown, but its anchor \(placement) is hidden"
+    case .behindSheet(let screen): "shown behind a sheet on \(screen)"
+    case .visibleOn(let placement): "visible on \(placement)"
+    case .status(let status): "status \(status)"
+    case .displays(let n): "\(n) display\(n == 1 ? "" : "s")"
+    case .neverDisplayed: "never displayed"
+    case .firstDisplay(let at): "first display at \(at.iso)"
+    case .displaysBetween(let n, let from, let to): "\(n) display\(n == 1 ? "" : "s") from \(from.iso) to \(to.iso)"
+    case .onScreenNow: "on screen now"
+    case .neverAvailableByTime: "no passage of time alone makes it available"
+    case .nextAt(let at): "next at \(at.iso)"
+    case .mayShow: "no reason: it may show"
+    case .suppressedBy(let words): "suppressed by \(words.joined(separator: ", "))"
     }
   }
 }

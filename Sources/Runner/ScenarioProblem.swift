@@ -32,9 +32,12 @@ extension ExpectationResult {
     explanation.map { ExplanationRenderer(wording: Wording(timeZone: timeZone)).lines($0).joined(separator: "\n") }
   }
 
+  /// What was found, worded.
+  public func foundText(timeZone: SimTimeZone) -> String { Wording(timeZone: timeZone).describe(found) }
+
   /// What was found and the tip's `why`, for a report.
   public func detail(timeZone: SimTimeZone) -> String {
-    (["found: \(found)"] + [explanationText(timeZone: timeZone)].compactMap { $0 }).joined(separator: "\n")
+    (["found: \(foundText(timeZone: timeZone))"] + [explanationText(timeZone: timeZone)].compactMap { $0 }).joined(separator: "\n")
   }
 }
 

@@ -6,12 +6,12 @@ public struct ExpectationResult: Hashable, Sendable {
   /// The expectation as written (`expect shown colleaguesAppeal`).
   public var text: String
   /// What was found, for a failure message.
-  public var found: String
+  public var found: Finding
   /// The tip's explanation, when the expectation is about a tip and failed.
   public var explanation: Explanation?
   public var line: Int?
 
-  public init(passed: Bool, text: String, found: String, explanation: Explanation? = nil, line: Int? = nil) {
+  public init(passed: Bool, text: String, found: Finding, explanation: Explanation? = nil, line: Int? = nil) {
     self.passed = passed
     self.text = text
     self.found = found

@@ -112,57 +112,53 @@ extension World {
   }
 
   /// Checks an expectation against the world now.
-  public func check(_ expectation: Expectation) -> (passed: Bool, found: String) {
+  public func check(_ expectation: Expectation) -> (passed: Bool, found: Finding) {
     let tip = expectation.tip
     switch expectation {
     case .shown:
-      if let shown = onScreen[tip] { return (true, "shown on \(shown.placement)") }
-      return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))")
+      if let shown = onScreen[tip] { return (true, .shownOn(shown.placement)) }
+      return (false, .notOnScreen(reasons: currentSuppressions(of: tip).words))
     case .hidden:
-      if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
-      return (true, "not on screen")
+      if let shown = onScreen[tip] { return (false, .shownOn(shown.placement)) }
+      return (true, .notOnScreen(reasons: nil))
     case .rendering(_, let word):
-      guard let shown = onScreen[tip] else { return (false, "not on screen") }
-      return (shown.rendering.word == word, "rendering \(shown.rendering.word)" + (shown.rendering.quirk.map { " (quirk \($0.id))" } ?? ""))
+      guard let shown = onScreen[tip] else { return (false, .notOnScreen(reasons: nil)) }
+      return (shown.rendering.word == word, .rendering(word: shown.rendering.word, quirk: shown.rendering.quirk?.id))
     case .visible:
-      guard let shown = onScreen[tip] else {
-        return (false, "not on screen (\(currentSuppressions(of: tip).words.joined(separator: ", ")))")
-      }
-      if let quirk = shown.rendering.quirk, !shown.rendering.isRendered {
-        return (false, "decided: shown — rendered: no (quirk \(quirk.id))")
-      }
-      if hiddenAnchors.contains(shown.placement.description) { return (false, "shown, but its anchor \(shown.placement) is hidden") }
-      if sheets.contains(shown.placement.screen) { return (false, "shown behind a sheet on \(shown.placement.screen)") }
-      return (true, "visible on \(shown.placement)")
+      guard let shown = onScreen[tip] else { return (false, .notOnScreen(reasons: currentSuppressions(of: tip).words)) }
+      if let quirk = shown.rendering.quirk, !shown.rendering.isRendered { return (false, .notRendered(quirk: quirk.id)) }
+      if hiddenAnchors.contains(shown.placement.description) { return (false, .anchorHidden(shown.placement)) }
+      if sheets.contains(shown.placement.screen) { return (false, .behindSheet(screen: shown.placement.screen)) }
+      return (true, .visibleOn(shown.placement))
     case .status(_, let pattern):
       let status = engine.status(of: tip, at: clock)
-      return (pattern.matches(status), "status \(status)")
+      return (pattern.matches(status), .status(status))
     case .displays(_, let count):
       let displays = engine.record(of: tip).displayCount
-      return (displays == count, "\(displays) display\(displays == 1 ? "" : "s")")
+      return (displays == count, .displays(displays))
     case .displaysAtLeast(_, let count), .displaysAtMost(_, let count):
       let displays = engine.record(of: tip).displayCount
       let holds = if case .displaysAtLeast = expectation { displays >= count } else { displays <= count }
-      return (holds, "\(displays) display\(displays == 1 ? "" : "s")")
+      return (holds, .displays(displays))
     case .firstDisplayAt(_, let instant):
-      guard let first = displayHistory[tip]?.first else { return (false, "never displayed") }
-      return (first == instant, "first display at \(timeZone.civil(of: first).iso)")
+      guard let first = displayHistory[tip]?.first else { return (false, .neverDisplayed) }
+      return (first == instant, .firstDisplay(timeZone.civil(of: first)))
     case .displaysBetween(_, let count, let from, let to):
       let n = (displayHistory[tip] ?? []).filter { $0 >= from && $0 <= to }.count
-      return (n == count, "\(n) display\(n == 1 ? "" : "s") from \(timeZone.civil(of: from).iso) to \(timeZone.civil(of: to).iso)")
+      return (n == count, .displaysBetween(n, from: timeZone.civil(of: from), to: timeZone.civil(of: to)))
     case .nextAt(_, let instant):
-      if onScreen[tip] != nil { return (false, "on screen now") }
-      guard let next = engine.nextAvailability(of: tip, from: clock) else { return (false, "no passage of time alone makes it available") }
-      return (next == instant, "next at \(timeZone.civil(of: next).iso)")
+      if onScreen[tip] != nil { return (false, .onScreenNow) }
+      guard let next = engine.nextAvailability(of: tip, from: clock) else { return (false, .neverAvailableByTime) }
+      return (next == instant, .nextAt(timeZone.civil(of: next)))
     case .suppressed(_, let word):
-      if let shown = onScreen[tip] { return (false, "shown on \(shown.placement)") }
+      if let shown = onScreen[tip] { return (false, .shownOn(shown.placement)) }
       let reasons: [Suppression] =
         switch lastEvaluation(of: tip) {
         case .suppressed(let reasons, _)?: reasons
         case .shown?, nil: currentSuppressions(of: tip)
         }
       let words = reasons.words
-      return (words.contains(word), words.isEmpty ? "no reason: it may show" : "suppressed by \(words.joined(separator: ", "))")
+      return (words.contains(word), words.isEmpty ? .mayShow : .suppressedBy(words))
     }
   }
 }

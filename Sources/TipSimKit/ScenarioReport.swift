@@ -41,7 +41,7 @@ public struct ScenarioReport: Sendable {
   public var failures: [ExpectationFailure] {
     run.failures.map { result in
       ExpectationFailure(
-        expectation: result.text, found: result.found,
+        expectation: result.text, found: result.foundText(timeZone: run.session.world.timeZone),
         explanation: result.explanationText(timeZone: run.session.world.timeZone),
         location: location(ofLine: result.line ?? 1, column: 1))
     }
