@@ -191,7 +191,7 @@ public struct JSONRenderer: Sendable {
       o.string("kind", "expect")
       o.bool("passed", result.passed)
       o.string("expectation", result.text)
-      o.string("found", wording.describe(result.found))
+      o.string("found", Wording.describe(result.found))
       o.int("line", result.line)
     }
   }

@@ -264,7 +264,7 @@ public struct TextRenderer: Sendable {
     case .expectation(let result):
       guard !result.passed else { return out.line(result.text) }
       out.line("\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
-      out.line("found: \(wording.describe(result.found))")
+      out.line("found: \(Wording.describe(result.found))")
       if let explanation = result.explanation { out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation)) }
     }
   }

@@ -84,8 +84,8 @@ extension Wording {
 }
 
 extension Wording {
-  /// What an expectation found, after `found:`.
-  public func describe(_ finding: Finding) -> String {
+  /// What an expectation found, after `found:` (its instants are already civil times).
+  public static func describe(_ finding: Finding) -> String {
     switch finding {
     case .shownOn(let placement): "shown on \(placement)"
     case .notOnScreen(nil): "not on screen"

@@ -33,11 +33,11 @@ extension ExpectationResult {
   }
 
   /// What was found, worded.
-  public func foundText(timeZone: SimTimeZone) -> String { Wording(timeZone: timeZone).describe(found) }
+  public var foundText: String { Wording.describe(found) }
 
   /// What was found and the tip's `why`, for a report.
   public func detail(timeZone: SimTimeZone) -> String {
-    (["found: \(foundText(timeZone: timeZone))"] + [explanationText(timeZone: timeZone)].compactMap { $0 }).joined(separator: "\n")
+    (["found: \(foundText)"] + [explanationText(timeZone: timeZone)].compactMap { $0 }).joined(separator: "\n")
   }
 }
 

@@ -41,7 +41,7 @@ public struct ScenarioReport: Sendable {
   public var failures: [ExpectationFailure] {
     run.failures.map { result in
       ExpectationFailure(
-        expectation: result.text, found: result.foundText(timeZone: run.session.world.timeZone),
+        expectation: result.text, found: result.foundText,
         explanation: result.explanationText(timeZone: run.session.world.timeZone),
         location: location(ofLine: result.line ?? 1, column: 1))
     }
