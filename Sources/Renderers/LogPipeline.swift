@@ -251,43 +251,49 @@ public struct LogPipeline {
     case .text(let style):
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
       renderer.suppressionTexts = suppressionTexts
-      for item in items {
-        renderer.timeZone = item.timeZone
-        for index in item.records {
-          renderer.append(take(index), to: &bytes)
-          bytes.append(UInt8(ascii: "\n"))
-        }
-        for output in item.outputs {
-          switch output {
-          case .records(let records):
-            for record in records {
-              renderer.append(record, to: &bytes)
-              bytes.append(UInt8(ascii: "\n"))
-            }
-          case .text(let output) where !output.isEmpty:
-            bytes.append(utf8: output)
-            bytes.append(UInt8(ascii: "\n"))
-          case .text:
-            break
-          }
-        }
-      }
+      render(items, take, with: &renderer, printsText: true, into: &bytes)
     case .json:
       var renderer = JSONRenderer(timeZone: .utc)
       renderer.suppressionTexts = suppressionTexts
-      for item in items {
-        renderer.timeZone = item.timeZone
-        for index in item.records {
-          renderer.append(take(index), to: &bytes)
-          bytes.append(UInt8(ascii: "\n"))
-        }
-        for case .records(let records) in item.outputs {
+      render(items, take, with: &renderer, printsText: false, into: &bytes)
+    }
+  }
+
+  /// Each item's records, then its outputs, a line each, in its time zone; the text of an
+  /// output only where `printsText` (JSON Lines carries records alone).
+  private static func render<Renderer: LogRenderer>(
+    _ items: [Item], _ take: (Int) -> LogRecord, with renderer: inout Renderer, printsText: Bool, into bytes: inout ByteBuffer
+  ) {
+    for item in items {
+      renderer.timeZone = item.timeZone
+      for index in item.records {
+        renderer.append(take(index), to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
+      for output in item.outputs {
+        switch output {
+        case .records(let records):
           for record in records {
             renderer.append(record, to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
           }
+        case .text(let output) where printsText && !output.isEmpty:
+          bytes.append(utf8: output)
+          bytes.append(UInt8(ascii: "\n"))
+        case .text:
+          break
         }
       }
     }
   }
 }
+
+/// What a log's batches need of a renderer: its time zone, and a record appended as bytes,
+/// reusing what it wrote before.
+protocol LogRenderer {
+  var timeZone: SimTimeZone { get set }
+  mutating func append(_ record: LogRecord, to out: inout ByteBuffer)
+}
+
+extension TextRenderer: LogRenderer {}
+extension JSONRenderer: LogRenderer {}
