@@ -55,6 +55,8 @@ extension StateFile {
 
     enum CodingKeys: String, CodingKey {
       case bool, int, double, string
+      /// `{"null": true}`: an optional parameter's `nil`.
+      case null
     }
 
     init(from decoder: any Decoder) throws {
@@ -67,6 +69,7 @@ extension StateFile {
       case .int: value = .int(try container.decode(Int.self, forKey: key))
       case .double: value = .double(try container.decode(Double.self, forKey: key))
       case .string: value = .string(try container.decode(String.self, forKey: key))
+      case .null: value = .null
       }
     }
 
@@ -77,6 +80,7 @@ extension StateFile {
       case .int(let i): try container.encode(i, forKey: .int)
       case .double(let d): try container.encode(d, forKey: .double)
       case .string(let s): try container.encode(s, forKey: .string)
+      case .null: try container.encode(true, forKey: .null)
       }
     }
   }

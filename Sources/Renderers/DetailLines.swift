@@ -47,7 +47,7 @@ struct DetailLines: ~Copyable {
     switch value {
     case .int(let number): text.append(decimal: Int64(number))
     case .bool(let flag): text.append(utf8: flag ? "true" : "false")
-    case .double, .string: text.append(utf8: value.description)
+    case .double, .string, .null: text.append(utf8: value.description)
     }
   }
 

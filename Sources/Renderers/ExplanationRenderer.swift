@@ -32,9 +32,9 @@ public struct ExplanationRenderer {
     }
     for effect in e.reactionEffects {
       switch effect.kind {
-      case .invalidated: out.append("  invalidated by the reaction of line \(effect.line)")
-      case .set: out.append("  \(effect.subject) was last set by the reaction of line \(effect.line)")
-      case .donated: out.append("  \(effect.subject) was last donated by the reaction of line \(effect.line)")
+      case .invalidated: out.append("  invalidated by the reaction of \(effect.place)")
+      case .set: out.append("  \(effect.subject) was last set by the reaction of \(effect.place)")
+      case .donated: out.append("  \(effect.subject) was last donated by the reaction of \(effect.place)")
       }
     }
     for binding in e.bindings {

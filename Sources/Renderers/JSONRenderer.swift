@@ -55,9 +55,10 @@ public struct JSONRenderer: Sendable {
       o.string("frequency", frequency.rawValue)
       o.strings("transientReset", reset)
     case .quit: o.string("kind", "quit")
-    case .reacted(let line, let trigger):
+    case .reacted(let place, let trigger):
       o.string("kind", "reaction")
-      o.int("line", line)
+      o.int("line", place.line)
+      if let file = place.file { o.string("file", file) }
       o.string("trigger", trigger)
     case .scenePhase(let background, let screens):
       o.string("kind", background ? "background" : "foreground")
@@ -193,6 +194,7 @@ public struct JSONRenderer: Sendable {
       o.string("expectation", result.text)
       o.string("found", Wording.describe(result.found))
       o.int("line", result.line)
+      if let file = result.file { o.string("file", file) }
     }
   }
 
@@ -246,6 +248,7 @@ public indirect enum JSONValue: Hashable, Sendable, ExpressibleByStringLiteral {
     case .int(let i): out.append(decimal: Int64(i))
     case .double(let d): out.append(utf8: d.isFinite ? String(d) : "null")
     case .string(let s): quote(s, into: &out)
+    case .null: out.append(utf8: "null")
     }
   }
 

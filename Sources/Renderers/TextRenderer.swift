@@ -162,8 +162,8 @@ public struct TextRenderer: Sendable {
       if !reset.isEmpty { out.line("transient parameters back to their defaults: \(reset.joined(separator: ", ")) (rule 10)") }
     case .quit:
       out.line("app terminated")
-    case .reacted(let line, let trigger):
-      out.line("when \(trigger) (line \(line))")
+    case .reacted(let place, let trigger):
+      out.line("when \(trigger) (\(place))")
     case .scenePhase(let background, let screens):
       let list = screens.isEmpty ? "no screen was open" : screens.joined(separator: ", ")
       out.line(background ? "the app left the foreground; displays end (\(list))" : "the app is back in the foreground (\(list))")
@@ -263,7 +263,7 @@ public struct TextRenderer: Sendable {
       out.add(wording.statusTable(lines))
     case .expectation(let result):
       guard !result.passed else { return out.line(result.text) }
-      out.line("\(file.map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
+      out.line("\((result.file ?? file).map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
       out.line("found: \(Wording.describe(result.found))")
       if let explanation = result.explanation { out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation)) }
     }

@@ -26,7 +26,7 @@ extension Wording {
     case .neverAvailableByTime(let tip, let hints):
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
-    case .reactionFailed(let line, let message): "the reaction of line \(line): \(message)"
+    case .reactionFailed(let place, let message): "the reaction of \(place): \(message)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
     }
   }

@@ -32,7 +32,14 @@ public struct Linter {
   public func warnings() -> [Warning] {
     var found: [Warning] = []
     let commands = session.history.compactMap { if case .command(let c) = $0.action { c } else { nil } }
-    let flatCommands = commands.flatMap { command -> [Command] in if case .on(_, let inner) = command { [inner] } else { [command] } }
+    // What the app's own code (reactions) does counts as much as what the scenario does.
+    let flatCommands = commands.flatMap { command -> [Command] in
+      switch command {
+      case .on(_, let inner): [inner]
+      case .defineReaction(let reaction): reaction.commands
+      default: [command]
+      }
+    }
     // Tips that can never show: contradictory rules.
     var impossible: [String: String] = [:]
     for tip in catalog.tips {
@@ -119,7 +126,13 @@ public struct Linter {
       let line = line(defining: event.id) { if case .defineEvent(let e) = $0 { e.id == event.id } else { false } }
       found.append(Warning(line: line, message: "no rule reads event \(event.id)", fix: "add a rule that counts it, or stop donating it"))
     }
-    let written = Set(flatCommands.compactMap { if case .set(let p, _) = $0 { p } else { nil } })
+    let written = Set(
+      flatCommands.compactMap { command -> String? in
+        switch command {
+        case .set(let p, _), .update(let p, _): p
+        default: nil
+        }
+      })
     let readParameters = Set(catalog.tips.flatMap { $0.rules.flatMap(\.parameterNames) })
     for parameter in catalog.parameters where parameter.boundTo == nil && !written.contains(parameter.name) {
       let line = line(defining: parameter.name) { if case .defineParameter(let p, _) = $0 { p.name == parameter.name } else { false } }

@@ -66,7 +66,7 @@ public struct ModelReport {
     case .defineTip(let tip, let placement):
       return "tip " + summary(of: world.engine.catalog.tip(named: tip.name) ?? tip) + (placement.map { " at \($0)" } ?? ", no anchor")
     case .defineParameter(let parameter, let binding):
-      return "param \(parameter.name) = \(parameter.defaultValue) (\(parameter.type.rawValue))"
+      return "param \(parameter.name) = \(parameter.defaultValue) (\(parameter.declaredType))"
         + (parameter.isTransient ? ", transient" : "") + (binding.map { ", bound to \($0)" } ?? "")
     case .defineEvent(let event):
       return "event \(event.id)" + (event.fields.isEmpty ? "" : " with fields \(event.fields.joined(separator: ", "))")

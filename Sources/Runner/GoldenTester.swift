@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import ScenarioLanguage
 
 /// `tipsim test`: replays every `*.scenario` under the given paths, checks its expectations,
 /// and compares its transcript with the golden `*.transcript` kept beside it.
@@ -25,7 +26,9 @@ public struct GoldenTester {
     public var problems: [ScenarioProblem] = []
   }
 
-  /// The scenario files under the paths, sorted, so the order is the same everywhere.
+  /// The scenario files under the paths, sorted, so the order is the same everywhere. In a
+  /// folder, files of definitions only (no action, no expectation: the definitions `tipsim
+  /// import` wrote, which other scenarios include) are not tests and are left out.
   public func scenarioFiles() -> [String] {
     var files: [String] = []
     for path in paths {
@@ -41,9 +44,25 @@ public struct GoldenTester {
       let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
         .filter { $0.hasSuffix(".scenario") }
         .map { (path as NSString).appendingPathComponent($0) }
-      files += found.sorted()
+      files += found.sorted().filter { !GoldenTester.definesOnly($0) }
     }
     return files
+  }
+
+  /// Whether the scenario at `path` only defines things: every statement a definition, a
+  /// reaction or a cohort. A file that does not parse is a test, which reports the error.
+  static func definesOnly(_ path: String) -> Bool {
+    guard case .success(let source) = ScenarioFile.read(path) else { return false }
+    var parser = Parser(source: source)
+    parser.includes = .files(relativeTo: path)
+    guard let statements = try? parser.parse() else { return false }
+    return statements.allSatisfy { statement in
+      switch statement.action {
+      case .command(let command): command.isDefinition
+      case .reaction, .cohort: true
+      default: false
+      }
+    }
   }
 
   /// The golden transcript's path for a scenario.

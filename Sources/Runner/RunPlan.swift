@@ -44,9 +44,10 @@ struct RunPlan: Equatable {
   }
 
   /// The words of the commands of the command table that read the log or the history, or
-  /// undo (`CommandInfo.readsThePast`), split into runs of ASCII letters.
+  /// undo (`CommandInfo.readsThePast`), split into runs of ASCII letters; and `include`,
+  /// since the file it reads may hold any of them.
   static let readingWords: [[UInt8]] = Set(
-    CommandTable.all.filter(\.readsThePast).flatMap { $0.name.split { !$0.isASCII || !$0.isLetter }.map(String.init) }
+    CommandTable.all.filter(\.readsThePast).flatMap { $0.name.split { !$0.isASCII || !$0.isLetter }.map(String.init) } + ["include"]
   ).sorted().map { Array($0.utf8) }
 
   /// Whether a statement of `source` could read the log or the history, or undo: whether a

@@ -18,20 +18,22 @@ public enum ScenarioRunner {
   /// leaves) the log is not rendered at all: no transcript, no summary, nothing on `out`.
   public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
-    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, out: (String) -> Void = { _ in },
+    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, includes: IncludeReader? = nil, out: (String) -> Void = { _ in },
     err: (String) -> Void = { _ in }
   ) -> RunReport {
     run(
       source: source, file: file, format: format, session: session, state: state, keepsLog: keepsLog, printsLog: printsLog,
-      bytesOut: { out(String(decoding: $0, as: UTF8.self)) }, err: err)
+      includes: includes, bytesOut: { out(String(decoding: $0, as: UTF8.self)) }, err: err)
   }
 
   /// The same, with the output handed over as UTF-8 bytes (`tipsim run` writes them as they
-  /// are; making the log a string first validated every byte again).
+  /// are; making the log a string first validated every byte again). `include` lines read
+  /// files relative to `file`'s folder unless `includes` says otherwise; a sandboxed session
+  /// reads none.
   public static func run(
     source: String, file: String = "<string>", format: OutputFormat = .text(.plain), session: Session = Session(),
-    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, bytesOut out: (UnsafeRawBufferPointer) -> Void,
-    err: (String) -> Void = { _ in }
+    state: String? = nil, keepsLog: Bool = true, printsLog: Bool = true, includes: IncludeReader? = nil,
+    bytesOut out: (UnsafeRawBufferPointer) -> Void, err: (String) -> Void = { _ in }
   ) -> RunReport {
     var session = session
     if session.reporter == nil { session.reporter = Reporter() }
@@ -41,7 +43,7 @@ public enum ScenarioRunner {
     // A worker parses the script part by part while the statements run. Until the whole
     // script is known to parse, the run goes ahead but its log is held: a syntax error
     // anywhere still runs nothing, as if everything had been parsed first.
-    let stream = StatementStream(source: source)
+    let stream = StatementStream(source: source, includes: includes ?? (session.isSandboxed ? .none : .files(relativeTo: file)))
     defer { stream.dispose() }
     func write(_ bytes: UnsafeRawBufferPointer) {
       if keepsLog { transcript += String(decoding: bytes, as: UTF8.self) }
@@ -55,7 +57,11 @@ public enum ScenarioRunner {
     var pipeline = LogPipeline(format: format, file: file, holding: true)
     func fail(_ diagnostic: Diagnostic) -> RunReport {
       pipeline.flush(write: write)
-      let text = diagnostic.rendered(file: file, source: Parser.line(diagnostic.location.line, of: source)) + "\n"
+      let text =
+        diagnostic.rendered(
+          file: diagnostic.file ?? file,
+          source: diagnostic.file == nil ? Parser.line(diagnostic.location.line, of: source) : diagnostic.sourceLine)
+        + "\n"
       errors += text
       err(text)
       return RunReport(

@@ -25,7 +25,7 @@ final class StatementStream: @unchecked Sendable {
   /// value): the runner is the critical path on two shared cores, and the parse keeps ahead.
   static let parsePriorityOffset: Int32 = 8
 
-  init(source: String) {
+  init(source: String, includes: IncludeReader) {
     // A thread of its own rather than a dispatch worker, whose priority would stay lowered
     // for whatever it ran next. On Linux a thread's nice value is its own.
     let thread = Thread { [self] in
@@ -38,7 +38,7 @@ final class StatementStream: @unchecked Sendable {
         condition.unlock()
       }
       let result = Result { () throws(Diagnostic) in
-        try Parser.parse(source, inPartsOf: StatementStream.linesPerPart) { part, _ in
+        try Parser.parse(source, inPartsOf: StatementStream.linesPerPart, includes: includes) { part, _ in
           undefined.scan(part)
           condition.lock()
           parts.append(part)

@@ -49,8 +49,9 @@ public enum CommandTable {
         "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay)",
       example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
     CommandInfo(
-      name: "param", group: .definitions, syntax: "param NAME = VALUE [transient] [bind STORE.KEY]",
-      summary: "a TipKit @Parameter with its default; transient resets at launch; bind mirrors an external store key",
+      name: "param", group: .definitions, syntax: "param NAME[: TYPE[?]] = VALUE [transient] [bind STORE.KEY]",
+      summary:
+        "a TipKit @Parameter with its default; TYPE? is an optional (= nil); transient resets at launch; bind mirrors an external store key",
       example: "param isLoggedIn = false", arguments: [.none]),
     CommandInfo(
       name: "store", group: .definitions, syntax: "store NAME [KEY = VALUE]",
@@ -61,9 +62,16 @@ public enum CommandTable {
       summary: "a TipKit event; donations may carry fields; limit/maxAge is DonationLimit (rules see the last 1000)",
       example: "event viewedBackyard(backyardID)", arguments: [.none]),
     CommandInfo(
-      name: "screen", group: .definitions, syntax: "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR ...",
-      summary: "a screen and its anchors, in layout order, and how its SwiftUI tip views are hosted (rule 40)",
+      name: "screen", group: .definitions,
+      syntax: "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR[(hidden)] ... · screen NAME adds: ANCHOR ...",
+      summary:
+        "a screen and its anchors, in layout order (hidden: starts hidden at each visit, until `show`), and how its SwiftUI tip views are hosted (rule 40); `adds` gives a screen defined before more anchors",
       example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
+    CommandInfo(
+      name: "place", group: .definitions, syntax: "place TIP at SCREEN.ANCHOR [popover|inline]",
+      summary: "put a tip defined before (an imported file's) on another anchor",
+      example: "place colleaguesAppeal at contacts.colleaguesTab",
+      arguments: [.tip, .word(["at"]), .screenAnchor, .word(["popover", "inline"])]),
     CommandInfo(
       name: "tip", group: .definitions,
       syntax:
@@ -88,8 +96,10 @@ public enum CommandTable {
       arguments: [.none]),
     CommandInfo(
       name: "when", group: .definitions,
-      syntax: "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background: … · when app launch: …",
-      summary: "the app's own code when a tip is invalidated or shown, or the app goes to the background or launches",
+      syntax:
+        "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background|launch|launching: … · when screen SCREEN opens|closes: … · (before `:`) if os >= V | if os < V",
+      summary:
+        "the app's own code when a tip is invalidated or shown, the app goes to the background, launches (`launching`: before Tips.configure), or a screen opens or closes; `if os` for code under #available",
       example: "when welcome invalidated: set onboardingDone true", arguments: [.tip]),
     CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
@@ -111,8 +121,12 @@ public enum CommandTable {
       name: "close", group: .actions, syntax: "close SCREEN", summary: "a screen disappears; its tips' displays end",
       example: "close contacts", arguments: [.screen, .none]),
     CommandInfo(
-      name: "set", group: .actions, syntax: "set PARAM VALUE", summary: "write a parameter (ignored before launch, rule 11)",
+      name: "set", group: .actions, syntax: "set PARAM VALUE|nil|+= N|-= N|OTHER [+ N] [atMost N] [atLeast N]|not OTHER",
+      summary: "write a parameter: a value, or one computed from a parameter (ignored before launch, rule 11)",
       example: "set isLoggedIn true", arguments: [.parameter, .parameterValue]),
+    CommandInfo(
+      name: "toggle", group: .actions, syntax: "toggle PARAM", summary: "flip a Bool parameter (the app's `X.flag.toggle()`)",
+      example: "toggle isLoggedIn", arguments: [.parameter, .none]),
     CommandInfo(
       name: "write", group: .actions, syntax: "write STORE.KEY VALUE",
       summary: "write an external store key; bound parameters follow while TipKit is configured",
@@ -252,6 +266,11 @@ public enum CommandTable {
       name: "import", group: .shell, syntax: "import PATH...",
       summary: "read an app's Swift tips (files or folders) and load them as definitions (needs tipsim-import built)",
       example: "import Sources/MyApp", arguments: [.none]),
+    CommandInfo(
+      name: "include", group: .definitions, syntax: "include FILE",
+      summary:
+        "the statements of another scenario file, relative to this file's folder (an imported app's definitions, kept untouched)",
+      example: "include tips.scenario", arguments: [.none]),
     CommandInfo(
       name: "save-state", group: .shell, syntax: "save-state FILE",
       summary: "write every device's TipKit datastore (tips, parameters, donations) as versioned JSON, atomically",

@@ -117,17 +117,20 @@ struct Cursor {
     return Located(c, at: token.location, length: token.length)
   }
 
-  /// A literal value: `true`, `false`, a number or a string.
-  mutating func value() throws(Diagnostic) -> Located<Value> {
-    guard let token = peek else { throw expected("a value (true, false, a number or a string)") }
+  /// A literal value: `true`, `false`, a number or a string; `nil` too where an optional
+  /// parameter's value is written.
+  mutating func value(orNil: Bool = false) throws(Diagnostic) -> Located<Value> {
+    let what = orNil ? "a value (true, false, a number, a string or nil)" : "a value (true, false, a number or a string)"
+    guard let token = peek else { throw expected(what) }
     let value: Value
     switch token.kind {
     case .name("true"): value = .bool(true)
     case .name("false"): value = .bool(false)
+    case .name("nil") where orNil: value = .null
     case .integer(let i): value = .int(i)
     case .decimal(let d): value = .double(d)
     case .string(let s): value = .string(s)
-    default: throw expected("a value (true, false, a number or a string)")
+    default: throw expected(what)
     }
     index += 1
     return Located(value, at: token.location, length: token.length)

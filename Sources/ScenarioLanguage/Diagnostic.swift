@@ -5,6 +5,10 @@ public struct Diagnostic: Error, Hashable, Sendable {
   public var length: Int
   /// A "did you mean" or other hint, printed after the caret line.
   public var note: String?
+  /// The included file the error is in (`include FILE`), and the text of its line; nil for
+  /// the scenario's own lines.
+  public var file: String?
+  public var sourceLine: String?
 
   public init(_ message: String, at location: SourceLocation, length: Int = 1, note: String? = nil) {
     self.message = message

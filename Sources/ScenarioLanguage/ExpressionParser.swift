@@ -76,8 +76,8 @@ struct ExpressionParser {
       let inner = try nested { (p: inout ExpressionParser) throws(Diagnostic) in try p.parseOr() }
       try cursor.symbol(")")
       return inner
-    case .name("true"), .name("false"), .integer, .decimal, .string:
-      return .literal(try cursor.value().value)
+    case .name("true"), .name("false"), .name("nil"), .integer, .decimal, .string:
+      return .literal(try cursor.value(orNil: true).value)
     case .name(let name):
       cursor.index += 1
       let located = Located(name, at: token.location, length: token.length)

@@ -93,13 +93,15 @@ public enum Lexer {
     return tokens
   }
 
-  /// `== != <= >= && ||`, if `first` and `second` make one.
+  /// `== != <= >= += -= && ||`, if `first` and `second` make one.
   private static func pairSymbol<Unit: LexUnit>(_ first: Unit, _ second: Unit) -> String? {
     if second == "=" {
       if first == "=" { return "==" }
       if first == "!" { return "!=" }
       if first == "<" { return "<=" }
       if first == ">" { return ">=" }
+      if first == "+" { return "+=" }
+      if first == "-" { return "-=" }
       return nil
     }
     if first == "&" && second == "&" { return "&&" }
@@ -107,7 +109,7 @@ public enum Lexer {
     return nil
   }
 
-  /// `. : , ( ) ; = < > ! %`, if `unit` is one.
+  /// `. : , ( ) ; = < > ! % ? + -`, if `unit` is one.
   private static func symbol<Unit: LexUnit>(_ unit: Unit) -> String? {
     guard let code = unit.asciiValue else { return nil }
     return singleSymbols[Int(code)]
@@ -116,7 +118,7 @@ public enum Lexer {
   /// The one-character symbols, by ASCII code.
   private static let singleSymbols: [String?] = (0..<128).map { code in
     let character = Character(Unicode.Scalar(UInt8(code)))
-    return ".:,();=<>!%".contains(character) ? String(character) : nil
+    return ".:,();=<>!%?+-".contains(character) ? String(character) : nil
   }
 
   /// Where the name that starts at `start` (a letter or `_`) ends. A dash between letters

@@ -11,6 +11,11 @@ extension Parser {
     case "launch", "quit", "log":
       try c.finish(word)
       action = word == "launch" ? .command(.launch) : word == "quit" ? .command(.quit) : .log
+    case "toggle":
+      let name = try c.name("a parameter name")
+      refs.append(NameReference(.parameter, name))
+      try c.finish("the parameter")
+      action = .command(.update(parameter: name.value, ParameterUpdate(source: name.value, negates: true)))
     case "background", "foreground":
       try c.finish(word)
       action = .command(word == "background" ? .background : .foreground)
@@ -125,5 +130,62 @@ extension Parser {
     default: return nil
     }
     return action
+  }
+}
+
+extension Parser {
+  /// `set NAME VALUE`, and a value computed from a parameter: `set NAME += N` / `-= N`,
+  /// `set NAME OTHER [+ N | - N]`, `set NAME not OTHER`, each optionally capped with
+  /// `atMost N` and `atLeast N`.
+  func parseSet(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Command {
+    let name = try c.name("a parameter name")
+    refs.append(NameReference(.parameter, name))
+    var update: ParameterUpdate
+    if c.take(symbol: "+=") || c.peek?.isSymbol("-=") == true {
+      let subtracts = c.take(symbol: "-=")
+      update = ParameterUpdate(source: name.value, offset: try number(&c, negated: subtracts))
+    } else if c.take(word: "not") {
+      let source = try c.name("a Bool parameter")
+      refs.append(NameReference(.parameter, source))
+      update = ParameterUpdate(source: source.value, negates: true)
+    } else if let token = c.peek, case .name(let word) = token.kind, !["true", "false", "nil"].contains(word) {
+      let source = try c.name("a parameter name or a value")
+      refs.append(NameReference(.parameter, source))
+      update = ParameterUpdate(source: source.value)
+      if c.take(symbol: "+") {
+        update.offset = try number(&c, negated: false)
+      } else if c.take(symbol: "-") {
+        update.offset = try number(&c, negated: true)
+      } else if let token = c.peek, case .integer(let i) = token.kind, i < 0 {
+        update.offset = try number(&c, negated: false)
+      }
+    } else {
+      let value = try c.value(orNil: true)
+      try c.finish("the value")
+      return .set(parameter: name.value, value.value)
+    }
+    while !c.atEnd {
+      if c.take(word: "atMost") {
+        update.atMost = try number(&c, negated: false)
+      } else if c.take(word: "atLeast") {
+        update.atLeast = try number(&c, negated: false)
+      } else {
+        throw c.expected("`atMost N`, `atLeast N` or the end of the line")
+      }
+    }
+    return .update(parameter: name.value, update)
+  }
+
+  /// An integer or a decimal, its sign flipped when `negated`.
+  private func number(_ c: inout Cursor, negated: Bool) throws(Diagnostic) -> Value {
+    guard let token = c.peek else { throw c.expected("a number") }
+    c.index += 1
+    switch token.kind {
+    case .integer(let i): return .int(negated ? -i : i)
+    case .decimal(let d): return .double(negated ? -d : d)
+    default:
+      c.index -= 1
+      throw c.expected("a number")
+    }
   }
 }

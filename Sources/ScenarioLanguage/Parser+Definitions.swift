@@ -28,8 +28,24 @@ extension Parser {
       action = .command(.setPolicy(name: name.value, value: value))
     case "param":
       let name = try c.name("a parameter name")
+      // `param NAME: TYPE? = nil`: an optional, or a type spelt out.
+      var declared: ValueType?
+      var optional = false
+      if c.take(symbol: ":") {
+        let type = try c.word(oneOf: ValueType.declarable.map(\.rawValue), what: "parameter type")
+        declared = ValueType(rawValue: type.value)
+        optional = c.take(symbol: "?")
+      }
       try c.symbol("=")
-      let value = try c.value()
+      var value = try c.value(orNil: optional)
+      if let declared, value.value != .null, value.value.type != declared {
+        guard declared == .double, case .int(let whole) = value.value else {
+          throw Diagnostic(
+            "\(name.value) is declared \(declared.rawValue)\(optional ? "?" : ""), but \(value.value) is a \(value.value.type.rawValue)",
+            at: value.location, length: value.length)
+        }
+        value.value = .double(Double(whole))
+      }
       var transient = false
       var binding: StoreKey?
       while !c.atEnd {
@@ -46,7 +62,9 @@ extension Parser {
       }
       refs.insert(NameReference(.parameter, name, defines: true), at: 0)
       action = .command(
-        .defineParameter(ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient), binding: binding))
+        .defineParameter(
+          ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient, type: declared, isOptional: optional),
+          binding: binding))
     case "store":
       let store = try c.name("a store name")
       if c.atEnd {
@@ -87,23 +105,37 @@ extension Parser {
       action = .command(.defineEvent(EventDefinition(id: name.value, fields: fields, limit: limit)))
     case "screen":
       let name = try c.name("a screen name")
+      // `screen NAME adds: ANCHOR ...`: more anchors for a screen defined elsewhere (an
+      // imported file).
+      if c.take(word: "adds") {
+        refs.append(NameReference(.screen, name))
+        try c.symbol(":")
+        let (anchors, hidden) = try anchorList(&c)
+        guard !anchors.isEmpty else { throw c.expected("the anchors to add") }
+        action = .command(.addAnchors(screen: name.value, anchors: anchors, hidden: hidden))
+        break
+      }
       refs.append(NameReference(.screen, name, defines: true))
       var host = Hosting.swiftui
       if c.take(word: "host") {
         host = Hosting(rawValue: try c.word(oneOf: Hosting.allCases.map(\.rawValue), what: "hosting").value) ?? .swiftui
       }
       var anchors: [String] = []
-      if c.take(symbol: ":") {
-        while !c.atEnd {
-          let anchor = try c.name("an anchor name")
-          if anchors.contains(anchor.value) {
-            throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length)
-          }
-          anchors.append(anchor.value)
-        }
-      }
+      var hidden: [String] = []
+      if c.take(symbol: ":") { (anchors, hidden) = try anchorList(&c) }
       try c.finish("the anchors")
-      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors, host: host)))
+      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors, host: host, hiddenAnchors: hidden)))
+    case "place":
+      // `place TIP at SCREEN.ANCHOR [popover|inline]`: a tip defined elsewhere, on another anchor.
+      let tip = try c.name("a tip name")
+      refs.append(NameReference(.tip, tip))
+      guard c.take(word: "at") else { throw c.expected("`at SCREEN.ANCHOR`") }
+      let (screen, anchor) = try c.dotted("SCREEN.ANCHOR")
+      refs += [NameReference(.screen, screen), NameReference(.anchor(screen: screen.value), anchor)]
+      var style = Placement.Style.popover
+      if !c.atEnd { style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "presentation").value) ?? .popover }
+      try c.finish("the anchor")
+      action = .command(.place(tip: tip.value, screen: screen.value, anchor: anchor.value, style: style))
     case "group":
       let name = try c.name("a group name")
       refs.append(NameReference(.group, name, defines: true))
@@ -129,19 +161,51 @@ extension Parser {
       try c.finish("the device")
       action = .command(.defineDevice(name.value, os: os))
     case "when":
-      action = try parseReaction(&c, references: &refs, line: line)
+      action = try parseReaction(&c, references: &refs, line: line, text: text)
     default: return nil
     }
     return action
   }
 
+  /// A screen's anchors in layout order, `NAME(hidden)` for one that starts hidden: the
+  /// anchors, and those of them that start hidden.
+  private func anchorList(_ c: inout Cursor) throws(Diagnostic) -> (anchors: [String], hidden: [String]) {
+    var anchors: [String] = []
+    var hidden: [String] = []
+    while !c.atEnd {
+      let anchor = try c.name("an anchor name")
+      if anchors.contains(anchor.value) {
+        throw Diagnostic("anchor \(anchor.value) appears twice", at: anchor.location, length: anchor.length)
+      }
+      anchors.append(anchor.value)
+      if c.take(symbol: "(") {
+        guard c.take(word: "hidden") else { throw c.expected("`hidden`") }
+        try c.symbol(")")
+        hidden.append(anchor.value)
+      }
+    }
+    return (anchors, hidden)
+  }
+
   /// `when TIP invalidated [REASON]: CMD; CMD`, `when TIP shown: …`, `when app background: …`,
-  /// `when app launch: …`: what the app's own code does then. The commands are actions.
-  func parseReaction(_ c: inout Cursor, references refs: inout [NameReference], line: Int) throws(Diagnostic) -> Statement.Action {
+  /// `when app launch: …`, `when app launching: …`, `when screen SCREEN opens|closes: …`, each
+  /// optionally `if os >= VERSION` or `if os < VERSION`: what the app's own code does then.
+  /// The commands are actions.
+  func parseReaction(_ c: inout Cursor, references refs: inout [NameReference], line: Int, text: String) throws(Diagnostic)
+    -> Statement.Action
+  {
     let trigger: Reaction.Trigger
     if c.take(word: "app") {
-      let phase = try c.word(oneOf: ["background", "launch"], what: "app event")
-      trigger = phase.value == "background" ? .appBackground : .appLaunch
+      let phase = try c.word(oneOf: ["background", "launch", "launching"], what: "app event")
+      trigger = phase.value == "background" ? .appBackground : phase.value == "launch" ? .appLaunch : .appLaunching
+    } else if c.peek?.isName("screen") == true, c.tokens.count > c.index + 2,
+      c.tokens[c.index + 2].name.map({ ["opens", "closes"].contains($0) }) == true
+    {
+      c.index += 1
+      let screen = try c.name("a screen name")
+      refs.append(NameReference(.screen, screen))
+      let happening = try c.word(oneOf: ["opens", "closes"], what: "what happens to the screen")
+      trigger = happening.value == "opens" ? .screenOpened(screen.value) : .screenClosed(screen.value)
     } else {
       let tip = try c.name("a tip name, or `app`")
       refs.append(NameReference(.tip, tip))
@@ -155,20 +219,32 @@ extension Parser {
         trigger = .invalidated(tip: tip.value, reason: nil)
       }
     }
+    var os: Reaction.OSCondition?
+    if c.take(word: "if") {
+      guard c.take(word: "os") else { throw c.expected("`os` (as in `if os >= 18`)") }
+      let below = c.take(symbol: "<")
+      guard below || c.take(symbol: ">=") else { throw c.expected("`>=` or `<`") }
+      os = Reaction.OSCondition(version: try version(&c, text: text).value, below: below)
+    }
     try c.symbol(":")
     let body = try parseCommands(&c, line: line) { word, first in
-      Parser.reactionCommands.contains(word)
+      if word == "reset", trigger != .appLaunching {
+        return Diagnostic(
+          "`reset` runs before TipKit is configured", at: first.location, length: first.length,
+          note: "only `when app launching:` can reset the datastore (rule 34)")
+      }
+      return Parser.reactionCommands.contains(word)
         ? nil
         : Diagnostic(
           "`\(word)` cannot be a reaction", at: first.location, length: first.length,
           note: "a reaction runs the app's own code: \(Parser.reactionCommands.joined(separator: ", "))")
     }
-    return .reaction(trigger, body: body)
+    return .reaction(trigger, os: os, body: body)
   }
 
   /// What app code can do in a reaction.
   static let reactionCommands = [
-    "set", "write", "donate", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show", "present",
-    "dismiss-sheet",
+    "set", "toggle", "write", "donate", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show", "present",
+    "dismiss-sheet", "reset",
   ]
 }

@@ -13,6 +13,10 @@ public struct Parser {
   /// The lines of the source, for diagnostics.
   public let lines: [String]
   let firstLine: Int
+  /// How `include FILE` reads its file.
+  public var includes = IncludeReader.none
+  /// The files being included, outermost first: the one parsed is the last.
+  var includeChain: [IncludeReader.File] = []
 
   /// `firstLine` numbers the first line (the shell parses one entry at a time).
   public init(source: String, firstLine: Int = 1) {
@@ -117,7 +121,8 @@ public struct Parser {
   /// block goes on past it. A part's lines are split only when the parts before it are
   /// delivered: a runner can run the first statements after reading only their lines.
   public static func parse(
-    _ source: String, inPartsOf size: Int, deliver: (_ statements: [Statement], _ lines: [String]) -> Void
+    _ source: String, inPartsOf size: Int, includes: IncludeReader = .none,
+    deliver: (_ statements: [Statement], _ lines: [String]) -> Void
   ) throws(Diagnostic) {
     var source = source
     let failure: Diagnostic? = source.withUTF8 { bytes in
@@ -125,7 +130,8 @@ public struct Parser {
       var firstLine = 1
       while start < bytes.count {
         let end = partEnd(in: bytes, from: start, lines: max(1, size))
-        let parser = Parser(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), firstLine: firstLine)
+        var parser = Parser(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), firstLine: firstLine)
+        parser.includes = includes
         do throws(Diagnostic) { deliver(try parser.parse(), parser.lines) } catch { return error }
         firstLine += parser.lines.count
         start = end
@@ -179,6 +185,11 @@ public struct Parser {
       }
       if initial == UInt8(ascii: "s") || initial == UInt8(ascii: "l"), line.hasPrefix("save-state ") || line.hasPrefix("load-state ") {
         statements.append(try parseStateLine(line, line: number))
+        i += 1
+        continue
+      }
+      if initial == UInt8(ascii: "i"), line == "include" || line.hasPrefix("include ") || line.hasPrefix("include\t") {
+        statements += try parseInclude(line, line: number)
         i += 1
         continue
       }
@@ -245,6 +256,44 @@ public struct Parser {
     return String(characters[start..<end])
   }
 
+  /// `include FILE`: the statements of another scenario file, read now (relative to the
+  /// including file's folder), each tagged with that file. A syntax error in it stops the
+  /// parse at its place in it.
+  func parseInclude(_ text: String, line: Int) throws(Diagnostic) -> [Statement] {
+    let rest = text.dropFirst(7)
+    let column = 8 + rest.prefix { $0 == " " || $0 == "\t" }.count
+    var path = rest.trimmingSpaces()
+    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+    let place = SourceLocation(line: line, column: column)
+    guard !path.isEmpty else { throw Diagnostic("expected a file name after include", at: place) }
+    let file: IncludeReader.File
+    switch includes.read(path, includeChain.last) {
+    case .failure(let problem): throw Diagnostic("\(path): \(problem.message)", at: place, length: path.count)
+    case .success(let read): file = read
+    }
+    if includeChain.contains(where: { $0.path == file.path }) {
+      let loop = (includeChain.map(\.name) + [file.name]).joined(separator: " → ")
+      throw Diagnostic("\(path) includes itself: \(loop)", at: place, length: path.count)
+    }
+    guard includeChain.count < IncludeReader.maximumDepth else {
+      throw Diagnostic("files included more than \(IncludeReader.maximumDepth) deep", at: place, length: path.count)
+    }
+    var included = Parser(source: file.text)
+    included.includes = includes
+    included.includeChain = includeChain + [file]
+    do {
+      var statements = try included.parse()
+      for index in statements.indices where statements[index].file == nil { statements[index].file = file.name }
+      return statements
+    } catch {
+      guard error.file == nil else { throw error }
+      var located = error
+      located.file = file.name
+      located.sourceLine = included.lines[safe: error.location.line - 1]
+      throw located
+    }
+  }
+
   /// `save-state FILE` / `load-state FILE`: the path is read raw.
   func parseStateLine(_ text: String, line: Int) throws(Diagnostic) -> Statement {
     let word = String(text.prefix(10))
@@ -307,11 +356,7 @@ public struct Parser {
       try c.finish("the screen")
       action = .command(word == "open" ? .open(screen.value) : .close(screen.value))
     case "set":
-      let name = try c.name("a parameter name")
-      refs.append(NameReference(.parameter, name))
-      let value = try c.value()
-      try c.finish("the value")
-      action = .command(.set(parameter: name.value, value.value))
+      action = .command(try parseSet(&c, references: &refs))
     default:
       // The other commands, by family.
       if let parsed = try parseDefinition(word, first: first, &c, references: &refs, tokens: tokens, line: line, text: text) {
@@ -338,10 +383,14 @@ extension Parser {
     var end = first.location.column - 1
     let start = end
     while let token = c.peek, token.location.column - 1 == end {
-      switch token.kind {
-      case .integer, .decimal, .symbol("."): break
-      default: throw c.expected("an OS version such as 18.5")
-      }
+      let isPart =
+        switch token.kind {
+        case .integer, .decimal, .symbol("."): true
+        default: false
+        }
+      // `18:` (a reaction's `if os < 18:`): what follows the version is the caller's.
+      if !isPart && end > start { break }
+      guard isPart else { throw c.expected("an OS version such as 18.5") }
       end += token.length
       c.index += 1
     }

@@ -156,7 +156,19 @@ public enum Resolver {
       guard let index = world.engine.catalog.index(ofParameter: name), case let type = world.engine.catalog.parameters[index].type,
         value.type != type
       else { return nil }
+      if value == .null {
+        guard world.engine.catalog.parameters[index].isOptional else {
+          let place = reference(.parameter) ?? here
+          throw Diagnostic(
+            "\(name) is a \(type.rawValue), not optional: it cannot be nil", at: place.location, length: place.length,
+            note: "declare it optional: `param \(name): \(type.rawValue)? = nil`")
+        }
+        return nil
+      }
       return .set(parameter: name, try convert(value, to: type, for: name, at: reference(.parameter) ?? here))
+    case .update(let name, let update):
+      try checkUpdate(update, of: name, in: world, at: reference(.parameter) ?? here)
+      return nil
     case .write(let key, let value):
       for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
         guard let type = world.engine.catalog.parameter(named: parameter)?.type else { continue }
@@ -166,6 +178,27 @@ public enum Resolver {
       return nil
     default:
       return nil
+    }
+  }
+
+  /// `set a b + 1 atMost 9`, `toggle a`: the parameters' types must allow it.
+  private static func checkUpdate(_ update: ParameterUpdate, of name: String, in world: World, at place: Located<String>) throws(Diagnostic)
+  {
+    let catalog = world.engine.catalog
+    guard let target = catalog.parameter(named: name), let source = catalog.parameter(named: update.source) else { return }
+    func fail(_ message: String) -> Diagnostic { Diagnostic(message, at: place.location, length: place.length) }
+    if update.negates {
+      guard target.type == .bool && source.type == .bool else { throw fail("`not` and `toggle` need Bool parameters") }
+    } else if update.offset != nil || update.atMost != nil || update.atLeast != nil {
+      guard target.type.isNumeric && source.type.isNumeric else { throw fail("adding or capping needs Int or Double parameters") }
+      if target.type == .int, [update.offset, update.atMost, update.atLeast].contains(where: { $0?.type == .double }) {
+        throw fail("\(name) is an Int: add and cap it with whole numbers")
+      }
+    } else if !(source.type == target.type || source.type == .int && target.type == .double) {
+      throw fail("\(name) is a \(target.declaredType); \(update.source) is a \(source.declaredType)")
+    }
+    if source.isOptional && !target.isOptional && (update.offset == nil && !update.negates) {
+      throw fail("\(update.source) may be nil, and \(name) is not optional")
     }
   }
 
@@ -193,6 +226,14 @@ private struct RuleTypes {
     case .literal(let v): return v.type
     case .parameter(let name): return world.engine.catalog.parameter(named: name)?.type ?? .bool
     case .aggregate: return .int
+    case .comparison(let l, let op, let r) where l == .literal(.null) || r == .literal(.null):
+      // `p == nil`: only an optional parameter can be nil, and nil is only equal or not.
+      let other = l == .literal(.null) ? r : l
+      guard op == .equal || op == .notEqual else { throw error("nil is compared with == or != only, not \(op.rawValue)", expression) }
+      guard case .parameter(let name) = other, world.engine.catalog.parameter(named: name)?.isOptional == true else {
+        throw error("only an optional parameter (`param NAME: TYPE? = nil`) can be nil; \(other) cannot", expression)
+      }
+      return .bool
     case .comparison(let l, let op, let r):
       let left = try type(of: l)
       let right = try type(of: r)

@@ -31,8 +31,8 @@ public struct Statement: Hashable, Sendable {
     case lint
     /// `model`: what is defined, and the state of each.
     case model
-    /// `when TRIGGER: CMD; CMD`: the commands are resolved when the reaction is defined.
-    case reaction(Reaction.Trigger, body: [Statement])
+    /// `when TRIGGER [if os …]: CMD; CMD`: the commands are resolved when the reaction is defined.
+    case reaction(Reaction.Trigger, os: Reaction.OSCondition?, body: [Statement])
     /// A `cohort` block of the usage model.
     case cohort(Cohort)
     /// `population USERS for DURATION [seed N]`
@@ -52,6 +52,8 @@ public struct Statement: Hashable, Sendable {
   /// The statement's text, a `tip` block's lines included.
   public var text: String
   public var lines: ClosedRange<Int>
+  /// The included file it was read from (`include FILE`); nil for the scenario's own lines.
+  public var file: String?
 
   public init(
     action: Action, keyword: Located<String>, references: [NameReference], expressionLocations: [Expression: Located<String>], text: String,
@@ -73,6 +75,19 @@ public struct Statement: Hashable, Sendable {
     Statement(
       action: .command(command), keyword: Located(text, at: SourceLocation(line: 0, column: 1), length: max(1, text.count)), references: [],
       expressionLocations: [:], text: text, lines: 0...0)
+  }
+
+  /// Where it is, for the log: its first line, in its file.
+  public var place: ScenarioPlace { ScenarioPlace(line: lines.lowerBound, file: file) }
+
+  /// `error` placed in the file the statement came from, with the text of its line.
+  public func locating(_ error: Diagnostic) -> Diagnostic {
+    guard let file, error.file == nil else { return error }
+    var located = error
+    located.file = file
+    let offset = error.location.line - lines.lowerBound
+    located.sourceLine = text.split(separator: "\n", omittingEmptySubsequences: false)[safe: offset].map(String.init)
+    return located
   }
 
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).

@@ -10,8 +10,9 @@ public struct UndefinedNames: Sendable {
   private var groups: Set<String> = []
   /// Every name defined, in the script's order, for the diagnostic's list.
   private var definitions: [(kind: NameReference.Kind, name: String)] = []
-  /// The first use of each name not defined when it was read, in script order.
-  private var pending: [NameReference] = []
+  /// The first use of each name not defined when it was read, in script order, with its
+  /// statement when an included file holds it (for the diagnostic's place).
+  private var pending: [(reference: NameReference, included: Statement?)] = []
 
   public init() {}
 
@@ -22,9 +23,9 @@ public struct UndefinedNames: Sendable {
         if reference.defines {
           insert(name, kind: reference.kind)
         } else if names(of: reference.kind)?.contains(name) == false,
-          !pending.contains(where: { $0.kind == reference.kind && $0.name.value == name })
+          !pending.contains(where: { $0.reference.kind == reference.kind && $0.reference.name.value == name })
         {
-          pending.append(reference)
+          pending.append((reference, statement.file == nil ? nil : statement))
         }
       }
     }
@@ -33,9 +34,11 @@ public struct UndefinedNames: Sendable {
   /// The first use of a name that neither the script nor `known` (what the session had
   /// before the script) defines, as the run would report it.
   public func firstUndefined(known: (NameReference.Kind) -> [String]) -> Diagnostic? {
-    for reference in pending {
+    for (reference, included) in pending {
       let names = known(reference.kind) + definitions.filter { $0.kind == reference.kind }.map(\.name)
-      if !names.contains(reference.name.value) { return Resolver.unknown(reference, known: names) }
+      guard !names.contains(reference.name.value) else { continue }
+      let diagnostic = Resolver.unknown(reference, known: names)
+      return included?.locating(diagnostic) ?? diagnostic
     }
     return nil
   }

@@ -109,8 +109,13 @@ public struct Session: Sendable {
   /// What executing a statement produced.
   public typealias Output = SessionOutput
 
-  /// Runs one parsed statement. An invalid statement changes nothing.
+  /// Runs one parsed statement. An invalid statement changes nothing; its error is placed in
+  /// the file the statement came from.
   public mutating func execute(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    do { return try run(statement) } catch { throw statement.locating(error) }
+  }
+
+  private mutating func run(_ statement: Statement) throws(Diagnostic) -> [Output] {
     if skipsReports {
       switch statement.action {
       case .timeline, .whatIf, .matrix, .lint, .population, .model: return []
@@ -150,8 +155,12 @@ public struct Session: Sendable {
   /// any other statement's outputs are returned, and `batch` is left as it was. Commands are
   /// most of a long script: this spares each an array of records and one of outputs.
   public mutating func execute(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
+    do { return try run(statement, appendingTo: &batch) } catch { throw statement.locating(error) }
+  }
+
+  private mutating func run(_ statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) -> [Output] {
     // With undo, a statement is executed with a snapshot before it; `repeat` is no command.
-    guard !keepsUndo else { return try execute(statement) }
+    guard !keepsUndo else { return try run(statement) }
     // A `switch`, not `guard case`: the guard copied the statement's action for each command.
     switch statement.action {
     case .command(let command):
@@ -167,7 +176,7 @@ public struct Session: Sendable {
       if keepsHistory && statement.changesWorld { history.append(statement) }
       return []
     default:
-      return try execute(statement)
+      return try run(statement)
     }
   }
 
@@ -186,7 +195,7 @@ public struct Session: Sendable {
     switch action {
     case .command(let command):
       try apply(command, of: statement, appendingTo: &produced)
-    case .reaction(let trigger, let body):
+    case .reaction(let trigger, let os, let body):
       // Its commands are resolved now, against the names defined so far.
       var commands: [Command] = []
       for inner in body {
@@ -196,7 +205,8 @@ public struct Session: Sendable {
         commands.append(command)
       }
       try apply(
-        .defineReaction(Reaction(trigger: trigger, commands: commands, line: statement.lines.lowerBound)), of: statement,
+        .defineReaction(Reaction(trigger: trigger, os: os, commands: commands, line: statement.lines.lowerBound, file: statement.file)),
+        of: statement,
         appendingTo: &produced)
     case .status(let tips):
       produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
@@ -211,7 +221,7 @@ public struct Session: Sendable {
       let text = statement.text.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
       let result = ExpectationResult(
         passed: passed, text: text.trimmingComment(), found: found, explanation: passed ? nil : world.explain(expectation.tip),
-        line: statement.lines.lowerBound)
+        line: statement.lines.lowerBound, file: statement.file)
       expectationsChecked += 1
       if !passed { failures.append(result) }
       produced = [LogRecord(instant: world.clock, event: .expectation(result))]

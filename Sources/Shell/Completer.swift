@@ -112,7 +112,7 @@ public struct Completer {
     case .screen: world.screens.map(\.name)
     case .screenAnchor: anchors
     case .parameter: catalog.parameters.map(\.name)
-    case .parameterValue: values(of: words.count > 1 ? catalog.parameter(named: words[1])?.type : nil)
+    case .parameterValue: values(of: words.count > 1 ? catalog.parameter(named: words[1]) : nil)
     case .event: catalog.events.map(\.id)
     case .eventField: (words.count > 1 ? catalog.event(named: words[1])?.fields ?? [] : []).map { "\($0)=" }
     case .store: world.stores.map(\.name)
@@ -133,14 +133,17 @@ public struct Completer {
 
   private var tips: [String] { catalog.tips.map(\.name) }
 
-  /// Value completions for a parameter's type: its literals, or a hint of the type.
-  private func values(of type: ValueType?) -> [String] {
-    switch type {
-    case .bool?: ["true", "false"]
-    case .int?: ["0", "1"]
-    case .double?: ["0.0", "1.0"]
-    case .string?: ["\""]
-    case nil: []
-    }
+  /// Value completions for a parameter's type: its literals, or a hint of the type; `nil`
+  /// for an optional.
+  private func values(of parameter: ParameterDefinition?) -> [String] {
+    let literals: [String] =
+      switch parameter?.type {
+      case .bool?: ["true", "false"]
+      case .int?: ["0", "1"]
+      case .double?: ["0.0", "1.0"]
+      case .string?: ["\""]
+      case .null?, nil: []
+      }
+    return literals + (parameter?.isOptional == true ? ["nil"] : [])
   }
 }

@@ -167,8 +167,11 @@ public final class ShellLoop {
 
   /// The same, answering the error it printed, if any.
   func run(_ source: String, firstLine: Int, file: String) -> Diagnostic? {
-    let parser = Parser(source: source, firstLine: firstLine)
+    var parser = Parser(source: source, firstLine: firstLine)
+    // What is typed includes files relative to the current folder; a loaded file, to its own.
+    parser.includes = session.isSandboxed ? .none : .files(relativeTo: file == Self.promptFile ? "<shell>" : file)
     func report(_ d: Diagnostic) {
+      if let included = d.file { return err(d.rendered(file: included, source: d.sourceLine) + "\n") }
       let text = parser.lines.indices.contains(d.location.line - firstLine) ? parser.lines[d.location.line - firstLine] : nil
       err(d.rendered(file: file, source: text) + "\n")
     }

@@ -12,6 +12,10 @@ public indirect enum Command: Hashable, Sendable {
   case defineStoreKey(StoreKey, initial: Value)
   case defineEvent(EventDefinition)
   case defineScreen(ScreenDefinition)
+  /// `screen NAME adds: …`: anchors added to a screen defined before (an imported file's).
+  case addAnchors(screen: String, anchors: [String], hidden: [String])
+  /// `place TIP at SCREEN.ANCHOR`: a tip defined before, on another anchor.
+  case place(tip: String, screen: String, anchor: String, style: Placement.Style)
   case defineTip(TipDefinition, placement: Placement?)
   case defineGroup(TipGroup)
   /// A `when` reaction.
@@ -22,6 +26,8 @@ public indirect enum Command: Hashable, Sendable {
   case open(String)
   case close(String)
   case set(parameter: String, Value)
+  /// A write of a value computed from a parameter: `set a += 1`, `set a b`, `toggle a`.
+  case update(parameter: String, ParameterUpdate)
   case write(StoreKey, Value)
   case donate(event: String, fields: [String: Value])
   case dismiss(tip: String)
@@ -66,7 +72,7 @@ public indirect enum Command: Hashable, Sendable {
   public var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
-      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice, .defineReaction:
+      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice, .defineReaction, .addAnchors, .place:
       true
     default: false
     }

@@ -10,12 +10,15 @@ public struct ExpectationResult: Hashable, Sendable {
   /// The tip's explanation, when the expectation is about a tip and failed.
   public var explanation: Explanation?
   public var line: Int?
+  /// The included file the `expect` line is in (`include FILE`); nil for the scenario's own.
+  public var file: String?
 
-  public init(passed: Bool, text: String, found: Finding, explanation: Explanation? = nil, line: Int? = nil) {
+  public init(passed: Bool, text: String, found: Finding, explanation: Explanation? = nil, line: Int? = nil, file: String? = nil) {
     self.passed = passed
     self.text = text
     self.found = found
     self.explanation = explanation
     self.line = line
+    self.file = file
   }
 }

@@ -65,11 +65,12 @@ public struct ReactionEffect: Hashable, Sendable {
   /// The parameter, the event or the tip.
   public var subject: String
   public var kind: Kind
-  public var line: Int
+  /// The reaction's `when` line.
+  public var place: ScenarioPlace
 
-  public init(subject: String, kind: Kind, line: Int) {
+  public init(subject: String, kind: Kind, place: ScenarioPlace) {
     self.subject = subject
     self.kind = kind
-    self.line = line
+    self.place = place
   }
 }

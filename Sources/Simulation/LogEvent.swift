@@ -8,7 +8,7 @@ public enum LogEvent: Hashable, Sendable {
   case launched(frequency: DisplayFrequency, transientReset: [String])
   case quit
   /// A `when` reaction ran (its line, its trigger); its commands' records follow.
-  indirect case reacted(line: Int, trigger: String)
+  indirect case reacted(ScenarioPlace, trigger: String)
   /// The app went to the background (`true`) or came back, with the screens that were open.
   indirect case scenePhase(background: Bool, screens: [String])
   case screenOpened(String)

@@ -38,7 +38,7 @@ public enum Warning: Hashable, Sendable {
   /// Reactions set one another off more than `limit` times at one instant.
   case reactionLoop(limit: Int)
   /// A command of the `when` reaction of `line` failed.
-  case reactionFailed(line: Int, message: String)
+  case reactionFailed(ScenarioPlace, message: String)
   /// `background` when in the background, or `foreground` when in the foreground.
   case scenePhaseAlready(background: Bool)
 }

@@ -40,6 +40,11 @@ extension World {
   /// public entry points and time travel call.
   mutating func apply(_ command: Command, at instant: Instant?, log: inout Log) throws(SimulationError) {
     if let instant, instant > clock { advance(to: instant, log: &log) }
+    // A computed write is the write of the value it computes now.
+    if case .update(let name, let update) = command {
+      try apply(.set(parameter: name, try updatedValue(of: name, by: update)), at: nil, log: &log)
+      return
+    }
     // Tips reading a donated event or a written parameter whose entries may survive it, and
     // what they read (an optional, so most commands make no array).
     var kept: (tips: [Int], input: TipEngine.RuleInput)?
@@ -63,12 +68,13 @@ extension World {
     }
     switch command {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey, .defineEvent, .defineScreen,
-      .defineTip, .defineGroup, .defineReaction:
+      .defineTip, .defineGroup, .defineReaction, .addAnchors, .place:
       try define(command, log: &log)
     case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)
     case .set, .write, .donate:
       try input(command, inputIndex: inputIndex, log: &log)
+    case .update: preconditionFailure("applied as a set above")
     case .dismiss, .tapOutside, .tapAction, .invalidate, .invalidateAll, .setAnchorVisible, .setSheet, .tapControl:
       try act(command, log: &log)
     case .advance, .advanceTo, .next, .nextFor:
@@ -82,6 +88,9 @@ extension World {
     switch command {
     case .advance, .advanceTo:
       // Time travel has already brought every device in line at the target instant.
+      break
+    case _ where reactionDepth > 0:
+      // A reaction run inside a command (a screen's appear code): that command decides.
       break
     default:
       reconcile(log: &log)

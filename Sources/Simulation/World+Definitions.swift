@@ -39,6 +39,22 @@ extension World {
     case .defineScreen(let screen):
       if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
       indexPlacements()
+    case .addAnchors(let name, let anchors, let hidden):
+      guard let index = screens.index(named: name) else { throw SimulationError("unknown screen \(name)") }
+      if let twice = anchors.first(where: screens[index].anchors.contains) {
+        throw SimulationError("screen \(name) has an anchor \(twice) already")
+      }
+      screens[index].anchors += anchors
+      screens[index].hiddenAnchors += hidden
+      indexPlacements()
+    case .place(let tip, let screen, let anchor, let style):
+      guard onScreen[tip] == nil else { throw SimulationError("\(tip) is on screen: close its screen before placing it elsewhere") }
+      var placement = placements[tip] ?? Placement(screen: screen, anchor: anchor)
+      placement.screen = screen
+      placement.anchor = anchor
+      placement.style = style
+      placements[tip] = placement
+      indexPlacements()
     case .defineTip(let tip, let placement):
       engine.catalog.define(tip)
       placements[tip.name] = placement

@@ -36,6 +36,13 @@ extension World {
     }
   }
 
+  /// The value `update` writes to parameter `name` now, from its source's current value.
+  func updatedValue(of name: String, by update: ParameterUpdate) throws(SimulationError) -> Value {
+    guard let target = engine.catalog.parameter(named: name) else { throw SimulationError("unknown parameter \(name)") }
+    guard let current = engine.parameterValue(update.source)?.value else { throw SimulationError("unknown parameter \(update.source)") }
+    return update.value(from: current, as: target.type)
+  }
+
   /// The fields that rules group or filter this event's donations by, and that `fields`
   /// lacks, each with the tips whose rules read it, in definition order.
   func fieldsRulesRead(ofEventAt index: Int, missingFrom fields: [String: Value]) -> [(field: String, tips: [String])] {

@@ -2,11 +2,15 @@ import TipEngine
 
 extension World {
   /// The app launches or quits; a screen opens or closes.
-  mutating func navigate(_ command: Command, log: inout Log) throws(SimulationError) {
+  /// `reopening`: a screen that comes back with the app (`foreground`), whose appear code
+  /// does not run again and whose anchors stay as they were.
+  mutating func navigate(_ command: Command, reopening: Bool = false, log: inout Log) throws(SimulationError) {
     switch command {
     case .launch:
       guard !isRunning else { throw SimulationError("the app is already running; `quit` first") }
       engine.configuration.frequency = frequency
+      // The app's code before `Tips.configure` (a `Tips.resetDatastore()`, say).
+      runNow(.appLaunching, log: &log)
       let reset = engine.configure(at: clock)
       isRunning = true
       log.add(.launched(frequency: frequency, transientReset: reset))
@@ -35,7 +39,7 @@ extension World {
       }
       backgroundedScreens = nil
       log.add(.scenePhase(background: false, screens: screens))
-      for screen in screens { try navigate(.open(screen), log: &log) }
+      for screen in screens { try navigate(.open(screen), reopening: true, log: &log) }
     case .quit:
       guard isRunning else { throw SimulationError("the app is not running") }
       backgroundedScreens = nil
@@ -67,6 +71,12 @@ extension World {
         let readers = tips(on: screen).flatMap { engine.catalog.tip(named: $0)?.rules.flatMap(\.parameterNames) ?? [] }
         syncBoundParameters(readers.filter { bindings[$0] != nil }, log: &log)
       }
+      if !reopening {
+        // Anchors the app shows only under a condition start hidden at each visit.
+        for anchor in self.screen(named: screen)?.hiddenAnchors ?? [] { hiddenAnchors.insert("\(screen).\(anchor)") }
+        // The screen's appear code runs before its tips are decided (`onAppear`, `viewWillAppear`).
+        runNow(.screenOpened(screen), log: &log)
+      }
     case .close(let screen):
       try World.require(isRunning, "close")
       guard openScreens.contains(where: { $0.name == screen }) else {
@@ -84,6 +94,7 @@ extension World {
       if let index = openScreens.firstIndex(where: { $0.name == screen }) { openScreens.remove(at: index) }
       if !sheets.isEmpty { sheets.remove(screen) }
       if !hiddenAnchors.isEmpty { hiddenAnchors = hiddenAnchors.filter { !$0.hasPrefix(screen + ".") } }
+      happened(.screenClosed(screen))
     default: preconditionFailure("not handled here: \(command)")
     }
   }

@@ -36,12 +36,12 @@ extension World {
     }
     var reactionEffects: [ReactionEffect] = []
     if !reactions.isEmpty {
-      if let line = invalidatedByReaction[tip] { reactionEffects.append(ReactionEffect(subject: tip, kind: .invalidated, line: line)) }
+      if let line = invalidatedByReaction[tip] { reactionEffects.append(ReactionEffect(subject: tip, kind: .invalidated, place: line)) }
       for name in decision.rules.flatMap(\.rule.parameterNames) where !reactionEffects.contains(where: { $0.subject == name }) {
-        if let line = setByReaction[name] { reactionEffects.append(ReactionEffect(subject: name, kind: .set, line: line)) }
+        if let line = setByReaction[name] { reactionEffects.append(ReactionEffect(subject: name, kind: .set, place: line)) }
       }
       for event in decision.rules.flatMap(\.rule.aggregates).map(\.event) where !reactionEffects.contains(where: { $0.subject == event }) {
-        if let line = donatedByReaction[event] { reactionEffects.append(ReactionEffect(subject: event, kind: .donated, line: line)) }
+        if let line = donatedByReaction[event] { reactionEffects.append(ReactionEffect(subject: event, kind: .donated, place: line)) }
       }
     }
     let frequency = isRunning ? engine.configuration.frequency : self.frequency

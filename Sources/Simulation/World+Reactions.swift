@@ -10,27 +10,52 @@ extension World {
     if !reactions.isEmpty { triggered.append(trigger) }
   }
 
+  /// The OS the app's `if #available` reads: the device's, or the one `matrix` renders.
+  var effectiveOS: OSVersion { osOverride ?? osVersion }
+
   /// Runs the reactions to what happened, in order, and to what their own commands cause.
   mutating func runReactions(log: inout Log) {
     var runs = 0
     while !triggered.isEmpty {
       let trigger = triggered.removeFirst()
-      for reaction in reactions where reaction.trigger.matches(trigger) {
+      for reaction in reactions where reaction.trigger.matches(trigger) && reaction.os?.holds(on: effectiveOS) ?? true {
         runs += 1
         guard runs <= World.reactionLimit else {
           triggered = []
           log.add(.warning(.reactionLoop(limit: World.reactionLimit)))
           return
         }
-        log.add(.reacted(line: reaction.line, trigger: reaction.trigger.description))
-        for command in reaction.commands {
-          do {
-            try apply(command, at: nil, log: &log)
-            remember(command, of: reaction)
-          } catch {
-            log.add(.warning(.reactionFailed(line: reaction.line, message: error.message)))
-          }
-        }
+        run(reaction, log: &log)
+      }
+    }
+  }
+
+  /// Runs the reactions to `trigger` at once, inside the command that set it off, without
+  /// deciding the open screens' tips between their commands: what the app does before it
+  /// configures TipKit, and what a screen's code does as it appears, before its tips are
+  /// decided. Nested runs (a reaction that opens a screen) stop at `reactionLimit` deep.
+  mutating func runNow(_ trigger: Reaction.Trigger, log: inout Log) {
+    guard !reactions.isEmpty else { return }
+    guard reactionDepth < World.reactionLimit else {
+      log.add(.warning(.reactionLoop(limit: World.reactionLimit)))
+      return
+    }
+    reactionDepth += 1
+    defer { reactionDepth -= 1 }
+    for reaction in reactions where reaction.trigger == trigger && reaction.os?.holds(on: effectiveOS) ?? true {
+      run(reaction, log: &log)
+    }
+  }
+
+  /// One reaction's commands, logged under its line; a command that fails is a warning.
+  private mutating func run(_ reaction: Reaction, log: inout Log) {
+    log.add(.reacted(reaction.place, trigger: reaction.heading))
+    for command in reaction.commands {
+      do {
+        try apply(command, at: nil, log: &log)
+        remember(command, of: reaction)
+      } catch {
+        log.add(.warning(.reactionFailed(reaction.place, message: error.message)))
       }
     }
   }
@@ -38,12 +63,12 @@ extension World {
   /// What a reaction's command changed, for `why`.
   private mutating func remember(_ command: Command, of reaction: Reaction) {
     switch command {
-    case .set(let parameter, _): setByReaction[parameter] = reaction.line
-    case .donate(let event, _): donatedByReaction[event] = reaction.line
-    case .invalidate(let tip, _): invalidatedByReaction[tip] = reaction.line
+    case .set(let parameter, _), .update(let parameter, _): setByReaction[parameter] = reaction.place
+    case .donate(let event, _): donatedByReaction[event] = reaction.place
+    case .invalidate(let tip, _): invalidatedByReaction[tip] = reaction.place
     case .invalidateAll:
       for tip in engine.catalog.tips where invalidatedByReaction[tip.name] == nil && engine.record(of: tip.name).invalidation != nil {
-        invalidatedByReaction[tip.name] = reaction.line
+        invalidatedByReaction[tip.name] = reaction.place
       }
     default: break
     }

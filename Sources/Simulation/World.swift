@@ -35,11 +35,14 @@ public struct World: Hashable, Sendable {
   public internal(set) var reactions: [Reaction] = []
   /// What happened that reactions wait for, not yet reacted to (empty between commands).
   var triggered: [Reaction.Trigger] = []
+  /// How many reactions run at once inside the command that set them off (`runNow`); while
+  /// any does, the open screens' tips are decided only when that command ends.
+  var reactionDepth = 0
   /// Parameters whose last write, events whose last donation and tips whose invalidation
   /// were a reaction's, with its line (for `why`).
-  public internal(set) var setByReaction: NameMap<Int> = [:]
-  public internal(set) var donatedByReaction: NameMap<Int> = [:]
-  public internal(set) var invalidatedByReaction: NameMap<Int> = [:]
+  public internal(set) var setByReaction: NameMap<ScenarioPlace> = [:]
+  public internal(set) var donatedByReaction: NameMap<ScenarioPlace> = [:]
+  public internal(set) var invalidatedByReaction: NameMap<ScenarioPlace> = [:]
   /// The screens that were open when the app went to the background, in their order; nil
   /// while it is in the foreground (scene phase).
   public internal(set) var backgroundedScreens: [String]?

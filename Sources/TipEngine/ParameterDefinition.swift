@@ -7,13 +7,27 @@ public struct ParameterDefinition: Hashable, Sendable {
   /// The external key this parameter mirrors (`defaults.showMemoTip`), so that explanations
   /// can name where a value came from. The engine itself never reads the store.
   public var boundTo: String?
+  /// The type its values have; `nil` is a value too when it `isOptional` (rule 13).
+  public var type: ValueType
+  /// Declared `TYPE?`: it may hold `nil`, and rules compare it with `nil`.
+  public var isOptional: Bool
 
-  public init(name: String, defaultValue: Value, isTransient: Bool = false, boundTo: String? = nil) {
+  /// A parameter of its default's type, or of `type` (an optional whose default is `nil`).
+  public init(
+    name: String, defaultValue: Value, isTransient: Bool = false, boundTo: String? = nil, type: ValueType? = nil,
+    isOptional: Bool = false
+  ) {
     self.name = name
     self.defaultValue = defaultValue
     self.isTransient = isTransient
     self.boundTo = boundTo
+    self.type = type ?? defaultValue.type
+    self.isOptional = isOptional || defaultValue == .null
   }
 
-  public var type: ValueType { defaultValue.type }
+  /// The type as Swift declares it: `Int`, `String?`.
+  public var declaredType: String { type.rawValue + (isOptional ? "?" : "") }
+
+  /// Whether the parameter can hold `value`: one of its type, or `nil` when optional.
+  public func accepts(_ value: Value) -> Bool { value.type == type || (isOptional && value == .null) }
 }

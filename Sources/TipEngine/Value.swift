@@ -1,10 +1,12 @@
 /// A parameter value, a donation field value or a literal in a rule (spec rule 13: the
-/// simulator supports Bool, Int, Double and String).
+/// simulator supports Bool, Int, Double and String, and an optional of any of them).
 public enum Value: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case int(Int)
   case double(Double)
   case string(String)
+  /// An optional parameter without a value (Swift's `nil`).
+  case null
 
   public var type: ValueType {
     switch self {
@@ -12,6 +14,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .int: .int
     case .double: .double
     case .string: .string
+    case .null: .null
     }
   }
 
@@ -23,6 +26,7 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
     case .double(let d):
       d == d.rounded() && abs(d) < 1e15 ? String(format1: d) : String(d)
     case .string(let s): "\"" + s.replacingBackslashesAndQuotes() + "\""
+    case .null: "nil"
     }
   }
 
@@ -36,12 +40,14 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Compares two values with `op`; values of different kinds compare unequal (a rule reading
-  /// them is rejected before it runs, so this is only a safe default).
+  /// them is rejected before it runs, so this is only a safe default). `nil` equals only
+  /// `nil`, as Swift's optionals do, and is never less or greater than anything.
   public func compare(_ op: ComparisonOperator, _ other: Value) -> Bool {
     if let a = numeric, let b = other.numeric {
       return op.apply(a, b)
     }
     switch (self, other) {
+    case (.null, .null): return op == .equal || op == .lessOrEqual || op == .greaterOrEqual
     case (.string(let a), .string(let b)): return op.apply(a, b)
     case (.bool(let a), .bool(let b)):
       switch op {
@@ -55,12 +61,17 @@ public enum Value: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// The four value types of spec rule 13.
+/// The four value types of spec rule 13, and the type of the literal `nil`.
 public enum ValueType: String, Hashable, Sendable, CaseIterable {
   case bool = "Bool"
   case int = "Int"
   case double = "Double"
   case string = "String"
+  /// `nil`: only an optional parameter holds it.
+  case null = "nil"
+
+  /// The types a parameter can be declared with.
+  public static let declarable: [ValueType] = [.bool, .int, .double, .string]
 
   public var isNumeric: Bool { self == .int || self == .double }
 

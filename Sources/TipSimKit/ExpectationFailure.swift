@@ -1,3 +1,5 @@
+import Foundation
+
 /// One failed `expect`, written for a test report.
 public struct ExpectationFailure: Hashable, Sendable {
   /// The expectation as written, without `expect` (`shown favoriteBackyard`).
@@ -30,4 +32,11 @@ public struct SourceLine: Hashable, Sendable, CustomStringConvertible {
   public var column: Int
 
   public var description: String { "\(filePath):\(line):\(column)" }
+}
+
+extension SourceLine {
+  /// A line of a scenario file (the one replayed, or one it includes).
+  init(scenarioFile path: String, line: Int, column: Int) {
+    self.init(fileID: "Scenarios/" + URL(fileURLWithPath: path).lastPathComponent, filePath: path, line: line, column: column)
+  }
 }

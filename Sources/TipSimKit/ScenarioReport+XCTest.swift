@@ -8,7 +8,7 @@
     /// Swift files only).
     public func assertAll(file: StaticString = #filePath, line: UInt = #line) {
       for problem in problems {
-        if case .literal = origin {
+        if case .literal(_, let filePath, _, _) = origin, problem.location.filePath == filePath {
           XCTFail(problem.message, file: file, line: UInt(problem.location.line))
         } else {
           XCTFail("\(problem.location): \(problem.message)", file: file, line: line)

@@ -12,7 +12,8 @@ public struct ScenarioReport: Sendable {
   /// Where the scenario came from, to place failures in the test's terms.
   enum Origin: Sendable {
     case file(String)
-    case literal(fileID: String, filePath: String, openingLine: Int)
+    /// `openingLine` is nil when no `"""` was found at or after the call's line.
+    case literal(fileID: String, filePath: String, openingLine: Int?, callLine: Int)
   }
 
   init(_ run: RunReport, origin: Origin) {
@@ -43,14 +44,14 @@ public struct ScenarioReport: Sendable {
       ExpectationFailure(
         expectation: result.text, found: result.foundText,
         explanation: result.explanationText(timeZone: run.session.world.timeZone),
-        location: location(ofLine: result.line ?? 1, column: 1))
+        location: location(ofLine: result.line ?? 1, column: 1, in: result.file))
     }
   }
 
   /// Where invalid input is, when the replay stopped on it (exit 2).
   public var inputError: (message: String, location: SourceLine)? {
     guard let diagnostic = run.diagnostic else { return nil }
-    return (diagnostic.message, location(ofLine: diagnostic.location.line, column: diagnostic.location.column))
+    return (diagnostic.message, location(ofLine: diagnostic.location.line, column: diagnostic.location.column, in: diagnostic.file))
   }
 
   /// Throws when an expectation failed or the input was not valid, with the same message as
@@ -60,21 +61,34 @@ public struct ScenarioReport: Sendable {
     throw ScenarioFailure(exitCode: exitCode, description: failureMessage)
   }
 
-  /// A line of the scenario, in the file a test author edits.
-  func location(ofLine line: Int, column: Int) -> SourceLine {
+  /// A line of the scenario, in the file a test author edits: the scenario file, the Swift
+  /// file around the literal, or a file they include.
+  func location(ofLine line: Int, column: Int, in included: String? = nil) -> SourceLine {
+    if let included { return SourceLine(scenarioFile: included, line: line, column: column) }
     switch origin {
     case .file(let path):
-      SourceLine(fileID: "Scenarios/" + URL(fileURLWithPath: path).lastPathComponent, filePath: path, line: line, column: column)
-    case .literal(let fileID, let filePath, let openingLine):
-      SourceLine(fileID: fileID, filePath: filePath, line: openingLine + line, column: column)
+      return SourceLine(scenarioFile: path, line: line, column: column)
+    case .literal(let fileID, let filePath, let openingLine?, _):
+      return SourceLine(fileID: fileID, filePath: filePath, line: openingLine + line, column: column)
+    case .literal(let fileID, let filePath, nil, let callLine):
+      return SourceLine(fileID: fileID, filePath: filePath, line: max(1, callLine), column: 1)
     }
   }
 }
 
 extension ScenarioReport {
-  /// What a test reports: each failed expectation, or the input error.
+  /// What a test reports: each failed expectation, or the input error; and first, when the
+  /// literal's lines cannot be placed, why.
   var problems: [(message: String, location: SourceLine)] {
-    if let inputError { return [("invalid scenario: \(inputError.message)", inputError.location)] }
-    return failures.map { ($0.message, $0.location) }
+    var found: [(message: String, location: SourceLine)] = []
+    if case .literal(_, let filePath, nil, let callLine) = origin, !passed {
+      found.append(
+        (
+          "TipSim.replay(line: \(callLine)): no \"\"\" at or after line \(callLine) of \(filePath), so the scenario's lines are reported at the call",
+          location(ofLine: 1, column: 1)
+        ))
+    }
+    if let inputError { return found + [("invalid scenario: \(inputError.message)", inputError.location)] }
+    return found + failures.map { ($0.message, $0.location) }
   }
 }

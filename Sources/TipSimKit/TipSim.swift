@@ -29,22 +29,24 @@ public enum TipSim {
 
   /// Replays scenario text written in a Swift string literal. A failure is reported at the
   /// Swift line that holds the scenario's line: the literal is the first `"""` at or after
-  /// `line` (the call's) in `filePath`.
+  /// `line` (the call's) in `filePath`. Its `include` lines name files relative to the
+  /// folder of `filePath`.
   ///
   /// - Parameter name: the name used in diagnostics and failure messages.
   public static func replay(
     _ source: String, name: String = "<string>", fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
   ) -> ScenarioReport {
     ScenarioReport(
-      ScenarioRunner.run(source: source, file: name),
-      origin: .literal(fileID: fileID, filePath: filePath, openingLine: openingLine(in: filePath, from: line)))
+      ScenarioRunner.run(source: source, file: name, includes: .files(relativeTo: filePath)),
+      origin: .literal(fileID: fileID, filePath: filePath, openingLine: openingLine(in: filePath, from: line), callLine: line))
   }
 
   /// The line of the first `"""` at or after `line`: the literal may open on the call's line
-  /// or on the next. Without the source file (a test binary moved elsewhere), the call's line.
-  private static func openingLine(in filePath: String, from line: Int) -> Int {
-    guard let text = try? String(contentsOfFile: filePath, encoding: .utf8) else { return line }
+  /// or on the next. Nil when there is none there (a `line:` that is not the call's), or
+  /// without the source file (a test binary moved elsewhere).
+  private static func openingLine(in filePath: String, from line: Int) -> Int? {
+    guard line >= 1, let text = try? String(contentsOfFile: filePath, encoding: .utf8) else { return nil }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line - 1).prefix(8)
-    return lines.firstIndex { $0.contains("\"\"\"") }.map { $0 + 1 } ?? line
+    return lines.firstIndex { $0.contains("\"\"\"") }.map { $0 + 1 }
   }
 }

@@ -174,7 +174,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(report.transcript.contains("onboardingDone was last set by the reaction of line 9"))
     #expect(
       report.session.world.explain("second").reactionEffects == [
-        ReactionEffect(subject: "second", kind: .invalidated, line: 10), ReactionEffect(subject: "onboardingDone", kind: .set, line: 9),
+        ReactionEffect(subject: "second", kind: .invalidated, place: ScenarioPlace(line: 10)),
+        ReactionEffect(subject: "onboardingDone", kind: .set, place: ScenarioPlace(line: 9)),
       ])
     // Saved with the definitions.
     #expect(ScenarioWriter.scenario(of: report.session, withExpectations: false).contains("when app background: invalidate all tipClosed"))
@@ -477,7 +478,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
   @Test func theCommandTableSaysWhichCommandsReadThePast() throws {
     // The flag the run's word list comes from agrees with the statements each example parses to.
     for info in CommandTable.all where !CommandTable.shellOnly.contains(info.name) {
-      let statements = try Parser(source: info.example).parse()
+      let statements = try Parser.examples(info.example).parse()
       let reads = statements.contains { $0.readsTheLog || $0.readsTheHistory || $0.undoes }
       #expect(reads == info.readsThePast, "\(info.name)")
     }

@@ -252,7 +252,7 @@ import Testing
 
   @Test func everyHelpExampleParses() throws {
     for info in CommandTable.all where !CommandTable.shellOnly.contains(info.name) {
-      #expect(throws: Never.self, "\(info.name): \(info.example)") { _ = try Parser(source: info.example).parse() }
+      #expect(throws: Never.self, "\(info.name): \(info.example)") { _ = try Parser.examples(info.example).parse() }
     }
   }
 

@@ -91,9 +91,9 @@ import TipEngine
     _ = try world.apply(.defineReaction(chain))
     try world.run(.launch, .open("s"), .advance(.hours(1)))
     let records = try world.run(.invalidate(tip: "first", .actionPerformed))
-    #expect(records.contains { $0.event == .reacted(line: 7, trigger: "first invalidated") })
+    #expect(records.contains { $0.event == .reacted(ScenarioPlace(line: 7), trigger: "first invalidated") })
     #expect(world.engine.status(of: "second", at: world.clock) == .invalidated(.actionPerformed))
-    #expect(world.invalidatedByReaction["second"] == 7)
+    #expect(world.invalidatedByReaction["second"] == ScenarioPlace(line: 7))
 
     // A reaction that sets itself off: each launch launches again.
     var looping = try makeWorld(tips: [(tip("t"), on("a"))])

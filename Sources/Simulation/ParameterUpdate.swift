@@ -1,0 +1,58 @@
+import TipEngine
+
+/// A parameter written from a parameter's value, as app code does: `set appOpens += 1
+/// atMost 99` (`X.appOpens = min(X.appOpens + 1, 99)`), `set a b` (a copy), `toggle a`.
+public struct ParameterUpdate: Hashable, Sendable, CustomStringConvertible {
+  /// The parameter read: the written one itself for `+=` and `toggle`.
+  public var source: String
+  /// `not`: the source's Bool negated.
+  public var negates: Bool
+  /// Added to the source's number (negative to subtract).
+  public var offset: Value?
+  /// The result is at most this (`min(…, N)`).
+  public var atMost: Value?
+  /// The result is at least this (`max(…, N)`).
+  public var atLeast: Value?
+
+  public init(source: String, negates: Bool = false, offset: Value? = nil, atMost: Value? = nil, atLeast: Value? = nil) {
+    self.source = source
+    self.negates = negates
+    self.offset = offset
+    self.atMost = atMost
+    self.atLeast = atLeast
+  }
+
+  /// The value written when the source holds `current`, as a value of `type`. `nil` copies
+  /// as `nil`.
+  public func value(from current: Value, as type: ValueType) -> Value {
+    if current == .null { return .null }
+    if negates { return .bool(current != .bool(true)) }
+    guard var number = current.numeric else { return current }
+    if let offset = offset?.numeric { number += offset }
+    if let cap = atMost?.numeric { number = min(number, cap) }
+    if let floor = atLeast?.numeric { number = max(number, floor) }
+    return type == .int ? .int(Int(number)) : .double(number)
+  }
+
+  /// What follows `set NAME` in the language: `b + 1 atMost 99`, `not b`.
+  public var description: String {
+    var text = negates ? "not " + source : source
+    if let offset, let number = offset.numeric {
+      text += number < 0 ? " - " + Value.magnitude(offset).description : " + " + offset.description
+    }
+    if let atMost { text += " atMost \(atMost)" }
+    if let atLeast { text += " atLeast \(atLeast)" }
+    return text
+  }
+}
+
+extension Value {
+  /// A number without its sign.
+  static func magnitude(_ value: Value) -> Value {
+    switch value {
+    case .int(let i): .int(abs(i))
+    case .double(let d): .double(abs(d))
+    default: value
+    }
+  }
+}
