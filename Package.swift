@@ -74,7 +74,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim-import", dependencies: ["TipImport", .product(name: "SwiftParser", package: "swift-syntax")]),
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
-    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["TipImport"]),
+    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["TipImport", "Runner", "Sessions"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),

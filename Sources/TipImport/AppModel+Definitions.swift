@@ -6,50 +6,84 @@ extension AppModel {
   // MARK: Parameters
 
   mutating func readParameters() {
-    var owners: [String: Set<Int>] = [:]
-    for (index, type) in types.enumerated() {
-      for parameter in type.fragment.parameters { owners[parameter.name, default: []].insert(index) }
+    // TipKit keys a parameter by its type's name and its property: two types of one name (an
+    // iOS and a macOS folder) declare one parameter.
+    var owners: [String: Set<String>] = [:]
+    for type in types {
+      for parameter in type.fragment.parameters { owners[parameter.name, default: []].insert(type.underscoredName) }
     }
+    var byKey: [String: Int] = [:]
     for (index, type) in types.enumerated() {
       for site in type.fragment.parameters {
+        let key = type.underscoredName + "." + site.name
+        if let existing = byKey[key] {
+          parameterByMember[AppModel.memberKey(index, site.name)] = existing
+          parameters[existing].comments.append(
+            "also declared at \(site.position.fileLine) by a type of the same name: one parameter (TipKit keys it by type and property)")
+          continue
+        }
         let shared = (owners[site.name]?.count ?? 0) > 1
         var parameter = ImportedParameter(
           name: contractName(shared ? type.underscoredName + "_" + site.name : site.name), type: index, member: site.name, value: "false",
           transient: site.transient, position: site.position)
-        let (value, note) = AppModel.parameterValue(type: site.typeName, initializer: site.initializer)
+        let (value, declared, note) = AppModel.parameterValue(type: site.typeName, initializer: site.initializer)
         parameter.value = value
+        parameter.declaredType = declared
         parameter.comments.append("@Parameter \(type.qualifiedName).\(site.name) at \(site.position.fileLine)")
         if let note { parameter.comments.append(note) }
         if !site.conditions.isEmpty { parameter.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
         if shared {
           parameter.comments.append("named after its type: \(owners[site.name]?.count ?? 0) types declare a parameter \(site.name)")
         }
+        byKey[key] = parameters.count
         parameterByMember[AppModel.memberKey(index, site.name)] = parameters.count
         parameters.append(parameter)
       }
     }
   }
 
-  /// The scenario literal of a parameter's default, and a note when it had to be guessed.
-  static func parameterValue(type: String?, initializer: String?) -> (String, String?) {
-    let type = type.map { $0.hasPrefix("Swift.") ? String($0.dropFirst(6)) : $0 }
+  /// The scenario literal of a parameter's default, the type to declare (`String?` for an
+  /// optional, nil when the literal says it), and a note when it had to be guessed.
+  static func parameterValue(type: String?, initializer: String?) -> (value: String, declared: String?, note: String?) {
+    var type = type.map { $0.hasPrefix("Swift.") ? String($0.dropFirst(6)) : $0 }
+    // `String?` and `Optional<String>`: an optional (rule 13).
+    var optional = false
+    if let text = type, text.hasSuffix("?") || text.hasPrefix("Optional<") {
+      optional = true
+      type = text.hasSuffix("?") ? String(text.dropLast()) : String(text.dropFirst(9).dropLast())
+    }
     let defaults = ["Bool": "false", "Int": "0", "Double": "0.0", "Float": "0.0", "CGFloat": "0.0", "String": "\"\""]
+    let scenarioTypes = ["Bool": "Bool", "Int": "Int", "Double": "Double", "Float": "Double", "CGFloat": "Double", "String": "String"]
+    if optional {
+      // An optional of another type (a date, an enum) reads as a `String?`: its rules compare it with nil.
+      let declared = (type.flatMap { scenarioTypes[$0] } ?? "String") + "?"
+      let note =
+        type.flatMap { scenarioTypes[$0] } == nil ? "its type \(type ?? "?")? is not Bool, Int, Double or String: a String? stands in" : nil
+      guard let initializer, initializer != "nil" else { return ("nil", declared, note) }
+      let parsed = AppModel.expression(initializer)
+      if let literal = RuleTranslator.literal(parsed), note == nil || parsed.is(MemberAccessExprSyntax.self) {
+        return (
+          declared == "Double?" && !literal.contains(".") && literal.first?.isNumber == true ? literal + ".0" : literal, declared, note
+        )
+      }
+      return ("nil", declared, "its default \(initializer) is computed: nil stands in")
+    }
     if let initializer {
       let parsed = AppModel.expression(initializer)
       if let literal = RuleTranslator.literal(parsed) {
         if parsed.is(MemberAccessExprSyntax.self) {
-          return (literal, "\(type ?? "its type") is not Bool, Int, Double or String: its cases read as strings")
+          return (literal, nil, "\(type ?? "its type") is not Bool, Int, Double or String: its cases read as strings")
         }
         if type == "Double" || type == "Float" || type == "CGFloat", !literal.contains("."), literal.first?.isNumber == true {
-          return (literal + ".0", nil)
+          return (literal + ".0", nil, nil)
         }
-        return (literal, nil)
+        return (literal, nil, nil)
       }
     }
     if let type, let value = defaults[type] {
-      return (value, initializer.map { "its default \($0) is computed: \(value) stands in" })
+      return (value, nil, initializer.map { "its default \($0) is computed: \(value) stands in" })
     }
-    return ("false", "its type \(type ?? "?") and default \(initializer ?? "?") are not read: false stands in")
+    return ("false", nil, "its type \(type ?? "?") and default \(initializer ?? "?") are not read: false stands in")
   }
 
   func parameterIndex(type: Int, member: String) -> Int? {
@@ -91,6 +125,7 @@ extension AppModel {
           event.comments.append("its id is computed at run time (\(expression)): named after the property")
         }
         if !site.conditions.isEmpty { event.comments.append("declared under #if \(site.conditions.joined(separator: ", "))") }
+        if let limit = site.limit { readLimit(limit, into: &event, at: site.position) }
         if let info = site.infoType, let infoType = resolveType(info, from: type.path, file: type.position.file) {
           event.fields = types[infoType].fragment.storedFields.map(contractName)
         } else if let info = site.infoType {
@@ -102,6 +137,33 @@ extension AppModel {
         events.append(event)
       }
     }
+  }
+
+  /// `donationLimit: .init(maximumCount: 100, maximumAge: .days(30))` → `limit 100 maxAge 30d`
+  /// (rule 18); what is not a literal stays a comment.
+  mutating func readLimit(_ limit: EventLimit, into event: inout ImportedEvent, at position: SwiftPosition) {
+    var words: [String] = []
+    var read = true
+    if let count = limit.maximumCount {
+      if let number = AppModel.expression(count).as(IntegerLiteralExprSyntax.self).flatMap({
+        Int($0.literal.text.replacingOccurrences(of: "_", with: ""))
+      }),
+        number >= 1
+      {
+        words.append("limit \(number)")
+      } else {
+        read = false
+      }
+    }
+    if let age = limit.maximumAge, age != "nil" {
+      if let window = RuleTranslator.window(AppModel.expression(age)) { words.append("maxAge \(window)") } else { read = false }
+    }
+    if limit.maximumCount == nil && limit.maximumAge == nil { read = false }
+    event.limit = words.isEmpty ? nil : words.joined(separator: " ")
+    event.comments.append(
+      "donationLimit: \(ScenarioText.comment(limit.text))\(read ? "" : " (not all of it is a literal: what is not stays as TipKit's default)")"
+    )
+    if !read { untranslated.append(Note(position: position, text: "donationLimit \(ScenarioText.comment(limit.text)) not fully read")) }
   }
 
   func uniqueEventName(_ name: String) -> String {

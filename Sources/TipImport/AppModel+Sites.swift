@@ -5,7 +5,7 @@ extension AppModel {
   /// The tip a display site or an invalidation names: `FavoriteTip()`, a property holding
   /// one, `self` inside a tip type.
   func tipIndex(displayedBy text: String, in site: Site) -> Int? {
-    var expression = text
+    var expression = AppModel.unwrapped(text)
     if expression.hasPrefix("self.") { expression.removeFirst(5) }
     if expression == "self", let type = site.type, let own = resolveType(type.joined(separator: "."), from: nil, file: site.position.file) {
       return tipByType[own]
@@ -30,18 +30,28 @@ extension AppModel {
     return tipByType[type]
   }
 
+  /// A tip expression without the wrappers that do not change which tip it is: `AnyTip(t)`,
+  /// `t as any Tip`.
+  static func unwrapped(_ text: String) -> String {
+    var expression = text
+    if expression.hasPrefix("AnyTip("), expression.hasSuffix(")") { expression = String(expression.dropFirst(7).dropLast()) }
+    if let cast = expression.range(of: " as ") { expression = String(expression[..<cast.lowerBound]) }
+    return expression
+  }
+
   mutating func readDisplays() {
-    for (site, testCode) in sites where !testCode && !site.inPreview {
-      guard case .display(let inline, let text) = site.kind else { continue }
-      let screen = contractName(site.type.map { $0.joined(separator: "_") } ?? AppModel.fileStem(site.position.file))
-      if let tip = tipIndex(displayedBy: text, in: site) {
-        place([tip], on: screen, anchor: tips[tip].name, inline: inline, site: site)
-      } else if let group = groupIndex(displayedBy: text) {
+    for use in displayUses() {
+      let site = sites[use.screenSite].site
+      let screen = screenName(of: site)
+      let chain = use.via.compactMap { sites[$0].site.calleeName }
+      if let tip = tipIndex(displayedBy: use.tip, in: site) {
+        place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain)
+      } else if let group = groupIndex(displayedBy: use.tip) {
         // `TipView(group.currentTip)`: every member on one anchor, the group picks (rule 30).
         let members = groups[group].members.compactMap { name in tips.firstIndex { $0.name == name } }
-        place(members, on: screen, anchor: groups[group].name, inline: inline, site: site)
+        place(members, on: screen, anchor: groups[group].name, inline: use.inline, use: use, chain: chain)
       } else {
-        untranslated.append(Note(position: site.position, text: "a display of \(text), which names no tip read"))
+        untranslated.append(Note(position: site.position, text: "a display of \(use.tip), which names no tip read"))
       }
     }
   }
@@ -53,21 +63,64 @@ extension AppModel {
     return groups.firstIndex { $0.name == contractName(owner) }
   }
 
-  mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, site: Site) {
+  /// The screen a site's code is on: its view or view controller type, named as tips are
+  /// (`Outer_Inner`; `Folder_Name` when two types of the name are declared); without a type,
+  /// its file.
+  func screenName(of site: Site) -> String { screenName(type: site.type, file: site.position.file) }
+
+  func screenName(type path: [String]?, file: String) -> String {
+    guard let path else { return contractName(AppModel.fileStem(file)) }
+    let name = path.joined(separator: "_")
+    guard let type = resolveType(path.joined(separator: "."), from: nil, file: file) else { return contractName(name) }
+    let declarations = Set(
+      (typesByName[path.last ?? ""] ?? []).filter { types[$0].underscoredName == name && !types[$0].fragment.isExtension })
+    return contractName(declarations.count > 1 ? types[type].folder + "_" + name : name)
+  }
+
+  mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, use: DisplayUse, chain: [String]) {
+    let index: Int
     if let existing = screens.firstIndex(where: { $0.name == screen }) {
-      if !screens[existing].anchors.contains(anchor) { screens[existing].anchors.append(anchor) }
+      index = existing
+      if !screens[index].anchors.contains(anchor) { screens[index].anchors.append(anchor) }
     } else {
-      screens.append(ImportedScreen(name: screen, anchors: [anchor], position: site.position))
+      index = screens.count
+      screens.append(ImportedScreen(name: screen, anchors: [anchor], position: sites[use.screenSite].site.position))
     }
-    let style = inline ? "TipView (inline)" : ".popoverTip"
+    let style = AppModel.style(of: sites[use.display].site, inline: inline)
+    let place = sites[use.screenSite].site.position.fileLine
+    let via =
+      chain.isEmpty
+      ? "" : " (through the app's \(chain.joined(separator: ", then ")); its \(style) at \(sites[use.display].site.position.fileLine))"
+    if !use.hidingConditions.isEmpty {
+      // "when the user taps …" as it is; a condition of the app's as "`c` holds".
+      let conditions = use.hidingConditions.map { $0.hasPrefix("when ") ? String($0.dropFirst(5)) : "`\($0)` holds" }
+        .joined(separator: " and ")
+      screens[index].hidden.insert(anchor)
+      screens[index].comments.append(
+        "\(anchor) is shown only when \(conditions) (\(place)): it starts hidden; `show \(screen).\(anchor)` when that happens")
+      untranslated.append(
+        Note(
+          position: sites[use.screenSite].site.position, text: "a display of \(anchor) only when \(conditions): its anchor starts hidden"))
+    }
+    for note in use.notes { screens[index].comments.append("\(anchor): \(note) (\(place))") }
     for tip in shown {
-      tips[tip].displays.append(site)
+      tips[tip].displays.append(sites[use.display].site)
       if tips[tip].anchor == nil {
         tips[tip].anchor = (screen, anchor, inline)
-        tips[tip].comments.append("displayed by \(style) in \(screen) at \(site.position.fileLine)")
+        tips[tip].comments.append("displayed by \(style) in \(screen) at \(place)\(via)")
       } else {
-        tips[tip].comments.append("also displayed by \(style) in \(screen) at \(site.position.fileLine)")
+        tips[tip].comments.append("also displayed by \(style) in \(screen) at \(place)\(via)")
       }
+    }
+  }
+
+  /// How a display site shows its tip, in the comment's words.
+  static func style(of site: Site, inline: Bool) -> String {
+    guard case .display(let api, _, _, _) = site.kind else { return inline ? "TipView (inline)" : ".popoverTip" }
+    switch api {
+    case "popoverTip": return ".popoverTip"
+    case "TipView": return "TipView (inline)"
+    default: return api + (inline ? " (inline)" : " (popover)")
     }
   }
 
@@ -104,19 +157,10 @@ extension AppModel {
   mutating func readUsages() {
     for (site, testCode) in sites where !testCode {
       switch site.kind {
-      case .donate(let text, _):
-        if let (type, member) = resolveMember(text, from: site.type, file: site.position.file),
-          let event = eventIndex(type: type, member: member)
-        {
-          events[event].donations.append(site)
-        }
-      case .parameterWrite(let text, _):
-        let target = text.replacingOccurrences(of: "$", with: "")
-        if let (type, member) = resolveMember(target, from: site.type, file: site.position.file),
-          let parameter = parameterIndex(type: type, member: member)
-        {
-          parameters[parameter].writes.append(site)
-        }
+      case .donate(let text, _, _):
+        if let event = eventIndex(named: text, in: site) { events[event].donations.append(site) }
+      case .parameterWrite(let text, _, _), .toggle(let text):
+        if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }
       case .invalidate(let text, _):
         if let tip = tipIndex(displayedBy: text, in: site) { tips[tip].invalidations.append(site) }
       default: break
@@ -124,13 +168,43 @@ extension AppModel {
     }
   }
 
-  /// The configure call of the app its users run: not in tests or previews, and not the
-  /// `DEBUG` branch when a release call exists; the first of those in file order.
+  /// The event a donation's base names (`Self.opened`, `AppEvents.opened`).
+  func eventIndex(named text: String, in site: Site) -> Int? {
+    guard let (type, member) = resolveMember(text, from: site.type, file: site.position.file) else { return nil }
+    return eventIndex(type: type, member: member)
+  }
+
+  /// The parameter a write's target names (`Self.count`, `$count`, `Tip.count`).
+  func parameterIndex(named text: String, in site: Site) -> Int? {
+    let target = text.replacingOccurrences(of: "$", with: "")
+    guard let (type, member) = resolveMember(target, from: site.type, file: site.position.file) else { return nil }
+    return parameterIndex(type: type, member: member)
+  }
+
+  /// The configure call of the app its users run: not in tests or previews, and not under a
+  /// flag (`#if DEBUG`) when a release call exists; the first of those in file order.
   mutating func readConfiguration() {
     let calls = sites.filter { if case .configure = $0.site.kind { true } else { false } }
     let release = calls.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug }
     let app = calls.filter { !$0.testCode && !$0.site.inPreview }
     configure = (release.first ?? app.first)?.site
     otherConfigures = calls.map(\.site).filter { $0.position != configure?.position }
+  }
+}
+
+extension Site {
+  /// What a call site calls, as a comment names it: `hint()`, `HintModifier`.
+  var calleeName: String? {
+    switch kind {
+    case .call(let name, _, _): name + "()"
+    case .instantiate(let type, _): type
+    default: nil
+    }
+  }
+
+  /// The routine a site is in, as a comment names it.
+  var functionTitle: String {
+    let owner = type.map { $0.joined(separator: ".") + "." } ?? ""
+    return owner + (function.map { $0 == "init" ? "init" : $0 + "()" } ?? "body")
   }
 }

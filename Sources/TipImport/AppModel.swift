@@ -2,6 +2,8 @@
 /// named by the import contract.
 struct AppModel {
   var files: [FileFacts]
+  /// The platform whose code was read.
+  var target: BuildTarget
   var types: [SwiftType] = []
   var parameters: [ImportedParameter] = []
   var events: [ImportedEvent] = []
@@ -13,6 +15,15 @@ struct AppModel {
   var otherConfigures: [Site] = []
   /// Every site outside declarations, with the file it is in.
   var sites: [(site: Site, testCode: Bool)] = []
+  /// Every routine of every file, each with its sites (indices into `sites`) in order.
+  var routines: [AppRoutine] = []
+  /// The routine (index into `routines`) of each site, when it is in one.
+  var siteRoutines: [Int?] = []
+  var routinesByName: [String: [Int]] = [:]
+  /// The app's own code that runs by itself, as reactions (`AppModel+Reactions`).
+  var reactions: [ImportedReaction] = []
+  /// Conditions on display sites: the anchor starts hidden (`AppModel+Helpers`).
+  var hiddenAnchors: Set<String> = []
   /// Declarations and sites that were not translated, each with why: the summary lists them.
   var untranslated: [Note] = []
 
@@ -27,10 +38,23 @@ struct AppModel {
   var eventNames: Set<String> = []
   var tipByType: [Int: Int] = [:]
 
-  init(files: [FileFacts]) {
+  init(files: [FileFacts], target: BuildTarget = BuildTarget()) {
     self.files = files
+    self.target = target
     mergeTypes()
-    for file in files { sites += file.sites.map { ($0, file.isTestCode) } }
+    for file in files {
+      let base = routines.count
+      for routine in file.routines { routines.append(AppRoutine(routine: routine, file: file.path, testCode: file.isTestCode)) }
+      for site in file.sites {
+        let routine = site.routine.map { base + $0 }
+        if let routine { routines[routine].sites.append(sites.count) }
+        siteRoutines.append(routine)
+        sites.append((site, file.isTestCode))
+      }
+    }
+    for (index, routine) in routines.enumerated() {
+      if let name = routine.routine.name { routinesByName[name, default: []].append(index) }
+    }
     readParameters()
     readEvents()
     readTips()
@@ -38,6 +62,7 @@ struct AppModel {
     readDisplays()
     readUsages()
     readConfiguration()
+    readReactions()
   }
 
   // MARK: Types
@@ -117,4 +142,22 @@ struct AppModel {
     return (type, member)
   }
 
+}
+
+/// A routine of the app, with the file it is in and its sites.
+struct AppRoutine {
+  var routine: Routine
+  var file: String
+  var testCode: Bool
+  var sites: [Int] = []
+
+  /// A readable name: `BirdsApp.init`, `HomeView.onAppear`, `setUpTips()`.
+  var title: String {
+    let owner = routine.type.map { $0.joined(separator: ".") + "." } ?? ""
+    switch routine.kind {
+    case .function(let name): return owner + name + "()"
+    case .initializer: return owner + "init"
+    case .appear(let modifier), .disappear(let modifier): return owner + modifier
+    }
+  }
 }

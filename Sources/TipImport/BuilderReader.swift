@@ -1,8 +1,8 @@
 import SwiftSyntax
 
 /// Reads what a result builder or array literal lists (rules, options, actions, a group's
-/// tips, a title's `Text`), taking one branch of each `#if`: the iOS one, or else the first,
-/// as an app's iPhone build would (a note says which).
+/// tips, a title's `Text`), taking the one branch of each `#if` the target platform's
+/// release build compiles (a note says which).
 struct BuilderReader {
   let scanner: FactScanner
   private(set) var notes: [Note] = []
@@ -49,18 +49,16 @@ struct BuilderReader {
 
   private mutating func visit(_ node: Syntax, _ body: (Syntax) -> Void) {
     if let conditional = node.as(IfConfigDeclSyntax.self) {
-      let clauses = Array(conditional.clauses)
-      guard !clauses.isEmpty else { return }
-      let chosen = clauses.firstIndex { $0.condition.map { scanner.source($0).contains("os(iOS)") } == true } ?? 0
-      let condition = clauses[chosen].condition.map { scanner.source($0) } ?? "#else"
-      let others = clauses.indices.filter { $0 != chosen }.map { clauses[$0].condition.map { scanner.source($0) } ?? "#else" }
-      if !others.isEmpty {
+      // The branch the release build of the target platform compiles (`BuildTarget`).
+      let (clauses, platform) = scanner.target.clauses(of: conditional) { scanner.source($0) }
+      let taken = clauses.first { $0.inRelease }
+      if let note = scanner.target.note(on: conditional, taken: taken, platform: platform, text: { scanner.source($0) }) {
+        notes.append(Note(position: scanner.position(conditional), text: note))
+      } else if let flagged = clauses.first(where: { !$0.inRelease }) {
         notes.append(
-          Note(
-            position: scanner.position(conditional),
-            text: "#if: the \(condition) branch is taken (as on iOS); not taken: \(others.joined(separator: ", "))"))
+          Note(position: scanner.position(conditional), text: "#if \(flagged.label): not read (the app its users run has no such flag)"))
       }
-      if let elements = clauses[chosen].elements { visit(Syntax(elements), body) }
+      if let elements = taken?.elements { visit(Syntax(elements), body) }
       return
     }
     body(node)

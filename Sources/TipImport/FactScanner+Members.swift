@@ -12,8 +12,11 @@ extension FactScanner {
     return nil
   }
 
-  /// `Event(id:)`, `Tips.Event(id:)`, `Tips.Event<Info>(id:)`, `.init(id:)` under a `Tips.Event` type.
-  func eventDeclaration(_ expression: ExprSyntax, typeName: String?) -> (id: IDSource, spelledTips: Bool, info: String?)? {
+  /// `Event(id:)`, `Tips.Event(id:)`, `Tips.Event<Info>(id:)`, `.init(id:)` under a `Tips.Event` type;
+  /// with `donationLimit:`, its limit.
+  func eventDeclaration(_ expression: ExprSyntax, typeName: String?) -> (
+    id: IDSource, spelledTips: Bool, info: String?, limit: EventLimit?
+  )? {
     guard let call = expression.as(FunctionCallExprSyntax.self), let idArgument = call.arguments.first(where: { $0.label?.text == "id" })
     else { return nil }
     var callee = source(call.calledExpression)
@@ -28,7 +31,13 @@ extension FactScanner {
     }
     guard callee == "Event" || callee == "Tips.Event" || callee == "TipKit.Tips.Event" else { return nil }
     let spelled = callee.hasPrefix("Tips.") || callee.hasPrefix("TipKit.") || (typeName?.contains("Tips.Event") ?? false)
-    return (FactScanner.idSource(idArgument.expression), spelled, info)
+    let limit = call.arguments.first { $0.label?.text == "donationLimit" }.map { argument -> EventLimit in
+      let arguments = argument.expression.as(FunctionCallExprSyntax.self)?.arguments
+      let count = arguments?.first { $0.label?.text == "maximumCount" }.map { source($0.expression) }
+      let age = arguments?.first { $0.label?.text == "maximumAge" }.map { source($0.expression) }
+      return EventLimit(maximumCount: count, maximumAge: age, text: source(argument.expression))
+    }
+    return (FactScanner.idSource(idArgument.expression), spelled, info, limit)
   }
 
   /// The type a property's initializer constructs: `FavoriteTip()`, `Outer.Tip(title: …)`.

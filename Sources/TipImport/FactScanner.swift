@@ -2,8 +2,10 @@ import SwiftParser
 import SwiftSyntax
 
 /// Walks one parsed Swift file and gathers its `FileFacts`: tip types and their members,
-/// parameters, events, and every place the code configures TipKit, displays, donates, writes,
-/// invalidates or groups tips. It resolves nothing across files.
+/// parameters, events, the file's routines, and every place the code configures TipKit,
+/// displays, donates, writes, invalidates, groups tips or calls the app's own functions,
+/// each with its context (conditions, closures that run later, `#if` flags). It resolves
+/// nothing across files.
 final class FactScanner: SyntaxVisitor {
   /// The byte offset of each line's start, for positions (cheaper than a
   /// `SourceLocationConverter`, which walks the tree).
@@ -11,29 +13,53 @@ final class FactScanner: SyntaxVisitor {
   /// The file's bytes: `source(_:)` slices them (`trimmedDescription` rebuilds the node,
   /// which cost the import most of its time).
   private let bytes: [UInt8]
+  /// The platform whose `#if` branches are read.
+  let target: BuildTarget
   var facts: FileFacts
   /// Indices into `facts.types` of the enclosing declarations.
   private var typeStack: [Int] = []
-  private var functionStack: [String] = []
+  var functionStack: [String] = []
+  /// The `#if` conditions around declarations, outermost first.
   var conditionStack: [String] = []
-  private var previewDepth = 0
-  private var debugDepth = 0
+  var previewDepth = 0
+  /// The `#if` flags around the code (`DEBUG`) that the release build does not set.
+  var flagStack: [String] = []
   private var backgroundDepth = 0
   private var bodyStack: [Int] = []
   private var nextBodyID = 0
+  /// The routines (indices into `facts.routines`) around the code, innermost last.
+  var routineStack: [Int] = []
+  /// The conditions around the code inside the innermost routine.
+  var codeConditions: [CodeCondition] = []
+  /// The closures around the code that run later, innermost last.
+  var deferredStack: [String] = []
+  /// How each closure being walked changed the context, to undo it after.
+  var closureFrames: [ClosureFrame] = []
+  /// How many conditions each block being walked started with: a `guard` adds one for the
+  /// rest of its block.
+  var blockMarks: [Int] = []
+  /// Names bound by `for await x in tip.shouldDisplayUpdates`: conditions on them belong to
+  /// displaying the tip.
+  var inherentNames: Set<String> = []
 
-  init(path: String, bytes: [UInt8], tree: SourceFileSyntax) {
+  init(path: String, bytes: [UInt8], tree: SourceFileSyntax, target: BuildTarget = BuildTarget()) {
     self.bytes = bytes
+    self.target = target
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
     lineStarts = starts
-    let imports = tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription }
+    let imports = FactScanner.imports(of: tree)
     let name = path.split(separator: "/").last.map(String.init) ?? path
     // By what the file is, not where it is: an app's sources may sit in any folder.
     let testCode =
       imports.contains("XCTest") || imports.contains("Testing") || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
     facts = FileFacts(path: path, isTestCode: testCode)
     super.init(viewMode: .sourceAccurate)
+  }
+
+  /// The modules a file imports outside any `#if`.
+  static func imports(of tree: SourceFileSyntax) -> [String] {
+    tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
   }
 
   /// Where `node` starts, after its leading trivia: line and UTF-8 column, as compilers say.
@@ -56,7 +82,7 @@ final class FactScanner: SyntaxVisitor {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
-  private var currentType: [String]? { typeStack.last.map { facts.types[$0].path } }
+  var currentType: [String]? { typeStack.last.map { facts.types[$0].path } }
 
   // MARK: Types
 
@@ -109,29 +135,49 @@ final class FactScanner: SyntaxVisitor {
 
   // MARK: Context
 
+  static let backgroundHandlers: Set<String> = [
+    "applicationDidEnterBackground", "sceneDidEnterBackground", "applicationWillResignActive", "sceneWillResignActive",
+  ]
+
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     functionStack.append(node.name.text)
-    if ["applicationDidEnterBackground", "sceneDidEnterBackground", "applicationWillResignActive", "sceneWillResignActive"]
-      .contains(node.name.text)
-    {
-      backgroundDepth += 1
+    // A target-action method (`@IBAction`, `@objc`): UIKit and AppKit call it when the user acts.
+    if FactScanner.isAction(node) { deferredStack.append("when its action fires (\(node.name.text))") }
+    if FactScanner.backgroundHandlers.contains(node.name.text) { backgroundDepth += 1 }
+    let parameters = node.signature.parameterClause.parameters.map { parameter in
+      (label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text)
     }
+    let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
+    enterRoutine(Routine(kind: .function(node.name.text), type: currentType, parameters: parameters, position: position(node.name)))
+    if isStatic { facts.routines[facts.routines.count - 1].isStatic = true }
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) {
-    if ["applicationDidEnterBackground", "sceneDidEnterBackground", "applicationWillResignActive", "sceneWillResignActive"]
-      .contains(node.name.text)
-    {
-      backgroundDepth -= 1
-    }
+    if FactScanner.backgroundHandlers.contains(node.name.text) { backgroundDepth -= 1 }
     functionStack.removeLast()
+    leaveRoutine()
+    if FactScanner.isAction(node) { deferredStack.removeLast() }
+  }
+
+  static func isAction(_ node: FunctionDeclSyntax) -> Bool {
+    node.attributes.contains { element in
+      guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return false }
+      return name == "IBAction" || name == "objc"
+    }
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
     functionStack.append("init")
+    let parameters = node.signature.parameterClause.parameters.map { parameter in
+      (label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text)
+    }
+    enterRoutine(Routine(kind: .initializer, type: currentType, parameters: parameters, position: position(node.initKeyword)))
     return .visitChildren
   }
-  override func visitPost(_ node: InitializerDeclSyntax) { functionStack.removeLast() }
+  override func visitPost(_ node: InitializerDeclSyntax) {
+    functionStack.removeLast()
+    leaveRoutine()
+  }
 
   override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
     bodyStack.append(nextBodyID)
@@ -141,19 +187,15 @@ final class FactScanner: SyntaxVisitor {
   override func visitPost(_ node: CodeBlockSyntax) { bodyStack.removeLast() }
 
   override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-    // Each clause is walked under its own condition; an `#else` reads as the negation of the
-    // conditions before it.
-    var earlier: [String] = []
-    for clause in node.clauses {
-      let condition = clause.condition.map { source($0) }
-      let label = condition ?? "!(" + earlier.joined(separator: " || ") + ")"
-      let isDebug = condition == "DEBUG"
-      conditionStack.append(label)
-      if isDebug { debugDepth += 1 }
+    // The branches the target platform compiles (`BuildTarget`), each under its condition;
+    // one that only a flag makes compile is read too, marked as not in the release build.
+    let (clauses, _) = target.clauses(of: node) { source($0) }
+    for clause in clauses {
+      conditionStack.append(clause.label)
+      if !clause.inRelease { flagStack.append(clause.label) }
       if let elements = clause.elements { walk(elements) }
-      if isDebug { debugDepth -= 1 }
+      if !clause.inRelease { flagStack.removeLast() }
       conditionStack.removeLast()
-      if let condition { earlier.append(condition) }
     }
     return .skipChildren
   }
@@ -174,7 +216,7 @@ final class FactScanner: SyntaxVisitor {
     if node.macroName.text == "Preview" { previewDepth -= 1 }
   }
 
-  private var inPreview: Bool {
+  var inPreview: Bool {
     previewDepth > 0
       || typeStack.contains { index in facts.types[index].inherited.contains { $0 == "PreviewProvider" } }
   }
@@ -183,10 +225,10 @@ final class FactScanner: SyntaxVisitor {
     facts.sites.append(
       Site(
         kind: kind, position: position(node), type: currentType, function: functionStack.last,
-        inPreview: inPreview, inDebug: debugDepth > 0,
+        inPreview: inPreview, flag: flagStack.first,
         // Only an invalidation asks: the walk up to the file's top is not free.
         onBackground: backgroundDepth > 0 || (kind.isInvalidation && mentionsBackground(node)),
-        bodyID: bodyStack.last))
+        bodyID: bodyStack.last, routine: routineStack.last, conditions: codeConditions, deferred: deferredStack.last))
   }
 
   /// Whether `node` runs in a scene-phase handler for the background (`.onChange(of:
@@ -217,11 +259,68 @@ final class FactScanner: SyntaxVisitor {
     return false
   }
 
-  // MARK: Members
+  // MARK: Code (see FactScanner+Code and +Calls)
+
+  override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+    enter(closure: node)
+    return .visitChildren
+  }
+  override func visitPost(_ node: ClosureExprSyntax) { leave(closure: node) }
+
+  override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+    enterBlock()
+    return .visitChildren
+  }
+  override func visitPost(_ node: CodeBlockItemListSyntax) { leaveBlock() }
+
+  override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+    walkIf(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+    walkGuard(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+    walkSwitch(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+    walkFor(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind {
+    walkWhile(node)
+    return .skipChildren
+  }
+
+  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+    scan(call: node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+    scan(sequence: node)
+    return .visitChildren
+  }
+
+  // MARK: Members and locals
 
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-    guard let typeIndex = typeStack.last else { return .visitChildren }
     let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+    if !isMember, let routine = routineStack.last {
+      // `let next = min(X.p + 1, 99)`: what a later write of `next` writes.
+      for binding in node.bindings {
+        if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
+          facts.routines[routine].locals[name] = source(value)
+        }
+      }
+    }
+    guard let typeIndex = typeStack.last else { return .visitChildren }
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     for binding in node.bindings {
       // `` `default` `` is the property `default`.
@@ -232,7 +331,10 @@ final class FactScanner: SyntaxVisitor {
         facts.types[typeIndex].propertyTypes[name] = type
       }
       guard isMember else { continue }
-      if !isStatic && binding.accessorBlock == nil { facts.types[typeIndex].storedFields.append(name) }
+      if !isStatic && binding.accessorBlock == nil {
+        facts.types[typeIndex].storedFields.append(name)
+        if initializer == nil { facts.types[typeIndex].passedIn.insert(name) }
+      }
       if let attribute = parameterAttribute(node) {
         facts.types[typeIndex].parameters.append(
           ParameterSite(
@@ -244,123 +346,13 @@ final class FactScanner: SyntaxVisitor {
         facts.types[typeIndex].events.append(
           EventSite(
             position: position(binding.pattern), member: name, id: event.id, spelledTips: event.spelledTips,
-            infoType: event.info, conditions: conditionStack))
+            infoType: event.info, limit: event.limit, conditions: conditionStack))
         continue
       }
       if isStatic, let literal = initializer?.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
         facts.types[typeIndex].constants[name] = text
       }
       readTipMember(name, binding: binding, in: typeIndex)
-    }
-    return .visitChildren
-  }
-
-  // MARK: Calls anywhere
-
-  /// The last name of a callee (`configure` of `Tips.configure`, `Text` of `Text`), read from
-  /// its token: most calls are of no interest, and building their text cost the import most
-  /// of its time over parsing.
-  static func lastName(of callee: ExprSyntax) -> TokenSyntax? {
-    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName }
-    if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
-    return nil
-  }
-
-  private static let interesting: Set<String> = [
-    "configure", "resetDatastore", "showAllTipsForTesting", "hideAllTipsForTesting", "showTipsForTesting", "hideTipsForTesting",
-    "popoverTip", "TipView", "TipGroup", "donate", "sendDonation", "invalidate",
-  ]
-
-  override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-    guard let token = FactScanner.lastName(of: node.calledExpression) else { return .visitChildren }
-    let last = token.text
-    guard FactScanner.interesting.contains(last) else {
-      // `FeatureTip(title: …)`: a type built with arguments, for the generic-tip finding.
-      if last.first?.isUppercase == true, !node.arguments.isEmpty {
-        site(.instantiate(type: source(node.calledExpression), arguments: source(node.arguments)), at: node)
-      }
-      return .visitChildren
-    }
-    let callee = source(node.calledExpression)
-    switch callee {
-    case "Tips.configure", "TipKit.Tips.configure":
-      let options = node.arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.map { source($0.expression) } ?? []
-      site(.configure(options: options), at: node)
-    case "Tips.resetDatastore", "TipKit.Tips.resetDatastore":
-      site(.resetDatastore, at: node)
-    case "Tips.showAllTipsForTesting", "Tips.hideAllTipsForTesting", "Tips.showTipsForTesting", "Tips.hideTipsForTesting":
-      site(.testingOverride(source(node)), at: node)
-    case "TipView":
-      if let tip = node.arguments.first?.expression { site(.display(inline: true, tip: displayed(tip)), at: node) }
-    case "TipGroup", "Tips.TipGroup":
-      readGroup(node)
-    default:
-      guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { break }
-      switch last {
-      case "popoverTip":
-        if let tip = node.arguments.first?.expression { site(.display(inline: false, tip: displayed(tip)), at: member.declName) }
-      case "donate", "sendDonation":
-        if let base = member.base { site(.donate(event: source(base), call: last + "()"), at: node) }
-      case "invalidate":
-        let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }
-        site(.invalidate(tip: member.base.map { source($0) } ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }), at: node)
-      default: break
-      }
-    }
-    return .visitChildren
-  }
-
-  /// What a display shows: the expression, or for a name bound by `if let tip = …` (a
-  /// group's `currentTip`), the expression it was bound to.
-  private func displayed(_ expression: ExprSyntax) -> String {
-    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return source(expression) }
-    var parent = expression.parent
-    while let current = parent {
-      let conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(GuardStmtSyntax.self)?.conditions
-      for condition in conditions ?? [] {
-        if let binding = condition.condition.as(OptionalBindingConditionSyntax.self), source(binding.pattern) == name,
-          let value = binding.initializer?.value
-        {
-          return source(value)
-        }
-      }
-      parent = current.parent
-    }
-    return name
-  }
-
-  /// `TipGroup(.ordered) { A(); B() }`, named after the property it is stored in.
-  private func readGroup(_ node: FunctionCallExprSyntax) {
-    let ordered = node.arguments.first.map { source($0.expression) } == ".ordered"
-    var name: String?
-    var parent = node.parent
-    while let current = parent, name == nil {
-      if let binding = current.as(PatternBindingSyntax.self) { name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-      if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { break }
-      parent = current.parent
-    }
-    var members: [String] = []
-    var notes: [Note] = []
-    if let closure = node.trailingClosure {
-      var reader = BuilderReader(scanner: self)
-      for call in reader.calls(in: Syntax(closure)) where call.parent?.is(FunctionCallExprSyntax.self) != true {
-        if let type = constructedType(ExprSyntax(call)) { members.append(type) }
-      }
-      notes = reader.notes
-    }
-    site(.group(name: name, ordered: ordered, members: members, notes: notes), at: node)
-  }
-
-  override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-    // `Target.parameter = value`: a parameter write, if the target names one.
-    let elements = Array(node.elements)
-    let assigns =
-      elements.count == 3
-      && (elements[1].is(AssignmentExprSyntax.self)
-        || ["+=", "-=", "*=", "/="].contains(elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""))
-    if assigns, let target = elements[0].as(MemberAccessExprSyntax.self) {
-      let value = (elements[1].as(BinaryOperatorExprSyntax.self).map { $0.operator.text + " " } ?? "") + source(elements[2])
-      site(.parameterWrite(parameter: source(target), value: value), at: node)
     }
     return .visitChildren
   }

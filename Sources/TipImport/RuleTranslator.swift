@@ -115,9 +115,11 @@ struct RuleTranslator {
     return try aggregate(expression, names)
   }
 
-  /// A literal as the scenario writes it; an enum case (`.pro`) reads as its name, a string.
+  /// A literal as the scenario writes it; an enum case (`.pro`) reads as its name, a string;
+  /// `nil` as `nil` (an optional parameter's).
   static func literal(_ expression: ExprSyntax) -> String? {
     if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
+    if expression.is(NilLiteralExprSyntax.self) { return "nil" }
     if let integer = expression.as(IntegerLiteralExprSyntax.self) { return integer.literal.text.replacingOccurrences(of: "_", with: "") }
     if let float = expression.as(FloatLiteralExprSyntax.self) { return float.literal.text.replacingOccurrences(of: "_", with: "") }
     if let string = expression.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(string) {

@@ -47,7 +47,9 @@ struct ScenarioEmitter {
     for event in model.events { write(event) }
     if !model.screens.isEmpty { lines.append("") }
     for screen in model.screens {
-      definition("screen \(screen.name): \(screen.anchors.joined(separator: " "))")
+      for text in screen.comments { comment(text) }
+      let anchors = screen.anchors.map { screen.hidden.contains($0) ? "\($0)(hidden)" : $0 }
+      definition("screen \(screen.name)" + (anchors.isEmpty ? "" : ": " + anchors.joined(separator: " ")))
     }
     for tip in model.tips { write(tip) }
     if !model.groups.isEmpty { lines.append("") }
@@ -56,6 +58,40 @@ struct ScenarioEmitter {
       definition(
         "group \(group.name) \(group.ordered ? "ordered" : "firstAvailable"): \(group.members.joined(separator: " "))"
       )
+    }
+    writeReactions()
+  }
+
+  /// The app's own code that runs by itself, as reactions: for each trigger, a comment per
+  /// step naming its Swift place, then the `when` lines (one per OS condition, in order).
+  private mutating func writeReactions() {
+    guard !model.reactions.isEmpty else { return }
+    lines.append("")
+    comment("The app's own code that runs by itself, followed through the functions it calls (docs/Importing.md).")
+    for reaction in model.reactions {
+      lines.append("")
+      comment(reaction.origin)
+      for step in reaction.steps {
+        let swift = ScenarioText.comment(step.swift)
+        let what = step.command.map { "→ " + $0 + (step.os.map { " (\($0))" } ?? "") } ?? "not run"
+        comment("  \(step.position.fileLine): \(swift) \(what)\(step.note.map { ": " + $0 } ?? "")")
+      }
+      // Consecutive commands under one OS condition share a line; the order stays the app's.
+      var run: (os: String?, commands: [String])?
+      func flush(_ emitter: inout ScenarioEmitter) {
+        guard let current = run, !current.commands.isEmpty else { return }
+        emitter.definition("when \(reaction.trigger.text)\(current.os.map { " " + $0 } ?? ""): " + current.commands.joined(separator: "; "))
+      }
+      for step in reaction.steps {
+        guard let command = step.command else { continue }
+        if let current = run, current.os == step.os {
+          run?.commands.append(command)
+        } else {
+          flush(&self)
+          run = (step.os, [command])
+        }
+      }
+      flush(&self)
     }
   }
 
@@ -83,7 +119,10 @@ struct ScenarioEmitter {
     }
     for other in model.otherConfigures {
       let why =
-        other.inPreview ? "in a preview" : other.inDebug ? "in the DEBUG branch" : isTestCode(other) ? "in test code" : "not the first"
+        other.inPreview
+        ? "in a preview"
+        : other.flag == "DEBUG"
+          ? "in the DEBUG branch" : other.flag.map { "under #if \($0)" } ?? (isTestCode(other) ? "in test code" : "not the first")
       comment("Tips.configure also at \(other.position.fileLine) (\(why)): not taken")
     }
     for (site, _) in model.sites {
@@ -111,17 +150,17 @@ struct ScenarioEmitter {
   private mutating func write(_ parameter: ImportedParameter) {
     for text in parameter.comments { comment(text) }
     for write in parameter.writes { comment("  written at \(write.position.fileLine)\(ScenarioEmitter.place(write)): \(writeText(write))") }
-    definition("param \(parameter.name) = \(parameter.value)\(parameter.transient ? " transient" : "")")
+    let type = parameter.declaredType.map { ": " + $0 } ?? ""
+    definition("param \(parameter.name)\(type) = \(parameter.value)\(parameter.transient ? " transient" : "")")
   }
 
-  private func writeText(_ site: Site) -> String {
-    guard case .parameterWrite(let target, let value) = site.kind else { return "" }
-    return value.hasPrefix("=") || value.dropFirst().hasPrefix("=") ? "\(target) \(value)" : "\(target) = \(value)"
-  }
+  private func writeText(_ site: Site) -> String { model.swiftText(site) }
 
   /// Where a site runs, when that matters to a reader: an initializer, a preview.
   static func place(_ site: Site) -> String {
     if site.inPreview { return " (in a preview)" }
+    if let flag = site.flag { return " (under #if \(flag))" }
+    if let deferred = site.deferred { return " (\(deferred))" }
     if site.function == "init" { return " (in \(site.type?.joined(separator: ".") ?? "an") initializer)" }
     return ""
   }
@@ -129,12 +168,12 @@ struct ScenarioEmitter {
   private mutating func write(_ event: ImportedEvent) {
     for text in event.comments { comment(text) }
     for donation in event.donations {
-      guard case .donate(_, let call) = donation.kind else { continue }
+      guard case .donate(_, let call, _) = donation.kind else { continue }
       comment("  donated at \(donation.position.fileLine) (\(call))\(ScenarioEmitter.place(donation))")
     }
     if event.donations.isEmpty { comment("  never donated in the files read") }
     let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
-    definition("event \(event.name)\(fields)")
+    definition("event \(event.name)\(fields)\(event.limit.map { " " + $0 } ?? "")")
   }
 
   private mutating func write(_ tip: ImportedTip) {

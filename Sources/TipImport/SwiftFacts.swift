@@ -9,6 +9,65 @@ struct FileFacts {
   var isTestCode: Bool
   var types: [TypeFragment] = []
   var sites: [Site] = []
+  /// Its functions, initializers and appear/disappear closures, in source order; a site's
+  /// `routine` indexes them.
+  var routines: [Routine] = []
+  /// Why it builds only for another platform than the one read (`import AppKit` in an iOS
+  /// import): read, but not part of the app.
+  var buildsElsewhere: String?
+}
+
+/// A body of code that runs as a whole: a function, an initializer, or a closure SwiftUI
+/// runs as a view appears (`onAppear`, `.task`) or disappears (`onDisappear`).
+struct Routine {
+  enum Kind: Equatable {
+    case function(String)
+    case initializer
+    /// `onAppear`, `task`: the modifier's name.
+    case appear(String)
+    case disappear(String)
+  }
+
+  var kind: Kind
+  /// The enclosing type's path; nil at the top level.
+  var type: [String]?
+  /// Each parameter's argument label (nil for `_`) and name.
+  var parameters: [(label: String?, name: String)] = []
+  var position: SwiftPosition
+  /// Why it does not run by itself when its trigger happens: it is inside a closure that
+  /// runs later (an appear closure of a sheet's content, say).
+  var deferred: String?
+  /// Inside `#Preview`, a `PreviewProvider`, or under a flag the release build does not set.
+  var isPreviewOrFlagged = false
+  /// `let next = min(X.p + 1, 99)`: its locals' initializers, as written.
+  var locals: [String: String] = [:]
+
+  /// `static func`, `class func`.
+  var isStatic = false
+
+  var name: String? { if case .function(let name) = kind { name } else { nil } }
+}
+
+/// A condition around code, from the code's enclosing statements.
+struct CodeCondition {
+  enum Kind: Equatable {
+    /// `if c`, `guard c`, a `switch`'s first case: the importer cannot decide it, and runs the
+    /// code as if it held.
+    case holds
+    /// An `else`, or a later `case`: not run (the first branch is).
+    case otherwise
+    /// `if #available(iOS N, *)` and its `else`: the simulated device's OS decides.
+    case available(String)
+    case unavailable(String)
+    /// A loop's body: run once.
+    case loop
+    /// The tip's own status (`for await … in tip.shouldDisplayUpdates`, `if shouldDisplay`):
+    /// part of displaying it, not a condition of the app's.
+    case inherent
+  }
+
+  var kind: Kind
+  var text: String
 }
 
 /// A type declaration or extension and what it holds that matters to tips.
@@ -35,6 +94,9 @@ struct TypeFragment {
   var propertyTypes: [String: String] = [:]
   /// Stored property names, in order: a donation info type's fields.
   var storedFields: [String] = []
+  /// Stored properties without a value of their own: given by whoever builds the type (a
+  /// view or modifier that takes the tip it shows).
+  var passedIn: Set<String> = []
   /// What the importer noticed inside the type and says in a comment.
   var notes: [Note] = []
   /// Whether `title` or `message` is read from an instance property (a generic tip).
@@ -95,7 +157,17 @@ struct EventSite {
   var spelledTips: Bool
   /// The donation info type of `Event<Info>`.
   var infoType: String?
+  /// `donationLimit: .init(maximumCount: 100, maximumAge: .days(30))`, as written.
+  var limit: EventLimit?
   var conditions: [String]
+}
+
+/// An event's `DonationLimit`: a count and an age, each as written (nil when not given).
+struct EventLimit {
+  var maximumCount: String?
+  var maximumAge: String?
+  /// The argument as written, for a comment when it is not a literal.
+  var text: String
 }
 
 /// Where the code does something to tips outside their declarations.
@@ -104,14 +176,27 @@ struct Site {
     case configure(options: [String])
     case resetDatastore
     case testingOverride(String)
-    case display(inline: Bool, tip: String)
+    /// `.popoverTip(c ? tip : nil)`: `condition` is `c`. `api` is the display API's name.
+    case display(api: String, inline: Bool, tip: String, condition: String?)
     case group(name: String?, ordered: Bool, members: [String], notes: [Note])
-    case donate(event: String, call: String)
-    case parameterWrite(parameter: String, value: String)
+    /// `X.event.donate(.init(field: 2))`: `argument` is what is donated.
+    case donate(event: String, call: String, argument: String?)
+    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`.
+    case parameterWrite(parameter: String, op: String, value: String)
+    /// `X.p.toggle()`.
+    case toggle(parameter: String)
     case invalidate(tip: String, reason: String?)
-    case instantiate(type: String, arguments: String)
+    case instantiate(type: String, arguments: [Argument])
+    /// A call of a function or method of the app's, maybe its own helper or code to follow.
+    case call(name: String, base: String?, arguments: [Argument])
 
     var isInvalidation: Bool { if case .invalidate = self { true } else { false } }
+  }
+
+  /// An argument of a call: its label and text.
+  struct Argument {
+    var label: String?
+    var text: String
   }
 
   var kind: Kind
@@ -122,10 +207,22 @@ struct Site {
   var function: String?
   /// Inside `#Preview` or a `PreviewProvider`.
   var inPreview: Bool
-  /// Inside the `DEBUG` branch of `#if DEBUG`.
-  var inDebug: Bool
+  /// The `#if` flag (`DEBUG`) it is under, which the build the app's users run does not set.
+  var flag: String?
   /// Code run when the app leaves the foreground.
   var onBackground: Bool
   /// The function body it is in, for order within one body.
   var bodyID: Int?
+  /// The routine (of its file) it is in.
+  var routine: Int?
+  /// The conditions around it inside its routine, outermost first.
+  var conditions: [CodeCondition] = []
+  /// The closure it is in that runs later, not when its routine runs: "when the user taps
+  /// Button(\"Save\")".
+  var deferred: String?
+  /// The `if`/`else` (or `switch`) whose branches write this parameter with different values.
+  var conflictingBranches: String?
+
+  /// Under `#if DEBUG` or another flag: not in the app its users run.
+  var inDebug: Bool { flag != nil }
 }

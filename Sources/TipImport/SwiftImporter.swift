@@ -19,26 +19,34 @@ public struct SwiftImporter {
     public var findings: [SwiftFinding]
     public var fileCount: Int
     public var tipCount: Int
+    /// Files left out because they build only for another platform (`--platform`).
+    public var skippedFileCount = 0
   }
 
   /// Reads the Swift files under `paths`. Throws when a file cannot be read, is not valid
   /// Swift, or when no tip is found: the message names the file, line and column.
   /// With `folder`, paths are relative to it, and so are the places the output names.
-  public static func run(paths: [String], in folder: String? = nil) throws(ImportError) -> Result {
+  /// With `platform`, that platform's `#if` branches are read and files that build only for
+  /// another are left out; without, the iOS branch (or else the first) of every file.
+  public static func run(paths: [String], in folder: String? = nil, platform: Platform? = nil) throws(ImportError) -> Result {
+    let target = BuildTarget(platform: platform)
     let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
     guard !files.isEmpty else { throw ImportError("no Swift file under \(paths.joined(separator: " "))") }
     let facts = try scanEach(files.count) { index throws(ImportError) in
       let file = files[index]
-      return try read(file, as: !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file)
+      return try read(file, as: !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file, target: target)
     }
-    return try result(of: facts, paths: paths)
+    return try result(of: facts, paths: paths, target: target)
   }
 
   /// The same for sources already in memory (path → text), as tests and the fuzzer give them.
-  public static func run(sources: [(path: String, text: String)]) throws(ImportError) -> Result {
-    let facts = try scanEach(sources.count) { index throws(ImportError) in try scan(path: sources[index].path, text: sources[index].text) }
-    return try result(of: facts, paths: sources.map(\.path))
+  public static func run(sources: [(path: String, text: String)], platform: Platform? = nil) throws(ImportError) -> Result {
+    let target = BuildTarget(platform: platform)
+    let facts = try scanEach(sources.count) { index throws(ImportError) in
+      try scan(path: sources[index].path, text: sources[index].text, target: target)
+    }
+    return try result(of: facts, paths: sources.map(\.path), target: target)
   }
 
   /// Scans `count` files on every core: files are independent until the model joins them,
@@ -64,7 +72,7 @@ public struct SwiftImporter {
   }
 
   /// Reads the file at `path`, naming it `shown` in messages and output.
-  static func read(_ path: String, as shown: String) throws(ImportError) -> FileFacts {
+  static func read(_ path: String, as shown: String, target: BuildTarget) throws(ImportError) -> FileFacts {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(shown): cannot be read") }
     defer { try? handle.close() }
     let data: Data
@@ -77,11 +85,11 @@ public struct SwiftImporter {
     guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
       throw ImportError("\(shown): not UTF-8 text (a binary file?)")
     }
-    return try scan(path: shown, text: text)
+    return try scan(path: shown, text: text, target: target)
   }
 
   /// Parses one file; the first syntax error stops the import with its place and a caret.
-  static func scan(path: String, text: String) throws(ImportError) -> FileFacts {
+  static func scan(path: String, text: String, target: BuildTarget) throws(ImportError) -> FileFacts {
     let bytes = Array(text.utf8)
     if let offset = BracketNesting.tooDeep(bytes) {
       let before = bytes[..<offset]
@@ -97,7 +105,12 @@ public struct SwiftImporter {
       let location = node.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
       throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: message))
     }
-    let scanner = FactScanner(path: path, bytes: bytes, tree: tree)
+    if let module = target.foreignImport(among: FactScanner.imports(of: tree)) {
+      var facts = FileFacts(path: path, isTestCode: false)
+      facts.buildsElsewhere = "import \(module)"
+      return facts
+    }
+    let scanner = FactScanner(path: path, bytes: bytes, tree: tree, target: target)
     scanner.walk(tree)
     return scanner.facts
   }
@@ -132,8 +145,10 @@ public struct SwiftImporter {
     return "\(path):\(line):\(column): error: \(message)\n\(source)\n\(pad)^"
   }
 
-  private static func result(of facts: [FileFacts], paths: [String]) throws(ImportError) -> Result {
-    let model = AppModel(files: facts)
+  private static func result(of all: [FileFacts], paths: [String], target: BuildTarget) throws(ImportError) -> Result {
+    let facts = all.filter { $0.buildsElsewhere == nil }
+    let skipped = all.filter { $0.buildsElsewhere != nil }
+    let model = AppModel(files: facts, target: target)
     guard !model.tips.isEmpty else {
       throw ImportError("no tip in \(ScenarioText.count(facts.count, "Swift file")) (no type conforms to Tip)")
     }
@@ -156,19 +171,29 @@ public struct SwiftImporter {
       if case .command(.defineTip(let tip, _)) = statement.action { rules[tip.name] = tip.rules }
     }
     let findings = SwiftLinter(model: model, rules: rules).findings()
+    let platform = target.platform?.displayName ?? "iOS"
     var summary = [
-      "tipsim import: \(ScenarioText.count(facts.count, "Swift file")) read: "
+      "tipsim import: \(ScenarioText.count(all.count, "Swift file")) read"
+        + (skipped.isEmpty ? "" : " (\(skipped.count) left out: they build only for another platform than \(platform))") + ": "
         + [
           ScenarioText.count(model.tips.count, "tip"), ScenarioText.count(model.parameters.count, "parameter"),
           ScenarioText.count(model.events.count, "event"), ScenarioText.count(model.groups.count, "group"),
           ScenarioText.count(model.screens.count, "screen"),
         ].joined(separator: ", ")
     ]
-    let untranslated = emitter.untranslated.sorted { $0.position < $1.position }
+    let running = model.reactions.filter { $0.steps.contains { $0.command != nil } }
+    if !running.isEmpty {
+      summary.append("the app's own code that runs by itself, as reactions: " + running.map(\.trigger.text).joined(separator: ", "))
+    }
+    let left = skipped.map {
+      Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
+    }
+    let untranslated = (emitter.untranslated + left).sorted { $0.position < $1.position }
     summary.append(
       untranslated.isEmpty ? "everything read was translated" : "not translated (\(untranslated.count)), each a comment in the output:")
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }
     return Result(
-      scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings, fileCount: facts.count, tipCount: model.tips.count)
+      scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings, fileCount: facts.count, tipCount: model.tips.count,
+      skippedFileCount: skipped.count)
   }
 }

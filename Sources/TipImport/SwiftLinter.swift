@@ -55,9 +55,10 @@ struct SwiftLinter {
       if case .computed? = type.fragment.id { continue }
       var arguments: [String: SwiftPosition] = [:]
       for (site, testCode) in model.sites where !testCode {
-        guard case .instantiate(let name, let text) = site.kind, !text.isEmpty,
+        guard case .instantiate(let name, let given) = site.kind, !given.isEmpty,
           model.resolveType(name, from: site.type, file: site.position.file) == tip.types[0]
         else { continue }
+        let text = given.map { ($0.label.map { $0 + ": " } ?? "") + $0.text }.joined(separator: ", ")
         if arguments[text] == nil { arguments[text] = site.position }
       }
       guard arguments.count > 1, let second = arguments.values.sorted().dropFirst().first else { continue }

@@ -6,12 +6,14 @@ import TipImport
 /// summary and errors on standard error.
 enum ImportMain {
   static let usage = """
-    usage: tipsim import PATH... [-o FILE]          write the app's tips as scenario definitions
-           tipsim lint PATH... [--json] [--strict]   lint the app's Swift tips
-           tipsim-import --bench [--files N]         time the import against bare parsing
+    usage: tipsim import PATH... [-o FILE] [--platform P]   write the app's tips as scenario definitions
+           tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
+           tipsim-import --bench [--files N]                  time the import against bare parsing
     PATH is a Swift file or a folder (searched recursively; .build, Pods, Carthage, DerivedData
-    and hidden folders are skipped). Exit status: 0 written (lint: no findings, or without
-    --strict), 1 lint findings with --strict, 2 nothing readable, no tip, or invalid Swift.
+    and hidden folders are skipped). --platform ios|ipados|macos|visionos|watchos|tvos reads that
+    platform's #if branches and leaves out files that build only for another; without it, the
+    iOS branch (or else the first) of every file. Exit status: 0 written (lint: no findings, or
+    without --strict), 1 lint findings with --strict, 2 nothing readable, no tip, or invalid Swift.
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -22,14 +24,20 @@ enum ImportMain {
     var strict = false
     var bench = false
     var benchFiles = 1_000
+    var platform: Platform?
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
       switch argument {
-      case "-o", "--output", "--files":
+      case "-o", "--output", "--files", "--platform":
         guard index < arguments.count else { return usageError("\(argument) needs a value") }
-        if argument == "--files" {
+        if argument == "--platform" {
+          guard let chosen = Platform(rawValue: arguments[index].lowercased()) else {
+            return usageError("--platform is one of: \(Platform.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          platform = chosen
+        } else if argument == "--files" {
           guard let count = Int(arguments[index]), count > 0 else { return usageError("--files needs a positive number") }
           benchFiles = count
         } else {
@@ -51,7 +59,7 @@ enum ImportMain {
     if bench { return ImportBenchmark.run(files: benchFiles) }
     guard !paths.isEmpty else { return usageError("give at least one Swift file or folder") }
     let result: SwiftImporter.Result
-    do { result = try SwiftImporter.run(paths: paths) } catch {
+    do { result = try SwiftImporter.run(paths: paths, platform: platform) } catch {
       printError("tipsim import: \(error.message)")
       return 2
     }

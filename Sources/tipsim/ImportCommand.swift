@@ -15,13 +15,18 @@ struct ImportCommand: ParsableCommand {
 
   @Argument(help: "Swift files or folders.") var paths: [String]
   @Option(name: .shortAndLong, help: "Write the scenario to this file.") var output: String?
+  @Option(
+    help:
+      "Read this platform's #if branches and leave out files that build only for another (ios, ipados, macos, visionos, watchos, tvos); without it, the iOS branch, or else the first."
+  )
+  var platform: String?
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one Swift file or folder") }
   }
 
   func run() throws {
-    let status = ImporterExecutable.run(paths + (output.map { ["-o", $0] } ?? []))
+    let status = ImporterExecutable.run(paths + (output.map { ["-o", $0] } ?? []) + (platform.map { ["--platform", $0] } ?? []))
     if status != 0 { throw ExitCode(status) }
   }
 }

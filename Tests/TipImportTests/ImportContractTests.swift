@@ -6,17 +6,22 @@ import TipImport
 
 /// The naming contract and every construct the importer reads, fixture by fixture.
 @Suite struct ImportContractTests {
-  @Test(arguments: ["BirdsApp", "Constructs", "ConfigureDebug", "LintApp", "NoConfigure"])
+  static let apps = [
+    "BirdsApp", "Constructs", "ConfigureDebug", "LintApp", "NoConfigure", "AppCode", "HelperApp", "UIKitApp", "AppKitApp", "PlatformApp",
+  ]
+
+  /// Each fixture's scenario runs: its definitions, then a launch that runs the app's code.
+  @Test(arguments: apps)
   func everyFixtureImportsToAScenarioThatRuns(app: String) throws {
     let result = try imported(app)
-    let report = ScenarioRunner.run(source: result.scenario, file: app)
+    let report = ScenarioRunner.run(source: result.scenario + "launch\n", file: app)
     #expect(report.exitCode == 0, "\(report.errors)")
     #expect(result.tipCount > 0)
   }
 
   /// The output is the contract outside test suites rely on: any change shows here.
   /// TIPSIM_UPDATE=1 re-records (not under CI).
-  @Test(arguments: ["BirdsApp", "Constructs", "ConfigureDebug", "LintApp", "NoConfigure"])
+  @Test(arguments: apps)
   func theImportedScenarioMatchesItsGoldenFile(app: String) throws {
     let result = try imported(app)
     let golden = fixtures + "/\(app).expected.scenario"
@@ -173,7 +178,9 @@ import TipImport
     #expect(scenario.contains("#   written at BirdsApp/App/BirdsApp.swift:19: FavoriteBackyardTip.isLoggedIn = true\nparam isLoggedIn"))
     #expect(scenario.contains("#   donated at BirdsApp/Views/BackyardDetailView.swift:16 (donate())\nevent didViewBackyard"))
     #expect(
-      scenario.contains("#   invalidated at BirdsApp/Views/BackyardDetailView.swift:11 (reason actionPerformed)\ntip FavoriteBackyardTip"))
+      scenario.contains(
+        "#   invalidated at BirdsApp/Views/BackyardDetailView.swift:11 (reason actionPerformed) (when the user taps Button(\"Favorite\"))\ntip FavoriteBackyardTip"
+      ))
     let constructs = try imported("Constructs").scenario
     #expect(constructs.contains("(sendDonation())"))
     #expect(constructs.contains("Settings.visits += 1"))

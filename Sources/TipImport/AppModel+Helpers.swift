@@ -1,0 +1,188 @@
+/// One display of a tip: where it is (the screen), how, and under what the app shows it.
+struct DisplayUse {
+  /// The tip as the code names it where it is displayed (`FavoriteTip()`, `tip`).
+  var tip: String
+  /// The site whose type is the screen: the display itself, or the outermost call of a helper.
+  var screenSite: Int
+  var inline: Bool
+  /// The display API's site.
+  var display: Int
+  /// The helper calls it goes through, outermost first.
+  var via: [Int] = []
+  /// What must hold for the app to show it (`if showsHints`, `when: !seen`, a button's tap):
+  /// its anchor starts hidden.
+  var hidingConditions: [String] = []
+  /// What else a comment says (`only on iOS 18 and later`).
+  var notes: [String] = []
+}
+
+/// The app's own display helpers: a function, a `View` extension, or a view or modifier type
+/// that takes a tip and hands it to a display API. Each call of one is a display on the
+/// caller's screen.
+extension AppModel {
+  /// A routine or a type that displays the tip it is given.
+  enum HelperKey: Hashable {
+    case routine(Int)
+    case type(Int)
+  }
+
+  struct Helper {
+    /// The parameter (or stored property) that holds the tip.
+    var parameter: String
+    /// The parameters, for a call's arguments.
+    var parameters: [(label: String?, name: String)]
+    var use: DisplayUse
+  }
+
+  /// How many helpers deep a display is followed.
+  static let helperDepth = 8
+
+  /// Every display of the app's code that users run: the display APIs' own calls, and each
+  /// call of a helper with a tip of its caller's.
+  func displayUses() -> [DisplayUse] {
+    var helpers: [HelperKey: Helper] = [:]
+    var direct: [DisplayUse] = []
+    for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview {
+      guard case .display(_, let inline, let tip, let condition) = site.kind else { continue }
+      var use = DisplayUse(tip: AppModel.unwrapped(tip), screenSite: index, inline: inline, display: index)
+      addConditions(of: site, to: &use)
+      if let condition { use.hidingConditions.append(condition) }
+      if let key = helperKey(taking: use.tip, at: index) {
+        helpers[key] = Helper(parameter: use.tip, parameters: parameters(of: key), use: use)
+      } else {
+        direct.append(use)
+      }
+    }
+    guard !helpers.isEmpty else { return direct }
+    // A helper that hands its own tip to another helper is a helper too.
+    var uses: [DisplayUse] = []
+    for round in 0..<AppModel.helperDepth {
+      var found: [HelperKey: Helper] = [:]
+      uses = []
+      for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview {
+        guard let (key, argument) = helperCall(site, helpers: helpers) else { continue }
+        guard let helper = helpers[key] else { continue }
+        var use = helper.use
+        use.tip = AppModel.unwrapped(argument.text)
+        use.screenSite = index
+        use.via = [index] + helper.use.via
+        use.hidingConditions = use.hidingConditions.compactMap { substitute($0, helper: helper, call: site) }
+        if use.hidingConditions.contains("false") { continue }
+        addConditions(of: site, to: &use)
+        if let key = helperKey(taking: use.tip, at: index), key != helperKeyOfCall(site, helpers: helpers) {
+          if helpers[key] == nil { found[key] = Helper(parameter: use.tip, parameters: parameters(of: key), use: use) }
+        } else {
+          uses.append(use)
+        }
+      }
+      if found.isEmpty || round == AppModel.helperDepth - 1 { break }
+      helpers.merge(found) { first, _ in first }
+    }
+    // A helper no code of the files read calls shows its tip where it is, as before.
+    let called = Set(uses.map(\.display))
+    let uncalled = helpers.values.filter { $0.use.via.isEmpty && !called.contains($0.use.display) }.map { helper in
+      var use = helper.use
+      use.notes.append("its tip is given by the code that calls \(sites[use.display].site.functionTitle), which no file read does")
+      return use
+    }
+    return direct + uses + uncalled.sorted { $0.display < $1.display }
+  }
+
+  /// The helper a site calls and the argument that holds the tip, if it calls one.
+  private func helperCall(_ site: Site, helpers: [HelperKey: Helper]) -> (HelperKey, Site.Argument)? {
+    guard let key = helperKeyOfCall(site, helpers: helpers), let helper = helpers[key] else { return nil }
+    switch site.kind {
+    case .call(_, _, let arguments):
+      return argument(for: helper.parameter, of: helper.parameters, in: arguments).map { (key, $0) }
+    case .instantiate(_, let arguments):
+      return arguments.first { $0.label == helper.parameter }.map { (key, $0) }
+    default: return nil
+    }
+  }
+
+  /// Which helper a call or a type's construction is, by its name (a helper's name is the
+  /// app's own) and, for types, the type the name resolves to.
+  private func helperKeyOfCall(_ site: Site, helpers: [HelperKey: Helper]) -> HelperKey? {
+    switch site.kind {
+    case .call(let name, _, _):
+      let candidates = (routinesByName[name] ?? []).filter { helpers[.routine($0)] != nil }
+      return candidates.count == 1 ? .routine(candidates[0]) : nil
+    case .instantiate(let typeText, _):
+      guard let type = resolveType(typeText, from: site.type, file: site.position.file), helpers[.type(type)] != nil else { return nil }
+      return .type(type)
+    default: return nil
+    }
+  }
+
+  /// The helper a display (or a helper call) belongs to when the tip it shows is one it was
+  /// given: a parameter of its routine, or a stored property of its type that callers set.
+  private func helperKey(taking tip: String, at index: Int) -> HelperKey? {
+    let site = sites[index].site
+    if let routine = siteRoutines[index], routines[routine].routine.parameters.contains(where: { $0.name == tip }) {
+      return .routine(routine)
+    }
+    // A view modifier whose tip its user gives (`HintModifier(tip: FavoriteTip())`). A view
+    // that takes a tip may be a screen of its own, and stays one.
+    let name = tip.hasPrefix("self.") ? String(tip.dropFirst(5)) : tip
+    guard let path = site.type, let type = resolveType(path.joined(separator: "."), from: nil, file: site.position.file),
+      types[type].fragment.passedIn.contains(name), types[type].fragment.inherited.contains(where: { $0.hasSuffix("ViewModifier") })
+    else { return nil }
+    return .type(type)
+  }
+
+  private func parameters(of key: HelperKey) -> [(label: String?, name: String)] {
+    switch key {
+    case .routine(let routine): routines[routine].routine.parameters
+    case .type(let type): types[type].fragment.storedFields.map { (label: $0, name: $0) }
+    }
+  }
+
+  /// The argument a call passes for the parameter `name`: arguments are matched to the
+  /// parameters in order, by label, skipping parameters left to their defaults.
+  private func argument(for name: String, of parameters: [(label: String?, name: String)], in arguments: [Site.Argument])
+    -> Site.Argument?
+  {
+    var next = 0
+    for parameter in parameters {
+      guard next < arguments.count else { return nil }
+      if arguments[next].label == parameter.label {
+        if parameter.name == name { return arguments[next] }
+        next += 1
+      }
+    }
+    return nil
+  }
+
+  /// A helper's condition seen from a call: its parameters replaced by the call's arguments
+  /// (`when: condition` called with `when: !seen`); nil when it then always holds.
+  private func substitute(_ condition: String, helper: Helper, call: Site) -> String? {
+    let arguments: [Site.Argument]
+    switch call.kind {
+    case .call(_, _, let given), .instantiate(_, let given): arguments = given
+    default: return condition
+    }
+    var text = condition
+    for parameter in helper.parameters {
+      guard let argument = argument(for: parameter.name, of: helper.parameters, in: arguments) else { continue }
+      for form in [parameter.name, "!(\(parameter.name))", "!\(parameter.name)"] where text == form {
+        let value = argument.text
+        text = form == parameter.name ? value : value == "true" ? "false" : value == "false" ? "true" : "!(\(value))"
+      }
+    }
+    return text == "true" ? nil : text
+  }
+
+  /// The conditions around a display or a helper call that decide whether the app shows it.
+  private func addConditions(of site: Site, to use: inout DisplayUse) {
+    for condition in site.conditions {
+      switch condition.kind {
+      case .holds, .loop: use.hidingConditions.append(condition.text)
+      case .otherwise: use.hidingConditions.append("!(\(condition.text))")
+      case .available(let version): use.notes.append("displayed on iOS \(version) and later only")
+      case .unavailable(let version): use.notes.append("displayed before iOS \(version) only")
+      case .inherent: break
+      }
+    }
+    if let deferred = site.deferred { use.hidingConditions.append(deferred) }
+  }
+}

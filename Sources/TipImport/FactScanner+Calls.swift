@@ -1,0 +1,177 @@
+import SwiftSyntax
+
+/// The calls and assignments that do something to tips: configure, display, donate, write,
+/// toggle, invalidate, group; and calls of the app's own functions, which the model follows.
+extension FactScanner {
+  /// The last name of a callee (`configure` of `Tips.configure`, `Text` of `Text`), read from
+  /// its token: most calls are of no interest, and building their text cost the import most
+  /// of its time over parsing.
+  static func lastName(of callee: ExprSyntax) -> TokenSyntax? {
+    if let reference = callee.as(DeclReferenceExprSyntax.self) { return reference.baseName }
+    if let member = callee.as(MemberAccessExprSyntax.self) { return member.declName.baseName }
+    if let specialized = callee.as(GenericSpecializationExprSyntax.self) { return lastName(of: specialized.expression) }
+    return nil
+  }
+
+  private static let interesting: Set<String> = [
+    "configure", "resetDatastore", "showAllTipsForTesting", "hideAllTipsForTesting", "showTipsForTesting", "hideTipsForTesting",
+    "popoverTip", "TipView", "TipGroup", "donate", "sendDonation", "invalidate", "toggle", "configureTip", "TipUIPopoverViewController",
+    "TipUIView", "TipNSPopover", "TipNSView",
+  ]
+
+  /// The display APIs: SwiftUI's, UIKit's (a popover controller, a view, a collection view
+  /// cell's `configureTip`) and AppKit's; whether each is inline.
+  static let displays: [String: Bool] = [
+    "TipView": true, "popoverTip": false, "TipUIPopoverViewController": false, "TipUIView": true, "configureTip": true,
+    "TipNSPopover": false, "TipNSView": true,
+  ]
+
+  /// SwiftUI's and the standard library's calls the app's own code is never among: not
+  /// recorded, which keeps a large app's facts small.
+  private static let common: Set<String> = [
+    "padding", "frame", "font", "foregroundColor", "foregroundStyle", "background", "overlay", "opacity", "cornerRadius", "clipShape",
+    "shadow", "offset", "navigationTitle", "navigationBarTitleDisplayMode", "toolbar", "listStyle", "buttonStyle", "tint",
+    "disabled", "animation", "transition", "accessibilityLabel", "accessibilityIdentifier", "tag", "id", "lineLimit",
+    "multilineTextAlignment", "fixedSize", "layoutPriority", "ignoresSafeArea", "edgesIgnoringSafeArea", "bold", "italic",
+    "fontWeight", "imageScale", "resizable", "scaledToFit", "scaledToFill", "aspectRatio", "environment", "environmentObject",
+    "map", "filter", "reduce", "compactMap", "flatMap", "sorted", "contains", "first", "append", "insert", "remove", "print",
+    "min", "max", "abs", "joined", "split", "replacingOccurrences", "hasPrefix", "hasSuffix", "lowercased", "uppercased", "now",
+    "sleep", "dismiss", "present", "pushViewController", "addSubview", "set", "string", "bool", "integer", "object",
+  ]
+
+  func scan(call node: FunctionCallExprSyntax) {
+    guard let token = FactScanner.lastName(of: node.calledExpression) else { return }
+    let last = token.text
+    guard FactScanner.interesting.contains(last) else {
+      return recordCall(node, name: last)
+    }
+    let callee = source(node.calledExpression)
+    if let inline = FactScanner.displays[last],
+      callee == last || node.calledExpression.is(MemberAccessExprSyntax.self) || callee.hasPrefix("TipKit.")
+    {
+      if let tip = node.arguments.first?.expression {
+        let (shown, condition) = displayed(tip)
+        let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
+        site(.display(api: last, inline: inline, tip: shown, condition: condition), at: at)
+      }
+      return
+    }
+    switch callee {
+    case "Tips.configure", "TipKit.Tips.configure":
+      let options = node.arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.map { source($0.expression) } ?? []
+      site(.configure(options: options), at: node)
+    case "Tips.resetDatastore", "TipKit.Tips.resetDatastore":
+      site(.resetDatastore, at: node)
+    case "Tips.showAllTipsForTesting", "Tips.hideAllTipsForTesting", "Tips.showTipsForTesting", "Tips.hideTipsForTesting":
+      site(.testingOverride(source(node)), at: node)
+    case "TipGroup", "Tips.TipGroup":
+      readGroup(node)
+    default:
+      guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { break }
+      switch last {
+      case "donate", "sendDonation":
+        if let base = member.base {
+          let argument = node.arguments.first { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }
+          site(.donate(event: source(base), call: last + "()", argument: argument.map { source($0.expression) }), at: node)
+        }
+      case "invalidate":
+        let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }
+        site(.invalidate(tip: member.base.map { source($0) } ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }), at: node)
+      case "toggle":
+        if let base = member.base, node.arguments.isEmpty { site(.toggle(parameter: source(base)), at: node) }
+      default: break
+      }
+    }
+  }
+
+  /// A call of a function, method or type of the app's: the model follows the ones it finds
+  /// among the files read (the app's helpers, the code its launch and views run).
+  private func recordCall(_ node: FunctionCallExprSyntax, name: String) {
+    guard !FactScanner.common.contains(name) else { return }
+    let arguments = node.arguments.map { Site.Argument(label: $0.label?.text, text: source($0.expression)) }
+    if name.first?.isUppercase == true {
+      // `FeatureTip(title: …)`, `HintModifier(tip: …)`: a type built with arguments.
+      if !arguments.isEmpty { site(.instantiate(type: source(node.calledExpression), arguments: arguments), at: node) }
+      return
+    }
+    // `.onAppear(perform: setUp)`: a routine of its own that calls the function.
+    if let kind = FactScanner.triggers[name],
+      let function = node.arguments.first(where: { $0.label?.text == "perform" || $0.label?.text == "action" })?.expression,
+      !function.is(ClosureExprSyntax.self)
+    {
+      enterRoutine(Routine(kind: kind, type: currentType, position: position(node.calledExpression)))
+      site(.call(name: FactScanner.lastName(of: function)?.text ?? source(function), base: nil, arguments: []), at: function)
+      leaveRoutine()
+      return
+    }
+    let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { source($0) }
+    site(.call(name: name, base: base, arguments: arguments), at: node)
+  }
+
+  /// What a display shows: the expression, or for a name bound by `if let tip = …` (a
+  /// group's `currentTip`), the expression it was bound to; for `c ? tip : nil`, the tip and
+  /// the condition.
+  private func displayed(_ expression: ExprSyntax) -> (tip: String, condition: String?) {
+    if let ternary = expression.as(TernaryExprSyntax.self) {
+      let whenTrue = ternary.thenExpression.is(NilLiteralExprSyntax.self) ? ternary.elseExpression : ternary.thenExpression
+      let negated = ternary.thenExpression.is(NilLiteralExprSyntax.self)
+      let condition = source(ternary.condition)
+      return (displayed(whenTrue).tip, negated ? "!(\(condition))" : condition)
+    }
+    // Unfolded, `a && b ? tip : nil` is the elements `a`, `&&`, `b`, `? tip :`, `nil`.
+    if let sequence = expression.as(SequenceExprSyntax.self),
+      let index = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+      let ternary = sequence.elements[index].as(UnresolvedTernaryExprSyntax.self), let last = sequence.elements.last
+    {
+      let condition = sequence.elements[..<index].map { source($0) }.joined(separator: " ")
+      let thenIsNil = ternary.thenExpression.is(NilLiteralExprSyntax.self)
+      return (displayed(thenIsNil ? last : ternary.thenExpression).tip, thenIsNil ? "!(\(condition))" : condition)
+    }
+    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return (source(expression), nil) }
+    var parent = expression.parent
+    while let current = parent {
+      let conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(GuardStmtSyntax.self)?.conditions
+      for condition in conditions ?? [] {
+        if let binding = condition.condition.as(OptionalBindingConditionSyntax.self), source(binding.pattern) == name,
+          let value = binding.initializer?.value
+        {
+          return (source(value), nil)
+        }
+      }
+      parent = current.parent
+    }
+    return (name, nil)
+  }
+
+  /// `TipGroup(.ordered) { A(); B() }`, named after the property it is stored in.
+  private func readGroup(_ node: FunctionCallExprSyntax) {
+    let ordered = node.arguments.first.map { source($0.expression) } == ".ordered"
+    var name: String?
+    var parent = node.parent
+    while let current = parent, name == nil {
+      if let binding = current.as(PatternBindingSyntax.self) { name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { break }
+      parent = current.parent
+    }
+    var members: [String] = []
+    var notes: [Note] = []
+    if let closure = node.trailingClosure {
+      var reader = BuilderReader(scanner: self)
+      for call in reader.calls(in: Syntax(closure)) where call.parent?.is(FunctionCallExprSyntax.self) != true {
+        if let type = constructedType(ExprSyntax(call)) { members.append(type) }
+      }
+      notes = reader.notes
+    }
+    site(.group(name: name, ordered: ordered, members: members, notes: notes), at: node)
+  }
+
+  func scan(sequence node: SequenceExprSyntax) {
+    // `Target.parameter = value`: a parameter write, if the target names one.
+    let elements = Array(node.elements)
+    guard elements.count == 3 else { return }
+    let op = elements[1].is(AssignmentExprSyntax.self) ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
+    if ["=", "+=", "-=", "*=", "/="].contains(op), let target = elements[0].as(MemberAccessExprSyntax.self) {
+      site(.parameterWrite(parameter: source(target), op: op, value: source(elements[2])), at: node)
+    }
+  }
+}

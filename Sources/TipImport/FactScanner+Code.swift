@@ -1,0 +1,242 @@
+import SwiftSyntax
+
+/// The context of code: which routine it is in, which conditions hold around it, and
+/// whether a closure around it runs later. The app's code that runs by itself (at launch,
+/// as a view appears) is read from these.
+extension FactScanner {
+  /// How a closure changed the context while it is walked.
+  enum ClosureFrame {
+    /// It is a routine of its own (`onAppear { … }`), with the context it hid.
+    case routine(conditions: [CodeCondition], blocks: [Int])
+    /// It runs later (a button's action).
+    case deferred
+    /// It runs where it is (`Task { … }`, a view builder's content).
+    case transparent
+  }
+
+  func enterRoutine(_ routine: Routine) {
+    var routine = routine
+    routine.deferred = deferredStack.last
+    routine.isPreviewOrFlagged = inPreview || !flagStack.isEmpty
+    facts.routines.append(routine)
+    routineStack.append(facts.routines.count - 1)
+    closureFrames.append(.routine(conditions: codeConditions, blocks: blockMarks))
+    codeConditions = []
+    blockMarks = []
+  }
+
+  func leaveRoutine() {
+    routineStack.removeLast()
+    if case .routine(let conditions, let blocks)? = closureFrames.popLast() {
+      codeConditions = conditions
+      blockMarks = blocks
+    }
+  }
+
+  // MARK: Closures
+
+  /// SwiftUI's closures that run as a view appears or disappears.
+  static let triggers: [String: Routine.Kind] = [
+    "onAppear": .appear("onAppear"), "task": .appear("task"), "onDisappear": .disappear("onDisappear"),
+  ]
+
+  /// Lower-case calls whose closure runs where the call is: tasks, animations, the main
+  /// queue, collection functions, a view's content. (A type's closure, `VStack { … }`, is
+  /// content too, but a button's action.)
+  static let runNow: Set<String> = [
+    "detached", "async", "asyncAfter", "sync", "run", "withAnimation", "withTransaction", "withTaskGroup",
+    "withThrowingTaskGroup", "withDiscardingTaskGroup", "addTask", "forEach", "map", "compactMap", "flatMap", "filter",
+    "reduce", "sorted", "first", "contains", "allSatisfy", "withCheckedContinuation", "withCheckedThrowingContinuation",
+    "toolbar", "overlay", "background", "safeAreaInset", "mask", "tabItem",
+  ]
+
+  /// Calls whose closure runs later, when the user or the system does something, worded.
+  static let later: [String: String] = [
+    "Button": "when the user taps", "onTapGesture": "when the user taps", "onLongPressGesture": "when the user presses",
+    "onChange": "when the value changes", "onReceive": "when the publisher sends", "onSubmit": "when the user submits",
+    "refreshable": "when the user refreshes", "onDelete": "when the user deletes", "onMove": "when the user moves",
+    "sheet": "when the sheet is presented", "fullScreenCover": "when it is presented", "popover": "when it is presented",
+    "alert": "when the alert is presented", "confirmationDialog": "when it is presented", "contextMenu": "when the user opens the menu",
+    "swipeActions": "when the user swipes", "navigationDestination": "when the user navigates",
+    "NavigationLink": "when the user follows the link",
+    "Menu": "when the user opens the menu", "onOpenURL": "when a URL opens", "addObserver": "when the notification is posted",
+    "sink": "when the publisher sends", "UIAction": "when the user acts", "addAction": "when the user acts",
+    "scheduledTimer": "when the timer fires", "onKeyPress": "when the user presses a key", "onHover": "when the pointer hovers",
+  ]
+
+  func enter(closure node: ClosureExprSyntax) {
+    let (call, label) = FactScanner.call(around: node)
+    let name = call.flatMap { FactScanner.lastName(of: $0.calledExpression)?.text }
+    if let name, let kind = FactScanner.triggers[name], label == nil || label == "perform" {
+      enterRoutine(Routine(kind: kind, type: currentType, position: position(call?.calledExpression ?? ExprSyntax(node))))
+      return
+    }
+    let frame: ClosureFrame
+    if let call, let name {
+      // A view's content (`VStack { … }`) and `Task { … }` run where they are; a button's
+      // action and a closure handed to other code run later.
+      let isAction =
+        name == "Button" && (label == "action" || label == nil && call.trailingClosure?.id == node.id)
+        || (name == "NavigationLink" || name == "Menu") && label != "label" || name == "UIAction"
+      let runsLater = !FactScanner.runNow.contains(name) && (name.first?.isUppercase == true ? isAction : true)
+      if !runsLater {
+        frame = .transparent
+      } else if let words = FactScanner.later[name] {
+        let subject =
+          name.first?.isUppercase == true ? "\(name)(\(call.arguments.first.map { source($0.expression) } ?? ""))" : "(.\(name))"
+        deferredStack.append("\(words) \(subject)")
+        frame = .deferred
+      } else {
+        deferredStack.append("a closure passed to \(name) runs later")
+        frame = .deferred
+      }
+    } else if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+      deferredStack.append("a closure stored in \(source(binding.pattern)) runs when it is called")
+      frame = .deferred
+    } else {
+      frame = .transparent
+    }
+    closureFrames.append(frame)
+  }
+
+  func leave(closure node: ClosureExprSyntax) {
+    switch closureFrames.last {
+    case .routine?: leaveRoutine()
+    case .deferred?:
+      closureFrames.removeLast()
+      deferredStack.removeLast()
+    case .transparent?: closureFrames.removeLast()
+    case nil: break
+    }
+  }
+
+  /// The call a closure is an argument of, and the argument's label (nil for a trailing
+  /// closure or an unlabelled argument).
+  static func call(around closure: ClosureExprSyntax) -> (FunctionCallExprSyntax?, String?) {
+    if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id != closure.id { return (call, nil) }
+    if let argument = closure.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+      return (call, argument.label?.text)
+    }
+    if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+      let call = element.parent?.parent?.as(FunctionCallExprSyntax.self)
+    {
+      return (call, element.label.text)
+    }
+    return (nil, nil)
+  }
+
+  // MARK: Conditions
+
+  func enterBlock() {
+    blockMarks.append(codeConditions.count)
+  }
+  func leaveBlock() {
+    // A `guard`'s condition holds until its block ends.
+    if let mark = blockMarks.popLast(), codeConditions.count > mark { codeConditions.removeLast(codeConditions.count - mark) }
+  }
+
+  func walkIf(_ node: IfExprSyntax) {
+    walk(node.conditions)
+    let (kind, text) = condition(node.conditions)
+    let start = facts.sites.count
+    codeConditions.append(CodeCondition(kind: kind, text: text))
+    walk(node.body)
+    codeConditions.removeLast()
+    guard let elseBody = node.elseBody else { return }
+    let middle = facts.sites.count
+    codeConditions.append(CodeCondition(kind: FactScanner.opposite(of: kind), text: text))
+    walk(elseBody)
+    codeConditions.removeLast()
+    markConflicts([start..<middle, middle..<facts.sites.count], "if \(text) … else …")
+  }
+
+  func walkGuard(_ node: GuardStmtSyntax) {
+    walk(node.conditions)
+    let (kind, text) = condition(node.conditions)
+    codeConditions.append(CodeCondition(kind: FactScanner.opposite(of: kind), text: text))
+    walk(node.body)
+    codeConditions.removeLast()
+    // What follows the guard in its block runs when the condition holds.
+    codeConditions.append(CodeCondition(kind: kind, text: text))
+  }
+
+  func walkSwitch(_ node: SwitchExprSyntax) {
+    walk(node.subject)
+    var ranges: [Range<Int>] = []
+    for (index, element) in node.cases.enumerated() {
+      let start = facts.sites.count
+      let label = element.as(SwitchCaseSyntax.self).map { source($0.label) } ?? "#if"
+      codeConditions.append(CodeCondition(kind: index == 0 ? .holds : .otherwise, text: "switch \(source(node.subject)) \(label)"))
+      walk(element)
+      codeConditions.removeLast()
+      ranges.append(start..<facts.sites.count)
+    }
+    markConflicts(ranges, "switch \(source(node.subject))")
+  }
+
+  func walkFor(_ node: ForStmtSyntax) {
+    walk(node.sequence)
+    let sequence = source(node.sequence)
+    let inherent = sequence.hasSuffix("shouldDisplayUpdates") || sequence.hasSuffix("statusUpdates")
+    if inherent { inherentNames.insert(source(node.pattern)) }
+    codeConditions.append(CodeCondition(kind: inherent ? .inherent : .loop, text: "for \(source(node.pattern)) in \(sequence)"))
+    walk(node.body)
+    codeConditions.removeLast()
+  }
+
+  func walkWhile(_ node: WhileStmtSyntax) {
+    walk(node.conditions)
+    codeConditions.append(CodeCondition(kind: .loop, text: "while \(source(node.conditions))"))
+    walk(node.body)
+    codeConditions.removeLast()
+  }
+
+  /// What an `if`'s or a `guard`'s conditions are: `#available`, the tip's own status, or
+  /// a condition of the app's.
+  private func condition(_ conditions: ConditionElementListSyntax) -> (CodeCondition.Kind, String) {
+    let text = source(conditions)
+    for element in conditions {
+      guard let availability = element.condition.as(AvailabilityConditionSyntax.self) else { continue }
+      let version = availability.availabilityArguments.lazy.compactMap { argument -> String? in
+        guard let platform = argument.argument.as(PlatformVersionSyntax.self),
+          (self.target.platform?.osNames ?? ["iOS"]).contains(platform.platform.text)
+        else { return nil }
+        return platform.version.map { self.source($0) }
+      }.first
+      guard let version else { break }
+      return (availability.availabilityKeyword.tokenKind == .poundUnavailable ? .unavailable(version) : .available(version), text)
+    }
+    let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+    if words.contains(where: { inherentNames.contains($0) || $0 == "shouldDisplay" || $0 == "currentTip" }) { return (.inherent, text) }
+    return (.holds, text)
+  }
+
+  private static func opposite(of kind: CodeCondition.Kind) -> CodeCondition.Kind {
+    switch kind {
+    case .available(let version): .unavailable(version)
+    case .unavailable(let version): .available(version)
+    case .inherent: .inherent
+    default: .otherwise
+    }
+  }
+
+  /// Branches that write one parameter with different values: each such write is a value
+  /// the app computes (`if a { X.p = 1 } else { X.p = 2 }`).
+  private func markConflicts(_ branches: [Range<Int>], _ statement: String) {
+    var values: [String: Set<String>] = [:]
+    for branch in branches {
+      for index in branch {
+        if case .parameterWrite(let parameter, let op, let value) = facts.sites[index].kind {
+          values[parameter, default: []].insert(op + value)
+        }
+      }
+    }
+    for branch in branches {
+      for index in branch {
+        if case .parameterWrite(let parameter, _, _) = facts.sites[index].kind, (values[parameter]?.count ?? 0) > 1 {
+          facts.sites[index].conflictingBranches = statement
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import Runner
+import Testing
+import TipImport
+
+/// The imported app behaves like the app: its tips are shown where its own helpers, UIKit
+/// and AppKit show them, one platform's branches are read, and the code it runs by itself
+/// (at launch, as views appear) runs in the simulation.
+@Suite struct AppBehaviourTests {
+  /// Imports a fixture app and replays its definitions followed by `actions`.
+  func replay(_ app: String, platform: Platform? = nil, _ actions: String) throws -> RunReport {
+    let result = try SwiftImporter.run(paths: [app], in: fixtures, platform: platform)
+    return ScenarioRunner.run(source: result.scenario + actions, file: app)
+  }
+
+  // MARK: Where tips are displayed
+
+  @Test func theAppsOwnHelpersDisplayOnTheCallersScreen() throws {
+    let result = try imported("HelperApp")
+    let lines = result.definitions
+    // A `View` extension with `when:`, a helper through a `ViewModifier`, the modifier itself;
+    // two `ContentView` types in two folders are two screens.
+    #expect(lines.contains("screen Home_ContentView: IntroTip(hidden) HelpTip(hidden) ComposeTip SearchTip(hidden) BadgeTip"))
+    #expect(lines.contains("screen Settings_ContentView: ThemeTip ExportTip"))
+    #expect(lines.contains("  anchor Home_ContentView.BadgeTip"))
+    #expect(lines.contains("  anchor Settings_ContentView.ExportTip"))
+    #expect(!result.scenario.contains("never displayed"))
+    // Each condition is said, and the summary lists it.
+    #expect(result.scenario.contains("# SearchTip is shown only when `!seenIntro` holds (HelperApp/Home/ContentView.swift:12)"))
+    #expect(result.scenario.contains("# HelpTip is shown only when the sheet is presented (.sheet)"))
+    #expect(
+      result.scenario.contains("through the app's hint(), then HintModifier; its .popoverTip at HelperApp/Shared/TipHelpers.swift:20"))
+    #expect(result.summary.contains("HelperApp/Home/ContentView.swift:12: a display of SearchTip only when `!seenIntro` holds"))
+    #expect(!result.summary.contains("everything read was translated"))
+  }
+
+  @Test func uikitAndAppKitDisplaysAreRead() throws {
+    let uikit = try imported("UIKitApp").definitions
+    #expect(uikit.contains("screen LibraryViewController: LibraryTip"))
+    #expect(uikit.contains("screen StatusViewController: StatusTip"))
+    #expect(uikit.contains("screen ProfileViewController: ProfileTip"))
+    // A collection view cell's `configureTip`, and a helper called from a target-action.
+    #expect(uikit.contains("screen FeedViewController: FeedTip FilterTip(hidden)"))
+    #expect(uikit.contains("  anchor ProfileViewController.ProfileTip inline"))
+    #expect(uikit.contains("  anchor LibraryViewController.LibraryTip"))
+    let appkit = try imported("AppKitApp")
+    #expect(appkit.definitions.contains("screen EditorViewController: InspectorTip"))
+    #expect(appkit.definitions.contains("screen SidebarViewController: SidebarTip"))
+    #expect(appkit.summary.hasSuffix("everything read was translated"))
+  }
+
+  /// After import, opening a screen shows what the app's users see there.
+  @Test func openingImportedScreensShowsUIKitAppKitAndHelperTips() throws {
+    // Daily frequency: one new tip a day (rule 26).
+    let uikit = try replay(
+      "UIKitApp",
+      """
+      launch
+      open LibraryViewController
+      expect shown LibraryTip
+      advance 1d
+      open ProfileViewController
+      expect shown ProfileTip
+      advance 1d
+      open FeedViewController
+      expect shown FeedTip
+      advance 1d
+      expect suppressed FilterTip by anchorHidden
+      show FeedViewController.FilterTip
+      expect shown FilterTip
+
+      """)
+    #expect(uikit.exitCode == 0, "\(uikit.errors)\(uikit.failureMessage)")
+    let appkit = try replay(
+      "AppKitApp", platform: .macos,
+      "launch\nopen EditorViewController\nexpect shown InspectorTip\nopen SidebarViewController\nexpect shown SidebarTip\n")
+    #expect(appkit.exitCode == 0, "\(appkit.errors)\(appkit.failureMessage)")
+    let helpers = try replay(
+      "HelperApp",
+      """
+      launch
+      open Home_ContentView
+      expect shown ComposeTip
+      expect suppressed BadgeTip by popoverBusy
+      tapoutside ComposeTip
+      expect shown BadgeTip
+      expect hidden IntroTip
+      show Home_ContentView.IntroTip
+      expect shown IntroTip
+      open Settings_ContentView
+      expect shown ThemeTip
+
+      """)
+    #expect(helpers.exitCode == 0, "\(helpers.errors)\(helpers.failureMessage)")
+  }
+
+  // MARK: One platform at a time
+
+  @Test func everyIfIsDecidedForOnePlatformSoATipNeverMixesBranches() throws {
+    let ios = try imported("PlatformApp")
+    #expect(
+      ios.scenario.contains(
+        "message \"Open Settings on your iPhone.\"\n  anchor PlatformApp.SyncTip\n  rule devices >= 2\n  maxDisplayCount 2"))
+    #expect(ios.scenario.contains("\nfrequency daily\n"))
+    #expect(ios.scenario.contains("when app launch: set devices 2"))
+    let mac = try SwiftImporter.run(paths: ["PlatformApp"], in: fixtures, platform: .macos)
+    #expect(mac.scenario.contains("message \"Open Settings on your Mac.\"\n  rule devices >= 3\n  maxDisplayCount 5"))
+    #expect(mac.scenario.contains("\nfrequency weekly\n"))
+    #expect(mac.scenario.contains("when app launch: set devices 3"))
+    // The iOS-only display is not the Mac's; the file that imports UIKit is left out, and said.
+    #expect(!mac.scenario.contains("anchor PlatformApp.SyncTip"))
+    #expect(mac.skippedFileCount == 1)
+    #expect(mac.summary.hasPrefix("tipsim import: 3 Swift files read (1 left out: they build only for another platform than macOS)"))
+    #expect(mac.summary.contains("PlatformApp/iOS/ShortcutTip.swift:1: left out: import UIKit"))
+    #expect(mac.scenario.contains("title \"Press ⌘K for shortcuts\""))
+    let phone = try SwiftImporter.run(paths: ["PlatformApp"], in: fixtures, platform: .ios)
+    #expect(phone.summary.contains("PlatformApp/macOS/ShortcutTip.swift:1: left out: import AppKit"))
+    #expect(!phone.scenario.contains("MacWindowController"))
+  }
+
+  @Test func typesOfOneNameAndIDFromTwoPlatformsShareOneParameter() throws {
+    let result = try imported("PlatformApp")
+    #expect(result.definitions.filter { $0.hasPrefix("param shortcutsUsed") }.count == 1)
+    #expect(result.definitions.filter { $0 == "tip ShortcutTip" }.count == 1)
+    #expect(result.scenario.contains("also declared at PlatformApp/macOS/ShortcutTip.swift:5 by a type of the same name: one parameter"))
+  }
+
+  // MARK: Values and events
+
+  @Test func optionalAndEnumParametersAndDonationLimits() throws {
+    let lines = try imported("AppCode").definitions
+    #expect(lines.contains("param lastPlan: String? = nil"))
+    #expect(lines.contains("  rule lastPlan != nil"))
+    #expect(lines.contains("param plan = \"free\""))
+    #expect(lines.contains("  rule plan == \"pro\""))
+    #expect(lines.contains("event opened limit 50 maxAge 30d"))
+  }
+
+  // MARK: The app's own code
+
+  @Test func codeAtLaunchBecomesLaunchReactionsFollowedOnceThroughItsCalls() throws {
+    let result = try imported("AppCode")
+    let whens = result.definitions.filter { $0.hasPrefix("when ") }
+    // The four counters bumped through a local capped by min(…, 99), the one read written last;
+    // code reached from init and from the root view's onAppear runs once.
+    #expect(
+      whens.first == """
+        when app launch: set ShareTip_appOpens ReviewTip_appOpens + 1 atMost 99; set SyncTip_appOpens ReviewTip_appOpens + 1 atMost 99; \
+        set WidgetTip_appOpens ReviewTip_appOpens + 1 atMost 99; set ReviewTip_appOpens ReviewTip_appOpens + 1 atMost 99; set notesSeen true
+        """)
+    #expect(whens.contains("when app launch if os >= 18: set modern true"))
+    #expect(whens.contains("when app launch: toggle darkMode; set wasPro isPro; donate opened"))
+    #expect(whens.contains("when screen NotesListView closes: set leftNotes true"))
+    #expect(whens.contains("when screen NoteRow opens: donate rowShown"))
+    let scenario = result.scenario
+    // Computed values, conditions, flags and closures that run later stay comments, said.
+    #expect(scenario.contains("UpgradeTip.isPro = Store.shared.isPro not run: a value computed from app state (Store.shared.isPro)"))
+    #expect(scenario.contains("UpgradeTip.notesSeen = true → set notesSeen true: run as if `!notesShown` held"))
+    #expect(
+      scenario.contains("UpgradeTip.layout = \"grid\" not run: a value computed from app state (if Store.shared.prefersGrid … else …"))
+    #expect(scenario.contains("UpgradeTip.plan = .pro not run: it runs later, when the notification is posted (.addObserver)"))
+    #expect(scenario.contains("Tips.showAllTipsForTesting() not run: under #if DEBUG"))
+    #expect(scenario.contains("Tips.resetDatastore() not run: it runs only when `UserDefaults.standard.bool(forKey: \"resetTips\")`"))
+    #expect(scenario.contains("donated at AppCode/Views/NotesListView.swift:9 (donate()) (when the user taps Button(\"Save\"))"))
+    #expect(result.summary.contains("AppCode/App/NotesApp.swift:33: condition !notesShown taken as holding"))
+    #expect(
+      result.summary.contains("AppCode/App/NotesApp.swift:31: UpgradeTip.isPro = Store.shared.isPro: a value computed from app state"))
+  }
+
+  @Test func theImportedAppCountsLaunchesAndItsRowDefeatsItsOwnTip() throws {
+    let report = try replay(
+      "AppCode",
+      """
+      launch
+      quit
+      launch
+      quit
+      launch
+      expect status ReviewTip available
+      expect status SyncTip pending
+      open NoteRow
+      expect hidden PinTip
+      expect displays PinTip 0
+
+      """)
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+    let world = report.session.world
+    #expect(world.engine.parameterValue("ReviewTip_appOpens")?.value == .int(3))
+    #expect(world.engine.parameterValue("WidgetTip_appOpens")?.value == .int(3))
+    // iOS 26 by default: the #available branch ran; toggled three times.
+    #expect(world.engine.parameterValue("modern")?.value == .bool(true))
+    #expect(world.engine.parameterValue("darkMode")?.value == .bool(true))
+  }
+
+  @Test func aResetBeforeConfigureRunsAtEveryLaunchUnlessACondition() throws {
+    let result = try imported([
+      (
+        "App.swift",
+        """
+        import SwiftUI
+        import TipKit
+        struct A: Tip { var title: Text { Text("A") } }
+        @main struct Fresh: App {
+          init() {
+            Tips.resetDatastore()
+            try? Tips.configure()
+          }
+          var body: some Scene { WindowGroup { Text("x").popoverTip(A()) } }
+        }
+        """
+      )
+    ])
+    #expect(result.definitions.contains("when app launching: reset"))
+    #expect(ScenarioRunner.run(source: result.scenario + "launch\nquit\nlaunch\n").exitCode == 0)
+  }
+
+  @Test func aCallNotFollowedIsSaid() throws {
+    let result = try imported([
+      (
+        "App.swift",
+        """
+        import SwiftUI
+        import TipKit
+        struct A: Tip {
+          @Parameter static var n: Int = 0
+          var title: Text { Text("A") }
+        }
+        final class One { func refresh() { A.n = 1 } }
+        final class Two { func refresh() { A.n = 2 } }
+        @main struct Calls: App {
+          init() {
+            try? Tips.configure()
+            let model: AnyObject = One()
+            (model as? One)?.refresh()
+          }
+          var body: some Scene { WindowGroup { Text("x").popoverTip(A()) } }
+        }
+        """
+      )
+    ])
+    #expect(result.summary.contains("App.swift:13: a call of refresh() not followed: 2 functions of that name touch tips"))
+    #expect(!result.summary.contains("everything read was translated"))
+  }
+}

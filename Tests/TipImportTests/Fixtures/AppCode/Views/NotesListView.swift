@@ -1,0 +1,27 @@
+import SwiftUI
+import TipKit
+
+struct NotesListView: View {
+  var body: some View {
+    List {
+      NoteRow()
+      Button("Save") {
+        Task { await SaveTip.saved.donate() }
+      }
+      .popoverTip(SaveTip())
+    }
+    .toolbar {
+      Text("Upgrade").popoverTip(UpgradeTip())
+      Text("Review").popoverTip(ReviewTip())
+    }
+    .onDisappear { SaveTip.leftNotes = true }
+  }
+}
+
+struct NoteRow: View {
+  var body: some View {
+    Text("A note")
+      .popoverTip(PinTip())
+      .onAppear { PinTip.rowShown.sendDonation() }
+  }
+}

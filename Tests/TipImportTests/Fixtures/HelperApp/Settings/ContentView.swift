@@ -1,0 +1,11 @@
+import SwiftUI
+import TipKit
+
+struct ContentView: View {
+  var body: some View {
+    Form {
+      Text("Theme").modifier(HintModifier(tip: ThemeTip()))
+      Text("Export").hint(ExportTip())
+    }
+  }
+}
