@@ -197,7 +197,7 @@ public enum Resolver {
     } else if !(source.type == target.type || source.type == .int && target.type == .double) {
       throw fail("\(name) is a \(target.declaredType); \(update.source) is a \(source.declaredType)")
     }
-    if source.isOptional && !target.isOptional && (update.offset == nil && !update.negates) {
+    if source.isOptional && !target.isOptional {
       throw fail("\(update.source) may be nil, and \(name) is not optional")
     }
   }

@@ -38,8 +38,9 @@ extension AppModel {
   static let helperDepth = 8
 
   /// Every display of the app's code that users run: the display APIs' own calls, and each
-  /// call of a helper with a tip of its caller's.
-  func displayUses() -> [DisplayUse] {
+  /// call of a helper with a tip of its caller's; and a note for each call of a helper's name
+  /// that several helpers have, which is not followed.
+  func displayUses() -> (uses: [DisplayUse], notFollowed: [Note]) {
     var helpers: [HelperKey: Helper] = [:]
     var direct: [DisplayUse] = []
     for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview {
@@ -53,7 +54,7 @@ extension AppModel {
         direct.append(use)
       }
     }
-    guard !helpers.isEmpty else { return direct }
+    guard !helpers.isEmpty else { return (direct, []) }
     // A helper that hands its own tip to another helper is a helper too.
     var uses: [DisplayUse] = []
     for round in 0..<AppModel.helperDepth {
@@ -85,7 +86,16 @@ extension AppModel {
       use.notes.append("its tip is given by the code that calls \(sites[use.display].site.functionTitle), which no file read does")
       return use
     }
-    return direct + uses + uncalled.sorted { $0.display < $1.display }
+    var notFollowed: [Note] = []
+    for (site, testCode) in sites where !testCode && !site.inPreview {
+      guard case .call(let name, _, _) = site.kind else { continue }
+      let candidates = (routinesByName[name] ?? []).filter { helpers[.routine($0)] != nil }
+      if candidates.count > 1 {
+        notFollowed.append(
+          Note(position: site.position, text: "a call of \(name)() not followed: \(candidates.count) display helpers have that name"))
+      }
+    }
+    return (direct + uses + uncalled.sorted { $0.display < $1.display }, notFollowed)
   }
 
   /// The helper a site calls and the argument that holds the tip, if it calls one.

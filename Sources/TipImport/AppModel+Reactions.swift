@@ -86,20 +86,49 @@ extension AppModel {
     for index in routines.indices where isUsable(index) {
       let routine = routines[index].routine
       guard let path = routine.type else { continue }
-      let screen = screenName(type: path, file: routines[index].file)
-      let isApp = resolveType(path.joined(separator: "."), from: nil, file: routines[index].file).map {
-        types[$0].fragment.inherited.contains { $0 == "App" || $0 == "SwiftUI.App" }
-      }
-      if isApp == true { continue }
+      let type = resolveType(path.joined(separator: "."), from: nil, file: routines[index].file)
+      if type.map({ types[$0].fragment.inherited.contains { $0 == "App" || $0 == "SwiftUI.App" } }) == true { continue }
+      let opening: Bool
       switch routine.kind {
-      case .appear: found.append((index, .opens(screen)))
-      case .disappear: found.append((index, .closes(screen)))
-      case .function(let name) where opens.contains(name): found.append((index, .opens(screen)))
-      case .function(let name) where closes.contains(name): found.append((index, .closes(screen)))
-      default: break
+      case .appear: opening = true
+      case .disappear: opening = false
+      case .function(let name) where opens.contains(name): opening = true
+      case .function(let name) where closes.contains(name): opening = false
+      default: continue
       }
+      // In a `View` extension's function or a view modifier, the code runs on the screen of
+      // whoever uses it.
+      let isModifier = type.map { types[$0].fragment.inherited.contains { $0.hasSuffix("ViewModifier") } } ?? false
+      let screens =
+        path == ["View"] || isModifier
+        ? usersScreens(of: index, modifier: isModifier ? type : nil) : [screenName(type: path, file: routines[index].file)]
+      for screen in screens { found.append((index, opening ? .opens(screen) : .closes(screen))) }
     }
     return found
+  }
+
+  /// The screens whose code uses the `View` extension function or the view modifier an
+  /// appear closure is in.
+  private func usersScreens(of routine: Int, modifier: Int?) -> [String] {
+    var screens: [String] = []
+    let function = routines[routine].routine.parent.flatMap { routines[$0].routine.name }
+    for (site, testCode) in sites where !testCode && !site.inPreview {
+      switch site.kind {
+      case .call(let name, _, _) where name == function: break
+      case .instantiate(let typeText, _)
+      where modifier != nil && resolveType(typeText, from: site.type, file: site.position.file) == modifier:
+        break
+      // `.modifier(TrackScreen())`: a modifier built without arguments is no site of its own.
+      case .call("modifier", _, let arguments)
+      where modifier != nil
+        && arguments.first.map({ resolveType(String($0.text.prefix { $0 != "(" }), from: site.type, file: site.position.file) }) == modifier:
+        break
+      default: continue
+      }
+      let screen = screenName(of: site)
+      if !screens.contains(screen) { screens.append(screen) }
+    }
+    return screens
   }
 
   /// Whether a routine is the code of the app its users run: not a test's, a preview's or

@@ -40,7 +40,9 @@ extension AppModel {
   }
 
   mutating func readDisplays() {
-    for use in displayUses() {
+    let (uses, notFollowed) = displayUses()
+    untranslated += notFollowed
+    for use in uses {
       let site = sites[use.screenSite].site
       let screen = screenName(of: site)
       let chain = use.via.compactMap { sites[$0].site.calleeName }

@@ -44,7 +44,10 @@ struct AppModel {
     mergeTypes()
     for file in files {
       let base = routines.count
-      for routine in file.routines { routines.append(AppRoutine(routine: routine, file: file.path, testCode: file.isTestCode)) }
+      for var routine in file.routines {
+        routine.parent = routine.parent.map { base + $0 }
+        routines.append(AppRoutine(routine: routine, file: file.path, testCode: file.isTestCode))
+      }
       for site in file.sites {
         let routine = site.routine.map { base + $0 }
         if let routine { routines[routine].sites.append(sites.count) }

@@ -99,7 +99,8 @@ extension FactScanner {
       let function = node.arguments.first(where: { $0.label?.text == "perform" || $0.label?.text == "action" })?.expression,
       !function.is(ClosureExprSyntax.self)
     {
-      enterRoutine(Routine(kind: kind, type: currentType, position: position(node.calledExpression)))
+      let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
+      enterRoutine(Routine(kind: kind, type: currentType, position: position(at)))
       site(.call(name: FactScanner.lastName(of: function)?.text ?? source(function), base: nil, arguments: []), at: function)
       leaveRoutine()
       return

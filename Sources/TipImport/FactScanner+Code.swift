@@ -16,6 +16,7 @@ extension FactScanner {
 
   func enterRoutine(_ routine: Routine) {
     var routine = routine
+    routine.parent = routineStack.last
     routine.deferred = deferredStack.last
     routine.isPreviewOrFlagged = inPreview || !flagStack.isEmpty
     facts.routines.append(routine)
@@ -68,7 +69,9 @@ extension FactScanner {
     let (call, label) = FactScanner.call(around: node)
     let name = call.flatMap { FactScanner.lastName(of: $0.calledExpression)?.text }
     if let name, let kind = FactScanner.triggers[name], label == nil || label == "perform" {
-      enterRoutine(Routine(kind: kind, type: currentType, position: position(call?.calledExpression ?? ExprSyntax(node))))
+      // At the modifier's name: `.task`'s expression starts where the view it modifies does.
+      let at = call?.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
+      enterRoutine(Routine(kind: kind, type: currentType, position: position(at)))
       return
     }
     let frame: ClosureFrame

@@ -9,22 +9,18 @@ struct ScenarioEmitter {
   private(set) var lines: [String] = []
   /// Everything left as a comment, for the summary.
   private(set) var untranslated: [Note] = []
-  /// The lines that are not comments, which the importer reads back.
-  private(set) var definitions: [String] = []
 
   init(model: AppModel) {
     self.model = model
     untranslated = model.untranslated
   }
 
-  static func text(of model: AppModel, header: String) -> (text: String, emitter: ScenarioEmitter) {
+  /// The model written, header first.
+  static func emitted(_ model: AppModel, header: String) -> ScenarioEmitter {
     var emitter = ScenarioEmitter(model: model)
     emitter.write(header: header)
-    return (emitter.lines.joined(separator: "\n") + "\n", emitter)
+    return emitter
   }
-
-  /// The scenario without its comments.
-  var definitionText: String { definitions.joined(separator: "\n") + "\n" }
 
   private mutating func comment(_ text: String, indent: String = "") {
     lines.append(indent + "# " + ScenarioText.comment(text))
@@ -33,10 +29,7 @@ struct ScenarioEmitter {
   private mutating func definition(_ text: String) { line(text) }
 
   /// A line that is not a comment.
-  private mutating func line(_ text: String) {
-    lines.append(text)
-    definitions.append(text)
-  }
+  private mutating func line(_ text: String) { lines.append(text) }
 
   mutating func write(header: String) {
     for line in header.split(separator: "\n", omittingEmptySubsequences: false) { comment(String(line)) }

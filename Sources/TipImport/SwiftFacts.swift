@@ -44,6 +44,8 @@ struct Routine {
 
   /// `static func`, `class func`.
   var isStatic = false
+  /// The routine (of its file) it is inside: the function around an appear closure.
+  var parent: Int?
 
   var name: String? { if case .function(let name) = kind { name } else { nil } }
 }

@@ -157,14 +157,16 @@ public struct SwiftImporter {
       Definitions only: add actions and expectations below (`launch`, `open SCREEN`, `donate EVENT`…),
       or `load` it in the shell. Comments name the Swift place of each definition and its uses.
       """
-    let (scenario, emitter) = ScenarioEmitter.text(of: model, header: header)
-    // The language reads the scenario back, which gives lint its rules; replaying it would
-    // cost more than the whole import (the tests and the fuzzer replay what it writes).
+    let emitter = ScenarioEmitter.emitted(model, header: header)
+    // The language runs what was written; a line it refuses stays a comment that says why.
+    guard let (lines, refused) = RunnableScenario.check(emitter.lines) else {
+      throw ImportError("the imported scenario does not run (an importer bug; please report it)", isImporterBug: true)
+    }
+    let scenario = lines.joined(separator: "\n") + "\n"
+    // The language reads the scenario back, which gives lint its rules.
     let statements: [Statement]
-    do { statements = try ScenarioLanguage.Parser(source: emitter.definitionText).parse() } catch {
-      throw ImportError(
-        "the imported scenario does not parse (an importer bug; please report it): \(error.message) at line \(error.location.line)",
-        isImporterBug: true)
+    do { statements = try ScenarioLanguage.Parser(source: scenario).parse() } catch {
+      throw ImportError("the imported scenario does not parse (an importer bug; please report it): \(error)", isImporterBug: true)
     }
     var rules: [String: [RuleExpression]] = [:]
     for statement in statements {
@@ -188,7 +190,10 @@ public struct SwiftImporter {
     let left = skipped.map {
       Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
     }
-    let untranslated = (emitter.untranslated + left).sorted { $0.position < $1.position }
+    let refusals = refused.map {
+      Note(position: SwiftPosition(file: "the imported scenario", line: $0.line, column: 1), text: "`\($0.text)` refused: \($0.message)")
+    }
+    let untranslated = (emitter.untranslated + left).sorted { $0.position < $1.position } + refusals
     summary.append(
       untranslated.isEmpty ? "everything read was translated" : "not translated (\(untranslated.count)), each a comment in the output:")
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }

@@ -152,6 +152,9 @@ import TipImport
     #expect(whens.contains("when app launch: toggle darkMode; set wasPro isPro; donate opened"))
     #expect(whens.contains("when screen NotesListView closes: set leftNotes true"))
     #expect(whens.contains("when screen NoteRow opens: donate rowShown"))
+    // The appear code of a `View` extension function and of a view modifier runs on the
+    // screen that uses them.
+    #expect(whens.contains("when screen NotesListView opens: set visits += 1; donate screenSeen"))
     let scenario = result.scenario
     // Computed values, conditions, flags and closures that run later stay comments, said.
     #expect(scenario.contains("UpgradeTip.isPro = Store.shared.isPro not run: a value computed from app state (Store.shared.isPro)"))

@@ -48,24 +48,34 @@ import TipImport
     #expect(replay.status == 0, "\(replay.errors)")
   }
 
-  /// The example of docs/Importing.md: import, append what the user does, run.
+  /// The example of docs/Importing.md: import, include it in a scenario of one's own, run.
   @Test func theImportPagesExampleHolds() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-birds-\(UUID().uuidString).scenario").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    #expect(try tipsim(["import", "BirdsApp", "-o", path]).status == 0)
-    let actions = """
-      launch
-      set isLoggedIn true
-      open BackyardDetailView
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-birds-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let imported = try tipsim(["import", "BirdsApp", "-o", folder + "/birds-tips.scenario"])
+    #expect(imported.status == 0)
+    #expect(
+      imported.errors.hasPrefix(
+        """
+        tipsim import: 6 Swift files read: 4 tips, 2 parameters, 2 events, 1 group, 2 screens
+        the app's own code that runs by itself, as reactions: app launch, screen BackyardDetailView opens
+        not translated (1), each a comment in the output:
+        """))
+    let story = """
+      include birds-tips.scenario
+      launch                                   # the app's launch code sets isLoggedIn, as the app does
+      open BackyardDetailView                  # its .task donates didViewBackyard, as the app does
       donate didViewBackyard backyardID=2
       donate didViewBackyard backyardID=2
       donate didViewBackyard backyardID=2
       expect shown FavoriteBackyardTip
 
       """
-    try (String(contentsOfFile: path, encoding: .utf8) + actions).write(toFile: path, atomically: true, encoding: .utf8)
-    let run = try tipsim(["run", path])
+    try story.write(toFile: folder + "/favorite.scenario", atomically: true, encoding: .utf8)
+    let run = try tipsim(["run", folder + "/favorite.scenario"])
     #expect(run.status == 0, "\(run.output)\(run.errors)")
+    #expect(run.output.contains("set         isLoggedIn = true, was false"))
     #expect(run.output.hasSuffix("── 1 expectation held\n"))
   }
 

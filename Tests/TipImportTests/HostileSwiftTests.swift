@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import Testing
 import TipImport
 
@@ -92,5 +93,31 @@ import TipImport
       if (try? SwiftImporter.run(sources: [("Typed.swift", String(characters[..<end]))])) != nil { imported += 1 }
     }
     #expect(imported > 0)
+  }
+
+  /// What the fuzzer found: a parameter whose type the Swift does not say (`plan: Plkeeps.free`)
+  /// stands in as a Bool, and a rule comparing it with a case name did not run. A line the
+  /// language refuses is a comment that says why, and the summary lists it.
+  @Test func aLineTheLanguageRefusesIsACommentAndTheImportRuns() throws {
+    let source = """
+      import TipKit
+      struct UpgradeTip: Tip {
+        @Parameter static var plan: Plkeeps.free
+        var title: Text { Text("Go Pro") }
+        var rules: [Rule] { #Rule(Self.$plan) { $0 == .pro } }
+      }
+      """
+    let result = try imported([("Upgrade.swift", source)])
+    #expect(
+      result.scenario.contains(
+        "  # not translated, the language refuses it (cannot compare Bool with String using ==): rule plan == \"pro\""))
+    #expect(result.summary.contains("refused: cannot compare Bool with String using =="))
+    #expect(!result.summary.contains("everything read was translated"))
+    #expect(ScenarioRunner.run(source: result.scenario + "launch\n").exitCode == 0)
+    // The input the fuzzer kept (with a NUL byte, as libFuzzer gives it) imports and runs.
+    let found = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/Hostile/rule-on-unreadable-type.swift"))
+    let text = try #require(String(validating: Array(found), as: UTF8.self))
+    let kept = try imported([("Found.swift", text)])
+    #expect(ScenarioRunner.run(source: kept.scenario + "launch\n").exitCode == 0)
   }
 }

@@ -56,6 +56,8 @@ struct UpgradeTip: Tip {
 struct SaveTip: Tip {
   static let saved = Tips.Event(id: "saved")
   @Parameter static var leftNotes: Bool = false
+  @Parameter static var visits: Int = 0
+  static let screenSeen = Tips.Event(id: "screenSeen")
   var title: Text { Text("Save often") }
   var rules: [Rule] {
     #Rule(Self.saved) { $0.donations.count == 0 }

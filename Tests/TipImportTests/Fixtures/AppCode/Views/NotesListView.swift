@@ -15,6 +15,8 @@ struct NotesListView: View {
       Text("Review").popoverTip(ReviewTip())
     }
     .onDisappear { SaveTip.leftNotes = true }
+    .countsVisits()
+    .modifier(TrackScreen())
   }
 }
 
