@@ -162,8 +162,8 @@ struct SwiftLinter {
       found.append(
         SwiftFinding(
           "tipNeverDisplayed", at: tip.position,
-          "tip \(tip.name) is never displayed (no .popoverTip or TipView names it): users never see it",
-          fix: "display it with .popoverTip(tip) or TipView(tip), or remove it"))
+          "tip \(tip.name) is never displayed (no display API of SwiftUI, UIKit or AppKit, nor a helper of the app's, shows it): users never see it",
+          fix: "display it with .popoverTip(tip), TipView(tip) or TipUIPopoverViewController(tip, sourceItem:), or remove it"))
     }
   }
 

@@ -64,7 +64,16 @@ public struct ScenarioReport: Sendable {
   /// A line of the scenario, in the file a test author edits: the scenario file, the Swift
   /// file around the literal, or a file they include.
   func location(ofLine line: Int, column: Int, in included: String? = nil) -> SourceLine {
-    if let included { return SourceLine(scenarioFile: included, line: line, column: column) }
+    if let included {
+      // Named from the folder of the scenario (or of the test file around the literal).
+      let folder: String
+      switch origin {
+      case .file(let path): folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      case .literal(_, let filePath, _, _): folder = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
+      }
+      let path = included.hasPrefix("/") ? included : URL(fileURLWithPath: folder).appendingPathComponent(included).standardizedFileURL.path
+      return SourceLine(scenarioFile: path, line: line, column: column)
+    }
     switch origin {
     case .file(let path):
       return SourceLine(scenarioFile: path, line: line, column: column)
