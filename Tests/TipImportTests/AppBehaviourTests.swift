@@ -155,6 +155,17 @@ import TipImport
     // The appear code of a `View` extension function and of a view modifier runs on the
     // screen that uses them.
     #expect(whens.contains("when screen NotesListView opens: set visits += 1; donate screenSeen"))
+    // A view that shows no tip but moves them is a screen; `.task` and `await` run now.
+    #expect(result.definitions.contains("screen SettingsView"))
+    #expect(whens.contains("when screen SettingsView opens: donate opened; invalidate PinTip actionPerformed"))
+    // UIKit's view controller methods, and the app delegate's launch.
+    let uikit = try imported("UIKitApp").definitions.filter { $0.hasPrefix("when ") }
+    #expect(
+      uikit == [
+        "when app launch: set launches += 1", "when screen ProfileViewController opens: set launches 0",
+        "when screen ProfileViewController closes: invalidate ProfileTip tipClosed",
+        "when screen FeedViewController opens: donate feedScrolled",
+      ])
     let scenario = result.scenario
     // Computed values, conditions, flags and closures that run later stay comments, said.
     #expect(scenario.contains("UpgradeTip.isPro = Store.shared.isPro not run: a value computed from app state (Store.shared.isPro)"))

@@ -6,6 +6,12 @@ final class ProfileViewController: UIViewController {
     super.viewDidLoad()
     let tipView = TipUIView(ProfileTip())
     view.addSubview(tipView)
+    LibraryTip.launches = 0
+  }
+
+  override func viewDidDisappear(_ animated: Bool) {
+    super.viewDidDisappear(animated)
+    ProfileTip().invalidate(reason: .tipClosed)
   }
 }
 
