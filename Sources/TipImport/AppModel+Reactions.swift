@@ -20,7 +20,7 @@ extension AppModel {
     var origins: [String] = []
     for root in launchRoots() where visited.insert(root).inserted {
       origins.append("\(routines[root].title) at \(routines[root].routine.position.fileLine)")
-      expand(root, conditions: [], depth: 0, visited: &visited, touching: &touching, into: &launch)
+      expand(root, conditions: routines[root].routine.conditions, depth: 0, visited: &visited, touching: &touching, into: &launch)
     }
     let configured = launch.firstIndex { if case .configured = $0 { true } else { false } }
     let before = configured.map { Array(launch[..<$0]) } ?? []
@@ -32,7 +32,7 @@ extension AppModel {
     for (root, trigger) in screenRoots() {
       var found: [Occurrence] = []
       var seen: Set<Int> = [root]
-      expand(root, conditions: [], depth: 0, visited: &seen, touching: &touching, into: &found)
+      expand(root, conditions: routines[root].routine.conditions, depth: 0, visited: &seen, touching: &touching, into: &found)
       let words = if case .opens = trigger { "appears" } else { "disappears" }
       add(
         ImportedReaction(

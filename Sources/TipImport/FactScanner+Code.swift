@@ -18,6 +18,7 @@ extension FactScanner {
     var routine = routine
     routine.parent = routineStack.last
     routine.deferred = deferredStack.last
+    routine.conditions = codeConditions
     routine.isPreviewOrFlagged = inPreview || !flagStack.isEmpty
     facts.routines.append(routine)
     routineStack.append(facts.routines.count - 1)
@@ -80,7 +81,9 @@ extension FactScanner {
       // action and a closure handed to other code run later.
       let isAction =
         name == "Button" && (label == "action" || label == nil && call.trailingClosure?.id == node.id)
-        || (name == "NavigationLink" || name == "Menu") && label != "label" || name == "UIAction"
+        || (name == "NavigationLink" || name == "Menu") && label != "label"
+          && !call.arguments.contains { $0.label?.text == "destination" }
+        || name == "UIAction"
       let runsLater = !FactScanner.runNow.contains(name) && (name.first?.isUppercase == true ? isAction : true)
       if !runsLater {
         frame = .transparent

@@ -46,6 +46,8 @@ struct Routine {
   var isStatic = false
   /// The routine (of its file) it is inside: the function around an appear closure.
   var parent: Int?
+  /// The conditions around it where it is declared (`if showsList { List { … }.onAppear { … } }`).
+  var conditions: [CodeCondition] = []
 
   var name: String? { if case .function(let name) = kind { name } else { nil } }
 }

@@ -255,4 +255,32 @@ import TipImport
     #expect(result.summary.contains("App.swift:13: a call of refresh() not followed: 2 functions of that name touch tips"))
     #expect(!result.summary.contains("everything read was translated"))
   }
+
+  @Test func appearCodeUnderAConditionRunsAsIfItHeldAndSaysSo() throws {
+    let result = try imported([
+      (
+        "List.swift",
+        """
+        import SwiftUI
+        import TipKit
+        struct A: Tip {
+          static let listShown = Tips.Event(id: "listShown")
+          var title: Text { Text("A") }
+        }
+        struct ListScreen: View {
+          @State private var showsList = false
+          var body: some View {
+            if showsList {
+              List { Text("x").popoverTip(A()) }
+                .onAppear { A.listShown.sendDonation() }
+            }
+          }
+        }
+        """
+      )
+    ])
+    #expect(result.definitions.contains("when screen ListScreen opens: donate listShown"))
+    #expect(result.scenario.contains("A.listShown.sendDonation() → donate listShown: run as if `showsList` held"))
+    #expect(result.summary.contains("List.swift:12: condition showsList taken as holding"))
+  }
 }

@@ -5,7 +5,9 @@ struct ContentView: View {
   var body: some View {
     Form {
       Text("Theme").modifier(HintModifier(tip: ThemeTip()))
-      Text("Export").hint(ExportTip())
+      NavigationLink(destination: Text("Export")) {
+        Text("Export").hint(ExportTip())
+      }
     }
   }
 }
