@@ -142,14 +142,7 @@ public enum Resolver {
       }
       return nil
     case .defineTip(let tip, _):
-      for rule in tip.rules {
-        let type = try RuleTypes(world: world, locations: statement.expressionLocations, fallback: here).type(of: rule)
-        guard type == .bool else {
-          throw fail(
-            "a rule must be true or false, but this is a \(type.rawValue)", at: statement.expressionLocations[rule],
-            note: "compare it, e.g. `\(rule) > 0`")
-        }
-      }
+      try checkRules(of: tip, in: statement) { world.engine.catalog.parameter(named: $0) }
       return nil
     case .set(let name, let value):
       // The type alone: a copy of the definition retained and released its names and value.
@@ -202,6 +195,23 @@ public enum Resolver {
     }
   }
 
+  /// Type-checks the rules of the tip `statement` defines: each must be true or false, and
+  /// compare only what can be compared, with the parameters `parameter` finds.
+  public static func checkRules(of tip: TipDefinition, in statement: Statement, parameter: @escaping (String) -> ParameterDefinition?)
+    throws(Diagnostic)
+  {
+    let types = RuleTypes(parameter: parameter, locations: statement.expressionLocations, fallback: statement.keyword)
+    for rule in tip.rules {
+      let type = try types.type(of: rule)
+      guard type == .bool else {
+        let place = statement.expressionLocations[rule] ?? statement.keyword
+        throw Diagnostic(
+          "a rule must be true or false, but this is a \(type.rawValue)", at: place.location, length: place.length,
+          note: "compare it, e.g. `\(rule) > 0`")
+      }
+    }
+  }
+
   /// A value of the type a parameter declares; integers widen to decimals.
   private static func convert(_ value: Value, to type: ValueType, for name: String, at place: Located<String>) throws(Diagnostic) -> Value {
     if value.type == type { return value }
@@ -212,7 +222,7 @@ public enum Resolver {
 
 /// The types of a rule's sub-expressions (spec rule 13's four types).
 private struct RuleTypes {
-  let world: World
+  let parameter: (String) -> ParameterDefinition?
   let locations: [Expression: Located<String>]
   let fallback: Located<String>
 
@@ -224,13 +234,13 @@ private struct RuleTypes {
   func type(of expression: Expression) throws(Diagnostic) -> ValueType {
     switch expression {
     case .literal(let v): return v.type
-    case .parameter(let name): return world.engine.catalog.parameter(named: name)?.type ?? .bool
+    case .parameter(let name): return parameter(name)?.type ?? .bool
     case .aggregate: return .int
     case .comparison(let l, let op, let r) where l == .literal(.null) || r == .literal(.null):
       // `p == nil`: only an optional parameter can be nil, and nil is only equal or not.
       let other = l == .literal(.null) ? r : l
       guard op == .equal || op == .notEqual else { throw error("nil is compared with == or != only, not \(op.rawValue)", expression) }
-      guard case .parameter(let name) = other, world.engine.catalog.parameter(named: name)?.isOptional == true else {
+      guard case .parameter(let name) = other, parameter(name)?.isOptional == true else {
         throw error("only an optional parameter (`param NAME: TYPE? = nil`) can be nil; \(other) cannot", expression)
       }
       return .bool

@@ -293,6 +293,19 @@ extension AppModel {
         tips[tip].rules.append(ImportedRule(position: site.position, swift: site.text, result: result))
       }
     }
+    // Each rule as the language reads it, once every event has the fields rules read.
+    let checker = RuleChecker(parameters: parameters, events: events)
+    for tip in tips.indices {
+      for rule in tips[tip].rules.indices {
+        guard case .success(let text) = tips[tip].rules[rule].result else { continue }
+        switch checker.check(text) {
+        case .success(let expression): tips[tip].rules[rule].expression = expression
+        case .failure(let refusal):
+          tips[tip].rules[rule].result = .failure(
+            RuleTranslator.Untranslated(reason: "the language refuses `\(text)` (\(refusal.message))"))
+        }
+      }
+    }
   }
 
   /// The tip's id string, for comparing two types of one name: literal or constant.

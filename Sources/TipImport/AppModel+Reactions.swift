@@ -206,9 +206,9 @@ extension AppModel {
     guard case .call(let name, let base, let arguments) = site.kind, base != "super", var candidates = routinesByName[name] else {
       return nil
     }
-    candidates = candidates.filter { routines[$0].testCode == sites[index].testCode }
     let labels = arguments.map(\.label)
-    candidates = candidates.filter { candidate in
+    func fits(_ candidate: Int) -> Bool {
+      guard routines[candidate].testCode == sites[index].testCode else { return false }
       let parameters = routines[candidate].routine.parameters.map(\.label)
       var next = 0
       for label in labels {
@@ -217,6 +217,13 @@ extension AppModel {
       }
       return true
     }
+    // The enclosing type's own first: found by key, as most calls on `self` are.
+    if base == nil || base == "self" || base == "Self", let owned = routinesByOwner[AppModel.ownerKey(site.type, name)]?.filter(fits),
+      owned.count == 1
+    {
+      return owned[0]
+    }
+    candidates = candidates.filter(fits)
     guard candidates.count > 1 else { return candidates.first }
     var ownerPath: [String]?
     if base == nil || base == "self" || base == "Self" {

@@ -159,7 +159,7 @@ extension AppModel {
   mutating func readUsages() {
     for (site, testCode) in sites where !testCode {
       switch site.kind {
-      case .donate(let text, _, _):
+      case .donate(let text, _, _, _):
         if let event = eventIndex(named: text, in: site) { events[event].donations.append(site) }
       case .parameterWrite(let text, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }

@@ -67,9 +67,9 @@ extension AppModel {
     var command: String?
     var note: String?
     switch site.kind {
-    case .donate(let text, _, let argument):
+    case .donate(let text, _, let argument, let fields):
       guard let event = eventIndex(named: text, in: site) else { return nil }
-      (command, note) = donation(of: event, argument: argument)
+      (command, note) = donation(of: event, argument: argument, fields: fields)
     case .parameterWrite(let text, let op, let value):
       guard let parameter = parameterIndex(named: text, in: site) else { return nil }
       if let branches = site.conflictingBranches {
@@ -117,7 +117,7 @@ extension AppModel {
   /// The Swift a site stands for, in a comment.
   func swiftText(_ site: Site) -> String {
     switch site.kind {
-    case .donate(let event, let call, let argument): "\(event).\(call.dropLast(2))(\(argument ?? ""))"
+    case .donate(let event, let call, let argument, _): "\(event).\(call.dropLast(2))(\(argument ?? ""))"
     case .parameterWrite(let target, let op, let value): "\(target) \(op) \(value)"
     case .toggle(let target): "\(target).toggle()"
     case .invalidate(let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
@@ -131,20 +131,17 @@ extension AppModel {
 
   /// `donate EVENT field=value`: each field the call gives as a literal; the others are
   /// computed from app state, and said.
-  private func donation(of event: Int, argument: String?) -> (String?, String?) {
+  private func donation(of event: Int, argument: String?, fields: [Site.DonatedField]?) -> (String?, String?) {
     var command = "donate \(events[event].name)"
     guard let argument, !argument.isEmpty else { return (command, nil) }
-    guard let call = AppModel.expression(argument).as(FunctionCallExprSyntax.self) else {
-      return (command, "its info \(argument) is computed from app state: donated without its fields")
-    }
+    guard let fields else { return (command, "its info \(argument) is computed from app state: donated without its fields") }
     var computed: [String] = []
-    for field in call.arguments {
-      guard let label = field.label?.text else { continue }
-      let name = contractName(label)
-      if let literal = RuleTranslator.literal(field.expression), literal != "nil", events[event].fields.contains(name) {
+    for field in fields {
+      let name = contractName(field.label)
+      if let literal = field.literal, literal != "nil", events[event].fields.contains(name) {
         command += " \(name)=\(literal)"
       } else {
-        computed.append("\(label) = \(field.expression.trimmedDescription)")
+        computed.append("\(field.label) = \(field.text)")
       }
     }
     let note = computed.isEmpty ? nil : "not given, computed from app state: \(computed.joined(separator: ", "))"

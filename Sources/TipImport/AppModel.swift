@@ -20,6 +20,9 @@ struct AppModel {
   /// The routine (index into `routines`) of each site, when it is in one.
   var siteRoutines: [Int?] = []
   var routinesByName: [String: [Int]] = [:]
+  /// Routines by their type's path and name (`HomeView.setUp`): a call on `self` is found
+  /// without going through every routine of its name (a large app has one `setUp` a screen).
+  var routinesByOwner: [String: [Int]] = [:]
   /// The app's own code that runs by itself, as reactions (`AppModel+Reactions`).
   var reactions: [ImportedReaction] = []
   /// Conditions on display sites: the anchor starts hidden (`AppModel+Helpers`).
@@ -56,7 +59,9 @@ struct AppModel {
       }
     }
     for (index, routine) in routines.enumerated() {
-      if let name = routine.routine.name { routinesByName[name, default: []].append(index) }
+      guard let name = routine.routine.name else { continue }
+      routinesByName[name, default: []].append(index)
+      routinesByOwner[AppModel.ownerKey(routine.routine.type, name), default: []].append(index)
     }
     readParameters()
     readEvents()
@@ -98,6 +103,8 @@ struct AppModel {
   }
 
   static func memberKey(_ type: Int, _ member: String) -> String { "\(type).\(member)" }
+
+  static func ownerKey(_ type: [String]?, _ name: String) -> String { (type ?? []).joined(separator: ".") + "#" + name }
 
   /// The type `text` names from inside `context` (a type's path): `Self`, a nested name, a
   /// qualified name, looked up from the innermost scope out; a tie goes to the same folder.

@@ -37,6 +37,9 @@ extension FactScanner {
     "map", "filter", "reduce", "compactMap", "flatMap", "sorted", "contains", "first", "append", "insert", "remove", "print",
     "min", "max", "abs", "joined", "split", "replacingOccurrences", "hasPrefix", "hasSuffix", "lowercased", "uppercased", "now",
     "sleep", "dismiss", "present", "pushViewController", "addSubview", "set", "string", "bool", "integer", "object",
+    "Text", "Image", "Button", "Label", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "List", "ForEach", "Section",
+    "Form", "Group", "ScrollView", "NavigationStack", "NavigationView", "Spacer", "Divider", "Toggle", "Color", "Font", "Array",
+    "Set", "Dictionary", "String", "Int", "Double", "Date", "URL", "UUID",
   ]
 
   func scan(call node: FunctionCallExprSyntax) {
@@ -71,8 +74,13 @@ extension FactScanner {
       switch last {
       case "donate", "sendDonation":
         if let base = member.base {
-          let argument = node.arguments.first { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }
-          site(.donate(event: source(base), call: last + "()", argument: argument.map { source($0.expression) }), at: node)
+          let argument = node.arguments.first { $0.label == nil && !$0.expression.is(ClosureExprSyntax.self) }?.expression
+          // `.init(backyardID: 2)`, `Visit(id: 2)`: each field read here, where the syntax is.
+          let fields = argument?.as(FunctionCallExprSyntax.self)?.arguments.compactMap { field -> Site.DonatedField? in
+            guard let label = field.label?.text else { return nil }
+            return Site.DonatedField(label: label, literal: RuleTranslator.literal(field.expression), text: source(field.expression))
+          }
+          site(.donate(event: source(base), call: last + "()", argument: argument.map { source($0) }, fields: fields), at: node)
         }
       case "invalidate":
         let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }

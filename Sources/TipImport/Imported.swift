@@ -10,6 +10,11 @@ struct ImportedParameter {
   var position: SwiftPosition
   var comments: [String] = []
   var writes: [Site] = []
+
+  /// Its `param` line.
+  var definition: String {
+    "param \(name)\(declaredType.map { ": " + $0 } ?? "") = \(value)\(transient ? " transient" : "")"
+  }
 }
 
 struct ImportedEvent {
@@ -25,12 +30,19 @@ struct ImportedEvent {
   var donations: [Site] = []
   /// Read by a rule of some tip.
   var isRead = false
+
+  /// Its `event` line.
+  var definition: String {
+    "event \(name)\(fields.isEmpty ? "" : "(\(fields.joined(separator: ", ")))")\(limit.map { " " + $0 } ?? "")"
+  }
 }
 
 struct ImportedRule {
   var position: SwiftPosition
   var swift: String
   var result: Result<String, RuleTranslator.Untranslated>
+  /// The rule as the language reads it, once checked (for lint).
+  var expression: RuleExpression?
 }
 
 struct ImportedTip {

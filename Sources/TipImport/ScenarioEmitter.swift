@@ -143,8 +143,7 @@ struct ScenarioEmitter {
   private mutating func write(_ parameter: ImportedParameter) {
     for text in parameter.comments { comment(text) }
     for write in parameter.writes { comment("  written at \(write.position.fileLine)\(ScenarioEmitter.place(write)): \(writeText(write))") }
-    let type = parameter.declaredType.map { ": " + $0 } ?? ""
-    definition("param \(parameter.name)\(type) = \(parameter.value)\(parameter.transient ? " transient" : "")")
+    definition(parameter.definition)
   }
 
   private func writeText(_ site: Site) -> String { model.swiftText(site) }
@@ -161,12 +160,11 @@ struct ScenarioEmitter {
   private mutating func write(_ event: ImportedEvent) {
     for text in event.comments { comment(text) }
     for donation in event.donations {
-      guard case .donate(_, let call, _) = donation.kind else { continue }
+      guard case .donate(_, let call, _, _) = donation.kind else { continue }
       comment("  donated at \(donation.position.fileLine) (\(call))\(ScenarioEmitter.place(donation))")
     }
     if event.donations.isEmpty { comment("  never donated in the files read") }
-    let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
-    definition("event \(event.name)\(fields)\(event.limit.map { " " + $0 } ?? "")")
+    definition(event.definition)
   }
 
   private mutating func write(_ tip: ImportedTip) {

@@ -183,8 +183,9 @@ struct Site {
     /// `.popoverTip(c ? tip : nil)`: `condition` is `c`. `api` is the display API's name.
     case display(api: String, inline: Bool, tip: String, condition: String?)
     case group(name: String?, ordered: Bool, members: [String], notes: [Note])
-    /// `X.event.donate(.init(field: 2))`: `argument` is what is donated.
-    case donate(event: String, call: String, argument: String?)
+    /// `X.event.donate(.init(field: 2))`: `argument` is what is donated, and `fields` its
+    /// labelled values when it is built in the call (nil when it is computed elsewhere).
+    case donate(event: String, call: String, argument: String?, fields: [DonatedField]?)
     /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`.
     case parameterWrite(parameter: String, op: String, value: String)
     /// `X.p.toggle()`.
@@ -195,6 +196,14 @@ struct Site {
     case call(name: String, base: String?, arguments: [Argument])
 
     var isInvalidation: Bool { if case .invalidate = self { true } else { false } }
+  }
+
+  /// A field of a donation built in the call: its label, its value as the scenario writes a
+  /// literal (nil when computed), and its text.
+  struct DonatedField {
+    var label: String
+    var literal: String?
+    var text: String
   }
 
   /// An argument of a call: its label and text.

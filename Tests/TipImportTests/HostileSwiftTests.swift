@@ -96,9 +96,9 @@ import TipImport
   }
 
   /// What the fuzzer found: a parameter whose type the Swift does not say (`plan: Plkeeps.free`)
-  /// stands in as a Bool, and a rule comparing it with a case name did not run. A line the
+  /// stands in as a Bool, and a rule comparing it with a case name did not run. A rule the
   /// language refuses is a comment that says why, and the summary lists it.
-  @Test func aLineTheLanguageRefusesIsACommentAndTheImportRuns() throws {
+  @Test func aRuleTheLanguageRefusesIsACommentAndTheImportRuns() throws {
     let source = """
       import TipKit
       struct UpgradeTip: Tip {
@@ -110,8 +110,8 @@ import TipImport
     let result = try imported([("Upgrade.swift", source)])
     #expect(
       result.scenario.contains(
-        "  # not translated, the language refuses it (cannot compare Bool with String using ==): rule plan == \"pro\""))
-    #expect(result.summary.contains("refused: cannot compare Bool with String using =="))
+        "  # rule not translated (Upgrade.swift:5): the language refuses `plan == \"pro\"` (cannot compare Bool with String using ==)"))
+    #expect(result.summary.contains("Upgrade.swift:5: rule: the language refuses `plan == \"pro\"`"))
     #expect(!result.summary.contains("everything read was translated"))
     #expect(ScenarioRunner.run(source: result.scenario + "launch\n").exitCode == 0)
     // The input the fuzzer kept (with a NUL byte, as libFuzzer gives it) imports and runs.
