@@ -230,20 +230,10 @@ extension AppModel {
       ownerPath = site.type
     } else if let base, base.first?.isUppercase == true, let type = resolveType(base, from: site.type, file: site.position.file) {
       ownerPath = types[type].path
-    } else if let base {
-      let property = base.split(separator: ".").last.map(String.init) ?? base
-      var scope = site.type ?? []
-      var typeText: String?
-      while typeText == nil && !scope.isEmpty {
-        if let owner = resolveType(scope.joined(separator: "."), from: nil, file: site.position.file) {
-          typeText = types[owner].fragment.propertyTypes[property]
-        }
-        scope.removeLast()
-      }
-      if let typeText = typeText ?? firstPropertyType[property], let type = resolveType(typeText, from: site.type, file: site.position.file)
-      {
-        ownerPath = types[type].path
-      }
+    } else if let base, let typeText = propertyType(of: base.split(separator: ".").last.map(String.init) ?? base, at: site),
+      let type = resolveType(typeText, from: site.type, file: site.position.file)
+    {
+      ownerPath = types[type].path
     }
     let owned = candidates.filter { routines[$0].routine.type == ownerPath }
     if owned.count == 1 { return owned[0] }

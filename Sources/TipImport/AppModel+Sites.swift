@@ -16,18 +16,25 @@ extension AppModel {
       if callee.split(separator: ".").last?.first?.isUppercase == true { typeText = callee }
     }
     if typeText == nil {
-      let name = expression.split(separator: ".").last.map(String.init) ?? expression
-      var scope = site.type ?? []
-      while typeText == nil && !scope.isEmpty {
-        if let owner = resolveType(scope.joined(separator: "."), from: nil, file: site.position.file) {
-          typeText = types[owner].fragment.propertyTypes[name]
-        }
-        scope.removeLast()
-      }
-      if typeText == nil { typeText = firstPropertyType[name] }
+      typeText = propertyType(of: expression.split(separator: ".").last.map(String.init) ?? expression, at: site)
     }
     guard let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file) else { return nil }
     return tipByType[type]
+  }
+
+  /// The type a property holds, as the code says it (`let tip = FavoriteTip()`): of the
+  /// innermost type around `site` that declares it, else of the first type that does.
+  func propertyType(of name: String, at site: Site) -> String? {
+    var scope = site.type ?? []
+    while !scope.isEmpty {
+      if let owner = resolveType(scope.joined(separator: "."), from: nil, file: site.position.file),
+        let type = types[owner].fragment.propertyTypes[name]
+      {
+        return type
+      }
+      scope.removeLast()
+    }
+    return firstPropertyType[name]
   }
 
   /// A tip expression without the wrappers that do not change which tip it is: `AnyTip(t)`,
