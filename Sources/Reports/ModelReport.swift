@@ -5,7 +5,7 @@ import TipEngine
 
 /// `model`: what a scenario has defined so far, with the state of each, so a product manager
 /// can see their model: tips with their rules and options, parameters with their values,
-/// events with their donations, screens with their anchors, groups and stores.
+/// events with their donations, screens with their anchors, groups, stores and reactions.
 public struct ModelReport {
   public let world: World
 
@@ -45,7 +45,12 @@ public struct ModelReport {
     section(
       "screens:",
       world.screens.map { screen in
-        "  \(screen.name): \(screen.anchors.joined(separator: " "))\(world.isOpen(screen.name) ? " · open" : "")"
+        "  \(screen.name): \(screen.anchorList)\(world.isOpen(screen.name) ? " · open" : "")"
+      })
+    section(
+      "reactions (the app's own code):",
+      world.reactions.map { reaction in
+        "  when \(reaction.heading) (\(reaction.place)): \(reaction.commands.count) command\(reaction.commands.count == 1 ? "" : "s")"
       })
     section("groups:", catalog.groups.map { "  \($0.name) \($0.priority): \($0.members.joined(separator: ", "))" })
     section(
@@ -71,8 +76,11 @@ public struct ModelReport {
     case .defineEvent(let event):
       return "event \(event.id)" + (event.fields.isEmpty ? "" : " with fields \(event.fields.joined(separator: ", "))")
     case .defineScreen(let screen):
-      return
-        "screen \(screen.name): \(screen.anchors.count) anchor\(screen.anchors.count == 1 ? "" : "s") (\(screen.anchors.joined(separator: " ")))"
+      return "screen \(screen.name): \(screen.anchors.count) anchor\(screen.anchors.count == 1 ? "" : "s") (\(screen.anchorList))"
+    case .addAnchors(let screen, let anchors, _):
+      return "screen \(screen): \(anchors.count) more anchor\(anchors.count == 1 ? "" : "s") (\(anchors.joined(separator: " ")))"
+    case .place(let tip, let screen, let anchor, let style):
+      return "tip \(tip) at \(screen).\(anchor)\(style == .inline ? " (inline)" : "")"
     case .defineGroup(let group):
       return "group \(group.name) \(group.priority): \(group.members.joined(separator: ", "))"
     case .defineStore(let name):

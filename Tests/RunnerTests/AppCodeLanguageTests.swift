@@ -102,6 +102,7 @@ import Testing
         expect hidden star
         expect displays star 0
         close list
+        model
         """, file: "app.scenario")
     #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
     let transcript = report.transcript
@@ -116,6 +117,9 @@ import Testing
     #expect(lines[opened + 2].contains("donate      rowShown"))
     #expect(lines[opened + 3].contains("suppressed  star at list.star"))
     #expect(transcript.contains("reaction    when screen list closes (line 10)"))
+    #expect(
+      transcript.contains(
+        "reactions (the app's own code):\n  when app launching (line 7): 1 command\n  when app launch (line 8): 1 command"))
   }
 
   @Test func aResetRunsOnlyBeforeConfigureAndTheOSConditionFollowsTheDevice() {
@@ -158,9 +162,11 @@ import Testing
         close home
         open home
         expect hidden hint
+        model
         """)
     #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
     #expect(report.transcript.contains("warning"))
+    #expect(report.transcript.contains("\n  home: banner(hidden) star · open\n"))
   }
 
   @Test func aScenarioAddsAnchorsToAnIncludedScreenAndPlacesAnIncludedTipElsewhere() throws {
