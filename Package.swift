@@ -65,7 +65,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "Runner", "Reports", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Reports", "ScenarioLanguage", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
