@@ -55,7 +55,8 @@ public enum Help {
       example: "maxDisplayCount 3"),
     TipLine(
       word: "maxDisplayDuration", syntax: "maxDisplayDuration DURATION",
-      summary: "invalidated after that long on screen in total, never before 60 s (rule 24)", example: "maxDisplayDuration 2m"),
+      summary: "invalidated after that long on screen in total, but never before a display has lasted 60 s (rule 24)",
+      example: "maxDisplayDuration 2m"),
     TipLine(
       word: "ignoresDisplayFrequency", syntax: "ignoresDisplayFrequency [false]",
       summary: "may appear although the frequency interval has not passed (rule 23)", example: "ignoresDisplayFrequency"),

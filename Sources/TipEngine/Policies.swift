@@ -18,11 +18,12 @@ public struct Policies: Hashable, Sendable {
     case atDisplay
   }
 
-  /// Rule 24: where the 60 s floor of `MaxDisplayDuration` applies.
+  /// Rule 24: where the 60 s floor of `MaxDisplayDuration` applies. Apple: "Tip views have a
+  /// minimum display duration of 60 seconds before they can be automatically invalidated".
   public enum DurationFloor: String, Hashable, Sendable, CaseIterable {
     /// The limit never fires before 60 s of on-screen time in total.
     case total
-    /// The limit never fires before the current display has lasted 60 s.
+    /// The limit never fires before the current display (the tip view) has lasted 60 s.
     case perDisplay
   }
 
@@ -45,7 +46,7 @@ public struct Policies: Hashable, Sendable {
 
   public var countPolicy: CountPolicy = .perAppearance
   public var countInvalidation: CountInvalidation = .afterDisplay
-  public var durationFloor: DurationFloor = .total
+  public var durationFloor: DurationFloor = .perDisplay
   public var cooldownStart: CooldownStart = .firstAppearance
   /// Rule 26: how long `monthly` is.
   public var monthLength: TimeSpan = .days(30)

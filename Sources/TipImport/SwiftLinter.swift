@@ -111,7 +111,7 @@ struct SwiftLinter {
       found.append(
         SwiftFinding(
           "durationBelowFloor", at: option?.position ?? tip.position,
-          "tip \(tip.name)'s MaxDisplayDuration is \(ScenarioText.duration(seconds: Int(seconds))): TipKit never ends a display before 60 s on screen in total, so the limit acts as 60 s (rule 24)",
+          "tip \(tip.name)'s MaxDisplayDuration is \(ScenarioText.duration(seconds: Int(seconds))): TipKit never ends a tip view's display before it has been on screen 60 s, so every display lasts at least 60 s (rule 24)",
           fix: "use 60 seconds or more"))
     }
   }

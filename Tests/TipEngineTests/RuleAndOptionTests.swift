@@ -85,6 +85,17 @@ import TipEngine
     #expect(engine.status(of: "a", at: second + .seconds(70)) == .invalidated(.displayDurationExceeded))
   }
 
+  /// Apple: "Tip views have a minimum display duration of 60 seconds before they can be
+  /// automatically invalidated": by default the floor is each display's, so with a 2-minute
+  /// limit and 90 s already shown the next display lasts 60 s, not 30.
+  @Test func rule24_byDefaultTheFloorIsEachTipViews() {
+    #expect(Policies().durationFloor == .perDisplay)
+    var engine = makeEngine(tips: [tip("a", options: TipOptions(maxDisplayDuration: .minutes(2)))])
+    display(&engine, "a", at: t0 - .days(1), for: .seconds(90))
+    _ = engine.beginDisplay(of: "a", at: t0)
+    #expect(engine.durationLimitInstant(of: "a") == t0 + .seconds(60))
+  }
+
   @Test(arguments: [
     // limit, earlier on-screen time, policy, seconds into the current display at which it fires
     (TimeSpan.seconds(10), TimeSpan.zero, Policies.DurationFloor.total, Int64(60)),
