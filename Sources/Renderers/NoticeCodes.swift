@@ -43,6 +43,8 @@ extension Note {
     case .loadedDatastore: "loadedDatastore"
     case .checkpointTaken: "checkpointTaken"
     case .checkpointRestored: "checkpointRestored"
+    case .testingAtNextLaunch: "testingAtNextLaunch"
+    case .testingEnded: "testingEnded"
     case .nothingToUndo: "nothingToUndo"
     case .undone: "undone"
     }

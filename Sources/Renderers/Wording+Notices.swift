@@ -48,6 +48,8 @@ extension Wording {
     case .loadedDatastore(let path): "loaded the datastore from \(path)"
     case .checkpointTaken(let name, let at): "checkpoint \(name) taken at \(stamp(at))"
     case .checkpointRestored(let name, let clock): "restored checkpoint \(name): the clock reads \(stamp(clock))"
+    case .testingAtNextLaunch: "the app is not running: these testing overrides are the next launch's arguments (rule 33)"
+    case .testingEnded: "the testing overrides end with the app; the next launch runs without them unless it sets them again (rule 33)"
     case .nothingToUndo: "nothing to undo"
     case .undone(let command, let clock): "undid `\(command)`: the clock reads \(stamp(clock))"
     }

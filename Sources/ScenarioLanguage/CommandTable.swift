@@ -179,7 +179,8 @@ public enum CommandTable {
       example: "sync icloud on", arguments: [.word(["icloud"]), .word(["on", "off"])]),
     CommandInfo(
       name: "testing", group: .actions, syntax: "testing showAll | hideAll | show TIP... | hide TIP... | off",
-      summary: "TipKit's testing overrides; they accumulate until `testing off`", example: "testing show favoriteBackyard",
+      summary: "TipKit's testing overrides, the running app's calls: they accumulate until `testing off` or `quit`; before launch, the next launch's arguments",
+      example: "testing show favoriteBackyard",
       arguments: [.word(["showAll", "hideAll", "show", "hide", "off"]), .tip]),
     CommandInfo(
       name: "reset", group: .actions, syntax: "reset [datastore] | reset eligibility TIP",

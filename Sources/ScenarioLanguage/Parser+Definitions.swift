@@ -245,6 +245,6 @@ extension Parser {
   /// What app code can do in a reaction.
   static let reactionCommands = [
     "set", "toggle", "write", "donate", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show", "present",
-    "dismiss-sheet", "reset",
+    "dismiss-sheet", "reset", "testing",
   ]
 }

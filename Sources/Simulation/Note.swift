@@ -21,6 +21,10 @@ public enum Note: Hashable, Sendable {
   case checkpointTaken(name: String, at: Instant)
   /// `restore NAME`: the clock now reads `clock`.
   case checkpointRestored(name: String, clock: Instant)
+  /// `testing` while the app is not running: the overrides are the next launch's arguments.
+  case testingAtNextLaunch
+  /// `quit` with testing overrides in force: they end with the app (rule 33).
+  case testingEnded
   /// `undo` with nothing to undo.
   case nothingToUndo
   /// `undo` of the line that begins `command`: the clock now reads `clock`.

@@ -16,6 +16,7 @@ public struct DeviceState: Hashable, Sendable {
   var backgroundedScreens: [String]?
   var displayHistory: NameMap<[Instant]>
   var stores: [ExternalStore]
+  var launchArguments: TestingOverrides?
 }
 
 /// A change on one device travelling to the others through iCloud (spec rule 39).
@@ -37,7 +38,7 @@ extension World {
     DeviceState(
       name: deviceName, engine: engine, isRunning: isRunning, openScreens: openScreens, onScreen: onScreen, lastEvaluation: lastEvaluation,
       lastLogged: lastLogged, osVersion: osVersion, hiddenAnchors: hiddenAnchors, sheets: sheets,
-      backgroundedScreens: backgroundedScreens, displayHistory: displayHistory, stores: stores)
+      backgroundedScreens: backgroundedScreens, displayHistory: displayHistory, stores: stores, launchArguments: launchArguments)
   }
 
   mutating func load(_ device: DeviceState) {
@@ -55,6 +56,7 @@ extension World {
     backgroundedScreens = device.backgroundedScreens
     displayHistory = device.displayHistory
     stores = device.stores
+    launchArguments = device.launchArguments
   }
 
   /// Runs `body` with `name` as the current device, then puts the current device back.
@@ -124,7 +126,7 @@ extension World {
     parked.append(
       DeviceState(
         name: name, engine: fresh, isRunning: false, openScreens: [], onScreen: [:], lastEvaluation: TipTable(), lastLogged: TipTable(),
-        osVersion: os ?? .latest, hiddenAnchors: [], sheets: [], displayHistory: [:], stores: freshStores))
+        osVersion: os ?? .latest, hiddenAnchors: [], sheets: [], displayHistory: [:], stores: freshStores, launchArguments: nil))
     deviceOrder.append(name)
   }
 

@@ -21,7 +21,8 @@ extension World {
       lastSent = [:]
       log.add(.note(.sync(on: on, delay: engine.configuration.policies.syncDelay)))
     case .testing(let change):
-      var testing = engine.configuration.testing
+      // The running app's calls; without one, the next launch's arguments (rule 33).
+      var testing = isRunning ? engine.configuration.testing : launchArguments ?? TestingOverrides()
       switch change {
       case .showAll: testing.showAll = true
       case .hideAll: testing.hideAll = true
@@ -29,8 +30,13 @@ extension World {
       case .hide(let tips): testing.hide += tips.filter { !testing.hide.contains($0) }
       case .off: testing = TestingOverrides()
       }
-      engine.configuration.testing = testing
       log.add(.testing(testing))
+      if isRunning {
+        engine.configuration.testing = testing
+      } else {
+        launchArguments = testing
+        log.add(.note(.testingAtNextLaunch))
+      }
     case .resetDatastore:
       guard !isRunning else {
         throw SimulationError("`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)")

@@ -11,6 +11,9 @@ extension World {
       engine.configuration.frequency = frequency
       // The app's code before `Tips.configure` (a `Tips.resetDatastore()`, say).
       runNow(.appLaunching, log: &log)
+      // This launch's testing arguments, if any were given (rule 33).
+      engine.configuration.testing = launchArguments ?? TestingOverrides()
+      launchArguments = nil
       let reset = engine.configure(at: clock)
       isRunning = true
       log.add(.launched(frequency: frequency, transientReset: reset))
@@ -52,6 +55,11 @@ extension World {
       hiddenAnchors = []
       engine.terminate(at: clock)
       isRunning = false
+      // The overrides were the running app's calls, or this launch's arguments (rule 33).
+      if !engine.configuration.testing.isEmpty {
+        engine.configuration.testing = TestingOverrides()
+        log.add(.note(.testingEnded))
+      }
     case .open(let screen):
       try World.require(isRunning, "open")
       guard backgroundedScreens == nil else {

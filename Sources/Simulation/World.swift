@@ -31,6 +31,8 @@ public struct World: Hashable, Sendable {
   /// Parameter name → the store key it mirrors.
   public internal(set) var bindings: NameMap<StoreKey> = [:]
   public internal(set) var isRunning = false
+  /// Testing overrides set while the app is not running: the next launch's arguments (rule 33).
+  public internal(set) var launchArguments: TestingOverrides?
   /// `when` reactions, in definition order.
   public internal(set) var reactions: [Reaction] = []
   /// What happened that reactions wait for, not yet reacted to (empty between commands).

@@ -237,6 +237,39 @@ import Testing
     #expect(GoldenTester(paths: [folder + "/generated/tips.scenario"], environment: [:]).scenarioFiles().count == 1)
   }
 
+  @Test func rule33_testingOverridesAreTheRunningAppsAndEndWhenItQuits() {
+    let report = ScenarioRunner.run(
+      source: """
+        param ready = false
+        screen s: a
+        tip t
+          anchor s.a
+          rule ready == true
+        testing showAll
+        launch
+        open s
+        expect shown t
+        quit
+        launch
+        open s
+        expect hidden t
+        testing show t
+        expect shown t
+        invalidate t actionPerformed
+        expect status t available
+        quit
+        when app launch: testing showAll
+        launch
+        open s
+        expect shown t
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
+    let transcript = report.transcript
+    #expect(transcript.contains("note        the app is not running: these testing overrides are the next launch's arguments (rule 33)"))
+    #expect(transcript.contains("note        the testing overrides end with the app; the next launch runs without them"))
+    #expect(report.session.world.engine.configuration.testing.showAll)
+  }
+
   private func temporaryFolder() throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-include-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder + "/generated", withIntermediateDirectories: true)
