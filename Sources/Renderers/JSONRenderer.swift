@@ -87,6 +87,10 @@ public struct JSONRenderer: Sendable {
         for field in fields { f.value(named: field.field, field.value) }
       }
       o.int("kept", kept)
+    case .donationsDeleted(let event, let count):
+      o.string("kind", "deleteDonations")
+      o.string("event", event)
+      o.int("deleted", count)
     case .shown(let shown):
       o.string("kind", "shown")
       add(shown.ref, to: &o)

@@ -87,6 +87,7 @@ public struct TextRenderer: Sendable {
     case .parameterChanged: ("set", nil)
     case .storeWritten: ("write", nil)
     case .donated: ("donate", nil)
+    case .donationsDeleted: ("delete", nil)
     case .shown: ("shown", .green)
     case .suppressed: ("suppressed", .yellow)
     case .hidden: ("hidden", .dim)
@@ -185,6 +186,8 @@ public struct TextRenderer: Sendable {
       out.line("\(key) = \(value)")
     case .donated(let event, let fields, let kept):
       writeDonated(event, fields, kept, into: &out)
+    case .donationsDeleted(let event, let count):
+      out.line("\(event): \(count) donation\(count == 1 ? "" : "s") deleted (Event.deleteDonations())")
     case .shown(let shown):
       out.startLine()
       out += style.bold(shown.ref.tip)

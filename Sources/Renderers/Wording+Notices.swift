@@ -27,6 +27,8 @@ extension Wording {
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
     case .reactionFailed(let place, let message): "the reaction of \(place): \(message)"
+    case .apiUnavailable(let api, let needs, let os):
+      "\(api) needs iOS \(needs); on iOS \(os) the app cannot use it, so it runs without it (rule 44)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
     }
   }
@@ -75,6 +77,8 @@ extension Wording {
     case .write(let key): "write \(key) …"
     case .set(let parameter): "set \(parameter) …"
     case .donate(let event): "donate \(event)"
+    case .deleteDonations(let event): "delete-donations \(event)"
+    case .resetDatastore: "nothing the app does but a reset (quit; reset)"
     case .leaveGroupLead(let tip): "make \(tip) leave its group's lead (invalidate \(tip))"
     case .closePopover(let tip): "tapoutside \(tip)  (or dismiss \(tip))"
     case .reopen(let screen): "close \(screen ?? "its screen") and open it again"

@@ -125,6 +125,10 @@ public enum CommandTable {
       summary: "write a parameter: a value, or one computed from a parameter (ignored before launch, rule 11)",
       example: "set isLoggedIn true", arguments: [.parameter, .parameterValue]),
     CommandInfo(
+      name: "delete-donations", group: .actions, syntax: "delete-donations EVENT",
+      summary: "Event.deleteDonations() (iOS 26): the event's donations are gone", example: "delete-donations viewedBackyard",
+      arguments: [.event, .none]),
+    CommandInfo(
       name: "toggle", group: .actions, syntax: "toggle PARAM", summary: "flip a Bool parameter (the app's `X.flag.toggle()`)",
       example: "toggle isLoggedIn", arguments: [.parameter, .none]),
     CommandInfo(
@@ -179,7 +183,8 @@ public enum CommandTable {
       example: "sync icloud on", arguments: [.word(["icloud"]), .word(["on", "off"])]),
     CommandInfo(
       name: "testing", group: .actions, syntax: "testing showAll | hideAll | show TIP... | hide TIP... | off",
-      summary: "TipKit's testing overrides, the running app's calls: they accumulate until `testing off` or `quit`; before launch, the next launch's arguments",
+      summary:
+        "TipKit's testing overrides, the running app's calls: they accumulate until `testing off` or `quit`; before launch, the next launch's arguments",
       example: "testing show favoriteBackyard",
       arguments: [.word(["showAll", "hideAll", "show", "hide", "off"]), .tip]),
     CommandInfo(

@@ -11,6 +11,11 @@ extension Parser {
     case "launch", "quit", "log":
       try c.finish(word)
       action = word == "launch" ? .command(.launch) : word == "quit" ? .command(.quit) : .log
+    case "delete-donations":
+      let event = try c.name("an event name")
+      refs.append(NameReference(.event, event))
+      try c.finish("the event")
+      action = .command(.deleteDonations(event: event.value))
     case "toggle":
       let name = try c.name("a parameter name")
       refs.append(NameReference(.parameter, name))

@@ -244,7 +244,8 @@ extension Parser {
 
   /// What app code can do in a reaction.
   static let reactionCommands = [
-    "set", "toggle", "write", "donate", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show", "present",
+    "set", "toggle", "write", "donate", "delete-donations", "invalidate", "open", "close", "dismiss", "tapoutside", "tap", "hide", "show",
+    "present",
     "dismiss-sheet", "reset", "testing",
   ]
 }

@@ -10,6 +10,10 @@ public enum ActionHint: Hashable, Sendable {
   case write(StoreKey)
   case set(parameter: String)
   case donate(event: String)
+  /// `Event.deleteDonations()` (iOS 26): a count that must shrink.
+  case deleteDonations(event: String)
+  /// Nothing the app does helps short of erasing the datastore.
+  case resetDatastore
   /// The tip that leads the group (or blocks it) must leave: invalidating it does.
   case leaveGroupLead(tip: String)
   /// Another popover holds the screen's slot.

@@ -30,6 +30,8 @@ public indirect enum Command: Hashable, Sendable {
   case update(parameter: String, ParameterUpdate)
   case write(StoreKey, Value)
   case donate(event: String, fields: [String: Value])
+  /// `Event.deleteDonations()` (iOS 26).
+  case deleteDonations(event: String)
   case dismiss(tip: String)
   case tapOutside(tip: String)
   case tapAction(tip: String, action: String)

@@ -18,6 +18,8 @@ public enum LogEvent: Hashable, Sendable {
   indirect case storeWritten(StoreKey, Value)
   /// A donation, with the event's kept donation count after it.
   case donated(event: String, fields: [FieldValue], kept: Int)
+  /// `Event.deleteDonations()`: how many donations were deleted.
+  indirect case donationsDeleted(event: String, count: Int)
   indirect case shown(TipShown)
   case suppressed(TipRef, reasons: [Suppression])
   indirect case hidden(TipRef, cause: HideCause)

@@ -72,7 +72,7 @@ extension World {
       try define(command, log: &log)
     case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)
-    case .set, .write, .donate:
+    case .set, .write, .donate, .deleteDonations:
       try input(command, inputIndex: inputIndex, log: &log)
     case .update: preconditionFailure("applied as a set above")
     case .dismiss, .tapOutside, .tapAction, .invalidate, .invalidateAll, .setAnchorVisible, .setSheet, .tapControl:

@@ -32,9 +32,25 @@ extension World {
       } else {
         log.add(.warning(.donateBeforeLaunch(event: event)))
       }
+    case .deleteDonations(let event):
+      guard let eventIndex = engine.catalog.index(ofEvent: event) else { throw SimulationError("unknown event \(event)") }
+      // An iOS 26 API: on an older OS the app cannot call it (rule 44).
+      guard effectiveOS >= World.deleteDonationsOS else {
+        log.add(.warning(.apiUnavailable(api: "Event.deleteDonations()", needs: World.deleteDonationsOS, os: effectiveOS)))
+        break
+      }
+      if !donatedByReaction.isEmpty { donatedByReaction[event] = nil }
+      guard let deleted = engine.deleteDonations(ofEventAt: eventIndex) else {
+        log.add(.warning(.donateBeforeLaunch(event: event)))
+        break
+      }
+      log.add(.donationsDeleted(event: event, count: deleted))
     default: preconditionFailure("not handled here: \(command)")
     }
   }
+
+  /// The first OS with `Event.deleteDonations()`.
+  static let deleteDonationsOS = OSVersion(parts: [26, 0])
 
   /// The value `update` writes to parameter `name` now, from its source's current value.
   func updatedValue(of name: String, by update: ParameterUpdate) throws(SimulationError) -> Value {

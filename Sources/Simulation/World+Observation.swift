@@ -85,13 +85,30 @@ extension World {
       case .invalidated: add(.resetEligibility(tip: tip))
       case .rules(let failing):
         for rule in failing {
+          // Only what can make the rule hold: a donation adds, so it helps a count that must
+          // grow; one that must shrink waits for its window, deleted donations (iOS 26) or a reset.
+          var values: [EventAggregate: Int] = [:]
+          for case .aggregate(let aggregate, let value) in rule.readings { values[aggregate] = value }
+          let directions = AggregateDirection.directions(in: rule.rule, values: values)
+          var helped = false
           for reading in rule.readings {
             switch reading {
             case .parameter(let name, _, _, _):
               if let key = bindings[name] { add(.write(key)) } else { add(.set(parameter: name)) }
-            case .aggregate(let aggregate, _): add(.donate(event: aggregate.event))
+              helped = true
+            case .aggregate(let aggregate, _):
+              switch directions[aggregate] {
+              case .increase?, .either?:
+                add(.donate(event: aggregate.event))
+                helped = true
+              case .decreaseToZero? where effectiveOS >= World.deleteDonationsOS:
+                add(.deleteDonations(event: aggregate.event))
+                helped = true
+              case .decreaseToZero?, .decrease?, nil: break
+              }
             }
           }
+          if !helped { add(.resetDatastore) }
         }
       case .frequency: break
       }

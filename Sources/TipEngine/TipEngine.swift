@@ -148,6 +148,16 @@ public struct TipEngine: Hashable, Sendable {
     return datastore.events[catalog.events[index].id, default: DonationLog()].append(donation, limit: limit)
   }
 
+  /// `Event.deleteDonations()` (iOS 26): the event's donations are gone; how many were kept.
+  /// Nil before configuration, when the call has no effect (as a donation has none, rule 11).
+  public mutating func deleteDonations(ofEventAt index: Int) -> Int? {
+    guard isConfigured else { return nil }
+    let id = catalog.events[index].id
+    let deleted = datastore.events[id]?.donations.count ?? 0
+    if deleted > 0 { datastore.events[id] = DonationLog() }
+    return deleted
+  }
+
   /// The value of an event aggregate at `now` (rule 16).
   public func aggregateValue(_ aggregate: EventAggregate, at now: Instant) -> Int {
     aggregateValue(aggregate, ofEventAt: catalog.index(ofEvent: aggregate.event), at: now)
