@@ -46,7 +46,7 @@ public enum CommandTable {
     CommandInfo(
       name: "policy", group: .definitions, syntax: "policy NAME VALUE",
       summary:
-        "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay)",
+        "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay, syncParameters)",
       example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
     CommandInfo(
       name: "param", group: .definitions, syntax: "param NAME[: TYPE[?]] = VALUE [transient] [bind STORE.KEY]",

@@ -163,7 +163,10 @@ extension World {
       for name in deviceOrder where name != delivery.from {
         try? on(name, log: &log) { world, log throws(SimulationError) in
           let catalog = world.engine.catalog
-          let merged = world.engine.datastore.merged(with: delivery.datastore) { catalog.event(named: $0)?.limit ?? DonationLimit() }
+          let parameters = world.engine.configuration.policies.syncParameters == .on
+          let merged = world.engine.datastore.merged(with: delivery.datastore, parameters: parameters) {
+            catalog.event(named: $0)?.limit ?? DonationLimit()
+          }
           guard merged != world.engine.datastore else { return }
           world.engine.datastore = merged
           world.cache.removeAll()

@@ -1,11 +1,10 @@
 extension Datastore {
   /// What a device holds after receiving another device's datastore through iCloud (spec
   /// rule 39): each tip record from the device that changed it last (last writer wins; at
-  /// the same instant, the record with more changes),
-  /// the donations of both without counting a synced donation twice, and the later
-  /// display-frequency interval. Parameters are not synced: the rule names tip status,
-  /// display history and donations.
-  public func merged(with remote: Datastore, limits: (String) -> DonationLimit) -> Datastore {
+  /// the same instant, the record with more changes), the donations of both without counting
+  /// a synced donation twice, the later display-frequency interval, and with
+  /// `parameters` (policy `syncParameters`, default on) each parameter's later write.
+  public func merged(with remote: Datastore, parameters: Bool = true, limits: (String) -> DonationLimit) -> Datastore {
     var result = self
     for (id, theirs) in remote.tips {
       guard let ours = tips[id] else {
@@ -23,6 +22,11 @@ extension Datastore {
     }
     for (event, theirs) in remote.events {
       result.events[event, default: DonationLog()].merge(theirs, limit: limits(event))
+    }
+    if parameters {
+      for (name, theirs) in remote.parameters where result.parameters[name].map({ theirs.setAt > $0.setAt }) ?? true {
+        result.parameters[name] = theirs
+      }
     }
     if let start = remote.intervalStart, start > (intervalStart ?? Instant(seconds: .min)) {
       result.intervalStart = start

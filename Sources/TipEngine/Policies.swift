@@ -35,6 +35,13 @@ public struct Policies: Hashable, Sendable {
     case anyAppearance
   }
 
+  /// Rule 39: whether parameters travel with the rest of the datastore through iCloud. Apple
+  /// syncs "TipKit's datastore", and parameters persist "within the tips datastore".
+  public enum SyncParameters: String, Hashable, Sendable, CaseIterable {
+    case on
+    case off
+  }
+
   /// Not a TipKit rule: what a display does while its anchor is scrolled away or collapsed.
   public enum AnchorHidden: String, Hashable, Sendable, CaseIterable {
     /// The display goes on unseen and is visible again when the anchor returns, without
@@ -52,20 +59,21 @@ public struct Policies: Hashable, Sendable {
   public var monthLength: TimeSpan = .days(30)
   /// Rule 39: how long a change takes to reach the user's other devices.
   public var syncDelay: TimeSpan = .zero
+  public var syncParameters: SyncParameters = .on
   public var anchorHidden: AnchorHidden = .suspend
 
   public init() {}
 
   /// The policy names, as `policy NAME VALUE` spells them.
   public static let names = [
-    "countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "anchorHidden",
+    "countPolicy", "countInvalidation", "durationFloor", "cooldownStart", "monthLength", "syncDelay", "syncParameters", "anchorHidden",
   ]
 
   /// The rule of the spec each policy answers.
   public static func rule(of name: String) -> Int? {
     [
       "countPolicy": 21, "countInvalidation": 22, "durationFloor": 24, "cooldownStart": 28,
-      "monthLength": 26, "syncDelay": 39,
+      "monthLength": 26, "syncDelay": 39, "syncParameters": 39,
     ][name]
   }
 
@@ -78,6 +86,7 @@ public struct Policies: Hashable, Sendable {
     case "cooldownStart": cooldownStart.rawValue
     case "monthLength": monthLength.description
     case "syncDelay": syncDelay.description
+    case "syncParameters": syncParameters.rawValue
     case "anchorHidden": anchorHidden.rawValue
     default: nil
     }
@@ -90,6 +99,7 @@ public struct Policies: Hashable, Sendable {
     case "countInvalidation": CountInvalidation.allCases.map(\.rawValue)
     case "durationFloor": DurationFloor.allCases.map(\.rawValue)
     case "cooldownStart": CooldownStart.allCases.map(\.rawValue)
+    case "syncParameters": SyncParameters.allCases.map(\.rawValue)
     case "anchorHidden": AnchorHidden.allCases.map(\.rawValue)
     default: []
     }
@@ -113,6 +123,9 @@ public struct Policies: Hashable, Sendable {
     case "cooldownStart":
       guard let v = CooldownStart(rawValue: word) else { return false }
       cooldownStart = v
+    case "syncParameters":
+      guard let v = SyncParameters(rawValue: word) else { return false }
+      syncParameters = v
     case "anchorHidden":
       guard let v = AnchorHidden(rawValue: word) else { return false }
       anchorHidden = v
