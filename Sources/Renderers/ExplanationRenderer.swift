@@ -63,6 +63,10 @@ public struct ExplanationRenderer {
       let current = group.current.map { "current tip \($0)" } ?? (group.blockedBy.map { "blocked by \($0)" } ?? "no current tip")
       out.append("    group \(group.name) (\(group.priority.rawValue)): \(current)")
     }
+    if !e.runsWithout.isEmpty {
+      let apis = e.runsWithout.map { "\($0.rawValue) (iOS \($0.since.rawValue))" }.joined(separator: ", ")
+      out.append("    runs without: \(apis), which iOS \(e.os) lacks (rule 44)")
+    }
     if !decision.holds.isEmpty || !e.presentation.isEmpty {
       out.append("  held back by:")
       for hold in decision.holds { out += r.describe(hold).map { "    " + $0 } }

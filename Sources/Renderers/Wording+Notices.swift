@@ -27,17 +27,31 @@ extension Wording {
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
     case .reactionFailed(let place, let message): "the reaction of \(place): \(message)"
-    case .apiUnavailable(let api, let needs, let os):
-      "\(api) needs iOS \(needs); on iOS \(os) the app cannot use it, so it runs without it (rule 44)"
+    case .apiUnavailable(let api, let os, let users):
+      "\(api.rawValue) needs iOS \(api.since.rawValue): on iOS \(os) the app cannot use it, so \(withoutIt(api, users)) (rule 44)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
+    }
+  }
+
+  /// What running without an API means for the tips, groups or events that use it.
+  private func withoutIt(_ api: TipKitAPI, _ users: [String]) -> String {
+    let names = users.joined(separator: ", ")
+    let verbEnding = users.count == 1 ? "s" : ""
+    return switch api {
+    case .maxDisplayDuration: "\(names) run\(verbEnding) without a duration limit"
+    case .tipGroup: "the members of \(names) are decided each on its own"
+    case .cloudKitContainer: "\(names) keeps its own tip status, display history and donations"
+    case .donationLimit: "\(names) keep\(verbEnding) the default limit, the most recent \(DonationLimit.defaultMaximumCount) donations"
+    case .resetEligibility: "the call does nothing for \(names)"
+    case .deleteDonations: "the donations of \(names) stay"
     }
   }
 
   func describe(_ note: Note) -> String {
     switch note {
     case .nowOnDevice(let name): "now on \(name)"
-    case .sync(let on, let delay):
-      "iCloud sync \(on ? "on: tip status, display history and donations reach the other devices after \(delay)" : "off: state is per device") (rule 39)"
+    case .sync(let on, let delay, let parameters):
+      "iCloud sync \(on ? "on: \(parameters ? "tip status, display history, donations and parameters" : "tip status, display history and donations") reach the other devices after \(delay)" : "off: state is per device") (rule 39)"
     case .onScreenNow(let tip, let placement): "\(tip) is on screen now, at \(placement)"
     case .availableNow(let tip, let jumped, let place):
       "\(tip) is available\(jumped ? "" : " now")\(describe(place))"

@@ -49,8 +49,18 @@ public struct Matrix {
   }
 
   /// Tip → one cell per version.
-  public func cells() -> Result<[String: [Cell]], Diagnostic> {
+  public func cells() -> Result<[String: [Cell]], Diagnostic> { table().map(\.cells) }
+
+  /// The cells, and per version the APIs the app uses that the OS lacks, with their users
+  /// (rule 44: why a version differs).
+  struct Table {
+    var cells: [String: [Cell]]
+    var missing: [[(api: TipKitAPI, users: [String])]]
+  }
+
+  func table() -> Result<Table, Diagnostic> {
     var table: [String: [Cell]] = [:]
+    var missing: [[(api: TipKitAPI, users: [String])]] = []
     for tip in session.world.engine.catalog.tips { table[tip.name] = [] }
     for version in versions {
       let replayed: Session
@@ -59,7 +69,15 @@ public struct Matrix {
       case .failure(let d): return .failure(d)
       }
       var cells: [String: Cell] = [:]
+      var lacking: [(api: TipKitAPI, users: [String])] = []
       for record in replayed.records {
+        if case .warning(.apiUnavailable(let api, _, let users)) = record.event {
+          if let i = lacking.firstIndex(where: { $0.api == api }) {
+            lacking[i].users += users.filter { !lacking[i].users.contains($0) }
+          } else {
+            lacking.append((api, users))
+          }
+        }
         guard case .shown(let shown) = record.event else { continue }
         var cell = cells[shown.ref.tip] ?? Cell(displays: 0, rendering: .rendered)
         cell.displays += 1
@@ -67,14 +85,16 @@ public struct Matrix {
         cells[shown.ref.tip] = cell
       }
       for tip in table.keys { table[tip, default: []].append(cells[tip] ?? Cell(displays: 0, rendering: .rendered)) }
+      missing.append(lacking)
     }
-    return .success(table)
+    return .success(Table(cells: table, missing: missing))
   }
 
   public func report() -> String {
     let table: [String: [Cell]]
-    switch cells() {
-    case .success(let t): table = t
+    let missing: [[(api: TipKitAPI, users: [String])]]
+    switch self.table() {
+    case .success(let t): (table, missing) = (t.cells, t.missing)
     case .failure(let d): return "matrix: the session does not replay: \(d.message) (line \(d.location.line))"
     }
     let tips = session.world.engine.catalog.tips.map(\.name)
@@ -91,6 +111,10 @@ public struct Matrix {
       let row = table[tip] ?? []
       for cell in row { if let q = cell.rendering.quirk, !quirks.contains(q) { quirks.append(q) } }
       lines.append(tip.padding(toLength: nameWidth) + row.map { $0.text.padding(toLength: columnWidth) }.joined().trimmingTrailingSpaces())
+    }
+    for (version, lacking) in zip(versions, missing) where !lacking.isEmpty {
+      let apis = lacking.map { "\($0.api.rawValue) (\($0.users.joined(separator: ", ")))" }.joined(separator: ", ")
+      lines.append("iOS \(version) lacks \(apis): the app runs without \(lacking.count == 1 ? "it" : "them") there (rule 44)")
     }
     for quirk in quirks {
       lines.append("quirk \(quirk.id) (rule \(quirk.rule)): \(quirk.summary) — source: \(quirk.source)")

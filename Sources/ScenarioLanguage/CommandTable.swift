@@ -85,7 +85,8 @@ public enum CommandTable {
       example: "group onboarding ordered: welcomeTip searchTip", arguments: [.none]),
     CommandInfo(
       name: "device", group: .definitions, syntax: "device NAME [os VERSION]",
-      summary: "a device with its own app, screens and TipKit datastore; the first names the device in use (default OS 26.0)",
+      summary:
+        "a device with its own app, screens and TipKit datastore, running its OS's TipKit (iOS 17: no groups or duration limits); the first names the device in use (default OS 26.0)",
       example: "device iPad os 18.5", arguments: [.none]),
     CommandInfo(
       name: "cohort", group: .definitions, syntax: "cohort NAME SHARE%, then indented usage lines",
@@ -226,7 +227,8 @@ public enum CommandTable {
       example: "whatif frequency weekly", arguments: [.whatIf], readsThePast: true),
     CommandInfo(
       name: "matrix", group: .observing, syntax: "matrix os VERSION...",
-      summary: "replay the session once per OS version: each tip rendered, not rendered or with a style fallback, with display counts",
+      summary:
+        "replay the session once per OS version: each tip rendered, not rendered or with a style fallback, with display counts, and the APIs each version lacks",
       example: "matrix os 17.0 17.2 17.5 18.0 18.5 18.6 26.0",
       arguments: [.word(["os"]), .word(["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"])], readsThePast: true),
     CommandInfo(

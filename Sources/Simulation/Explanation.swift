@@ -33,6 +33,9 @@ public struct Explanation: Hashable, Sendable {
   public var nextChange: TipEngine.StatusChange?
   /// When time alone changes nothing: what would.
   public var actions: [ActionHint]
+  /// The OS the device runs, and the APIs this tip would use that it lacks (rule 44).
+  public var os = OSVersion.latest
+  public var runsWithout: [TipKitAPI] = []
 }
 
 /// A bound parameter as a rule read it, and the store's value now.

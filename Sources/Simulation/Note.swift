@@ -5,7 +5,7 @@ public enum Note: Hashable, Sendable {
   /// `device NAME`: the commands that follow act on this device.
   case nowOnDevice(String)
   /// `icloud on|off` (rule 39), with the delay a synced change takes.
-  case sync(on: Bool, delay: TimeSpan)
+  case sync(on: Bool, delay: TimeSpan, parameters: Bool)
   /// `next TIP` of a tip on screen.
   case onScreenNow(tip: String, placement: Placement)
   /// `next TIP`: the tip is available (after the clock jumped, or already), and where.

@@ -1,3 +1,5 @@
+import TipEngine
+
 /// An iOS version, compared part by part (`17.2` < `17.10`).
 public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible {
   public var parts: [Int]
@@ -36,4 +38,12 @@ public struct OSVersion: Hashable, Sendable, Comparable, CustomStringConvertible
   }
 
   public var description: String { parts.map(String.init).joined(separator: ".") }
+
+  /// The TipKit this version carries (spec rule 44). TipKit begins with iOS 17; an earlier
+  /// version is simulated as iOS 17.
+  public var tipKit: TipKitRelease {
+    if self >= OSVersion(parts: [26]) { return .iOS26 }
+    if self >= OSVersion(parts: [18]) { return .iOS18 }
+    return .iOS17
+  }
 }

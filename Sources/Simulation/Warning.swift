@@ -39,8 +39,9 @@ public enum Warning: Hashable, Sendable {
   case reactionLoop(limit: Int)
   /// A command of the `when` reaction of `line` failed.
   case reactionFailed(ScenarioPlace, message: String)
-  /// An API the device's OS lacks (rule 44): the app cannot use it there, and runs without it.
-  case apiUnavailable(api: String, needs: OSVersion, os: OSVersion)
+  /// An API the device's OS lacks (rule 44): the app cannot use it there, and runs without
+  /// it; `users` are the tips, groups or events that would have used it.
+  case apiUnavailable(TipKitAPI, os: OSVersion, users: [String])
   /// `background` when in the background, or `foreground` when in the foreground.
   case scenePhaseAlready(background: Bool)
 }

@@ -86,6 +86,11 @@ extension World {
     if let kept = kept.take() { keep(kept.tips, reading: kept.input) }
     if command.isDefinition { shareDefinitions() }
     switch command {
+    case .launch, .setOS, .use, .defineDevice, .setSync: warnAboutMissingAPIs(log: &log)
+    case _ where command.isDefinition: warnAboutMissingAPIs(log: &log)
+    default: break
+    }
+    switch command {
     case .advance, .advanceTo:
       // Time travel has already brought every device in line at the target instant.
       break

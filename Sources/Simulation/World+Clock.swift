@@ -62,7 +62,7 @@ extension World {
       var open: [Int] = []
       for screen in openScreens { open += screenTips[openScreen: screen.screen] }
       if !engine.catalog.groups.isEmpty {
-        let members = open.flatMap { engine.catalog.groups(containing: tipName($0)).flatMap(\.members) }
+        let members = open.flatMap { engine.groups(containing: tipName($0)).flatMap(\.members) }
         open += members.compactMap { engine.catalog.index(ofTip: $0) }
       }
       if let next = engine.nextChange(after: now, readByTipsAt: open) { candidates.append(next) }

@@ -146,7 +146,7 @@ extension World {
   mutating func sendSync(log: inout Log) {
     guard syncEnabled, deviceOrder.count > 1 else { return }
     let delay = engine.configuration.policies.syncDelay
-    for name in deviceOrder {
+    for name in deviceOrder where offersSync(name) {
       let datastore = name == deviceName ? engine.datastore : parked.first { $0.name == name }?.engine.datastore
       guard let datastore, lastSent[name] != datastore else { continue }
       lastSent[name] = datastore
@@ -160,12 +160,12 @@ extension World {
   mutating func deliverSync(upTo instant: Instant, log: inout Log) {
     while let index = pendingSync.indices.min(by: { pendingSync[$0].at < pendingSync[$1].at }), pendingSync[index].at <= instant {
       let delivery = pendingSync.remove(at: index)
-      for name in deviceOrder where name != delivery.from {
+      for name in deviceOrder where name != delivery.from && offersSync(name) {
         try? on(name, log: &log) { world, log throws(SimulationError) in
-          let catalog = world.engine.catalog
-          let parameters = world.engine.configuration.policies.syncParameters == .on
-          let merged = world.engine.datastore.merged(with: delivery.datastore, parameters: parameters) {
-            catalog.event(named: $0)?.limit ?? DonationLimit()
+          let engine = world.engine
+          let parameters = engine.configuration.policies.syncParameters == .on
+          let merged = engine.datastore.merged(with: delivery.datastore, parameters: parameters) {
+            engine.catalog.event(named: $0).map(engine.limit(of:)) ?? DonationLimit()
           }
           guard merged != world.engine.datastore else { return }
           world.engine.datastore = merged
@@ -176,6 +176,12 @@ extension World {
         }
       }
     }
+  }
+
+  /// Whether a device's OS has TipKit's CloudKit container (iOS 18, rule 44).
+  func offersSync(_ device: String) -> Bool {
+    let os = osOverride ?? (device == deviceName ? osVersion : parked.first { $0.name == device }?.osVersion ?? osVersion)
+    return os.tipKit.offers(.cloudKitContainer)
   }
 
   /// The next instant a pending delivery arrives.

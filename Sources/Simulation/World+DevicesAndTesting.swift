@@ -19,7 +19,8 @@ extension World {
     case .setSync(let on):
       syncEnabled = on
       lastSent = [:]
-      log.add(.note(.sync(on: on, delay: engine.configuration.policies.syncDelay)))
+      let policies = engine.configuration.policies
+      log.add(.note(.sync(on: on, delay: policies.syncDelay, parameters: policies.syncParameters == .on)))
     case .testing(let change):
       // The running app's calls; without one, the next launch's arguments (rule 33).
       var testing = isRunning ? engine.configuration.testing : launchArguments ?? TestingOverrides()
@@ -45,6 +46,12 @@ extension World {
       lastEvaluation.removeAll()
       log.add(.datastoreReset)
     case .resetEligibility(let tip):
+      // An iOS 26 API: on an older OS the app cannot call it (rule 44).
+      guard engine.configuration.tipKit.offers(.resetEligibility) else {
+        guard engine.catalog.hasTip(named: tip) else { throw SimulationError("unknown tip \(tip)") }
+        log.add(.warning(.apiUnavailable(.resetEligibility, os: effectiveOS, users: [tip])))
+        break
+      }
       do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
       log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
     default: preconditionFailure("not handled here: \(command)")

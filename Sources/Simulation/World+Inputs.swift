@@ -35,8 +35,8 @@ extension World {
     case .deleteDonations(let event):
       guard let eventIndex = engine.catalog.index(ofEvent: event) else { throw SimulationError("unknown event \(event)") }
       // An iOS 26 API: on an older OS the app cannot call it (rule 44).
-      guard effectiveOS >= World.deleteDonationsOS else {
-        log.add(.warning(.apiUnavailable(api: "Event.deleteDonations()", needs: World.deleteDonationsOS, os: effectiveOS)))
+      guard engine.configuration.tipKit.offers(.deleteDonations) else {
+        log.add(.warning(.apiUnavailable(.deleteDonations, os: effectiveOS, users: [event])))
         break
       }
       if !donatedByReaction.isEmpty { donatedByReaction[event] = nil }
@@ -48,9 +48,6 @@ extension World {
     default: preconditionFailure("not handled here: \(command)")
     }
   }
-
-  /// The first OS with `Event.deleteDonations()`.
-  static let deleteDonationsOS = OSVersion(parts: [26, 0])
 
   /// The value `update` writes to parameter `name` now, from its source's current value.
   func updatedValue(of name: String, by update: ParameterUpdate) throws(SimulationError) -> Value {

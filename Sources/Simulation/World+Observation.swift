@@ -45,8 +45,9 @@ extension World {
       }
     }
     let frequency = isRunning ? engine.configuration.frequency : self.frequency
+    let tipKit = engine.configuration.tipKit
     let ignores = definition?.options.ignoresDisplayFrequency ?? false
-    let groups = engine.catalog.groups(containing: tip).map { group in
+    let groups = engine.groups(containing: tip).map { group in
       let selection = engine.selection(of: group, at: clock)
       return GroupState(name: group.name, priority: group.priority, current: selection.current, blockedBy: selection.blockedBy)
     }
@@ -57,10 +58,16 @@ extension World {
       presentation: presentation, bindings: bindingReadings, frequency: frequency,
       frequencyApplies: !record.hasAppeared && !ignores && frequency != .immediate, ignoresDisplayFrequency: ignores,
       displays: record.displayCount, maximumDisplays: definition?.options.maxDisplayCount, displayTime: record.displayTime(at: clock),
-      maximumDuration: definition?.options.maxDisplayDuration, durationLimitAt: engine.durationLimitInstant(of: tip),
+      maximumDuration: tipKit.offers(.maxDisplayDuration) ? definition?.options.maxDisplayDuration : nil,
+      durationLimitAt: engine.durationLimitInstant(of: tip),
       groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
       actions: actionHints(for: tip, decision: decision, presentation: presentation))
     explanation.reactionEffects = reactionEffects
+    explanation.os = effectiveOS
+    if definition?.options.maxDisplayDuration != nil, !tipKit.offers(.maxDisplayDuration) {
+      explanation.runsWithout.append(.maxDisplayDuration)
+    }
+    if !tipKit.offers(.tipGroup), !engine.catalog.groups(containing: tip).isEmpty { explanation.runsWithout.append(.tipGroup) }
     return explanation
   }
 
@@ -68,7 +75,7 @@ extension World {
     let policies = engine.configuration.policies
     var names: [String] = []
     if tip?.options.maxDisplayCount != nil { names += ["countPolicy", "countInvalidation"] }
-    if tip?.options.maxDisplayDuration != nil { names.append("durationFloor") }
+    if tip?.options.maxDisplayDuration != nil, engine.configuration.tipKit.offers(.maxDisplayDuration) { names.append("durationFloor") }
     if frequency != .immediate { names.append("cooldownStart") }
     if frequency == .monthly { names.append("monthLength") }
     return names.map { AppliedPolicy(name: $0, value: policies.value(of: $0) ?? "", rule: Policies.rule(of: $0) ?? 0) }
@@ -82,7 +89,8 @@ extension World {
       switch hold {
       case .notConfigured: add(.launch)
       case .hiddenForTesting: add(.testingOff)
-      case .invalidated: add(.resetEligibility(tip: tip))
+      case .invalidated:
+        add(engine.configuration.tipKit.offers(.resetEligibility) ? .resetEligibility(tip: tip) : .resetDatastore)
       case .rules(let failing):
         for rule in failing {
           // Only what can make the rule hold: a donation adds, so it helps a count that must
@@ -101,7 +109,7 @@ extension World {
               case .increase?, .either?:
                 add(.donate(event: aggregate.event))
                 helped = true
-              case .decreaseToZero? where effectiveOS >= World.deleteDonationsOS:
+              case .decreaseToZero? where engine.configuration.tipKit.offers(.deleteDonations):
                 add(.deleteDonations(event: aggregate.event))
                 helped = true
               case .decreaseToZero?, .decrease?, nil: break

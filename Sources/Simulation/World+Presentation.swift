@@ -230,7 +230,7 @@ extension World {
   @inline(__always)
   private func forEachPresentationSuppression(of tip: String, onOpen screen: Int?, available: Bool, _ body: (Suppression) -> Void) {
     if available && !engine.catalog.groups.isEmpty {
-      for group in engine.catalog.groups(containing: tip) {
+      for group in engine.groups(containing: tip) {
         let selection = engine.selection(of: group, at: clock)
         if selection.current != tip { body(World.groupSuppression(group, selection)) }
       }
@@ -257,7 +257,7 @@ extension World {
 
   /// The group in which another member has become current, if any (rule 30), with its selection.
   private func displacingGroup(of tip: String) -> (TipGroup, TipEngine.GroupSelection)? {
-    for group in engine.catalog.groups(containing: tip) {
+    for group in engine.groups(containing: tip) {
       let selection = engine.selection(of: group, at: clock)
       if selection.current != tip { return (group, selection) }
     }

@@ -11,7 +11,6 @@ extension World {
   }
 
   /// The OS the app's `if #available` reads: the device's, or the one `matrix` renders.
-  var effectiveOS: OSVersion { osOverride ?? osVersion }
 
   /// Runs the reactions to what happened, in order, and to what their own commands cause.
   mutating func runReactions(log: inout Log) {

@@ -57,8 +57,8 @@ public struct World: Hashable, Sendable {
   var lastEvaluation = TipTable<Evaluation>()
   /// Tip (by index in the catalog) → the reasons last logged for it since its screen opened.
   var lastLogged = TipTable<[Suppression]>()
-  /// The device's OS version (spec section 11).
-  public internal(set) var osVersion = OSVersion.latest
+  /// The device's OS version (spec section 11). The engine decides with its TipKit (rule 44).
+  public internal(set) var osVersion = OSVersion.latest { didSet { engine.configuration.tipKit = effectiveOS.tipKit } }
   /// `screen.anchor` of anchors scrolled away or collapsed.
   public internal(set) var hiddenAnchors: Set<String> = []
   /// Screens covered by a sheet.
@@ -77,8 +77,12 @@ public struct World: Hashable, Sendable {
   public internal(set) var syncEnabled = false
   var pendingSync: [SyncDelivery] = []
   var lastSent: [String: Datastore] = [:]
-  /// `matrix`: every device renders as this OS version.
-  public internal(set) var osOverride: OSVersion?
+  /// `matrix`: every device runs as this OS version.
+  public internal(set) var osOverride: OSVersion? { didSet { engine.configuration.tipKit = effectiveOS.tipKit } }
+  /// The OS the current device runs as.
+  var effectiveOS: OSVersion { osOverride ?? osVersion }
+  /// The APIs the app would use that the OS lacks, each warned once per OS version (rule 44).
+  var warnedAPIs: Set<String> = []
   /// A quiet world keeps no log and does not explain: `apply` returns no records, reconcile
   /// asks the engine only whether a tip may show (not why), and `lastEvaluation` is not
   /// kept. Population runs its users quietly; what they saw is read off the datastore and

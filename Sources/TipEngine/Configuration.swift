@@ -15,12 +15,13 @@ public enum DisplayFrequency: String, Hashable, Sendable, CaseIterable {
   }
 }
 
-/// What `Tips.configure` was given, plus the simulator's policy choices and the testing
-/// overrides in force.
+/// What `Tips.configure` was given, plus the simulator's policy choices, the testing
+/// overrides in force and the TipKit of the device's OS.
 public struct Configuration: Hashable, Sendable {
   public var frequency: DisplayFrequency
   public var policies: Policies
   public var testing: TestingOverrides
+  public var tipKit = TipKitRelease.iOS26
 
   public init(frequency: DisplayFrequency = .immediate, policies: Policies = Policies(), testing: TestingOverrides = TestingOverrides()) {
     self.frequency = frequency

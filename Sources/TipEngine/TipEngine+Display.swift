@@ -87,8 +87,11 @@ extension TipEngine {
 
   /// The instant at which a tip on screen reaches its `MaxDisplayDuration`, counting on-screen
   /// time across displays and launches, never before 60 s (rule 24, policy `durationFloor`).
+  /// Nil on iOS 17, which has no `MaxDisplayDuration` (rule 44).
   public func durationLimitInstant(of tipName: String) -> Instant? {
-    guard let limit = catalog.tip(named: tipName)?.options.maxDisplayDuration else { return nil }
+    guard configuration.tipKit.offers(.maxDisplayDuration), let limit = catalog.tip(named: tipName)?.options.maxDisplayDuration else {
+      return nil
+    }
     let record = record(of: tipName)
     guard record.invalidation == nil, let start = record.displayStartedAt else { return nil }
     let floor = TimeSpan.seconds(60)

@@ -57,7 +57,7 @@ extension TipEngine {
       // Read in place: a copy of the window retained its list of tips too.
       let event = catalog.windows[read.window].eventIndex
       guard let log = donationLog(ofEventAt: event) else { continue }
-      let limit = catalog.events[event].limit
+      let limit = self.limit(ofEventAt: event)
       let within = catalog.windows[read.window].within
       if let threshold = read.threshold,
         let departure = log.departure(leavingFewerThan: threshold, after: now, limit: limit, within: within)
@@ -107,7 +107,7 @@ extension TipEngine {
     }
     for (aggregate, event) in windowedAggregates(of: [tip]) {
       let exits =
-        datastore.events[event.id]?.exits(after: now, limit: event.limit, within: aggregate.within, maximum: maximumCandidates) ?? []
+        datastore.events[event.id]?.exits(after: now, limit: limit(of: event), within: aggregate.within, maximum: maximumCandidates) ?? []
       candidates.formUnion(exits)
     }
     if let limit = durationLimitInstant(of: tipName), limit > now { candidates.insert(limit) }
@@ -141,8 +141,8 @@ extension TipEngine {
       causes.append(.intervalEnds(frequency: configuration.frequency, startedBy: datastore.intervalStartedBy))
     }
     for (aggregate, event) in windowedAggregates() {
-      if datastore.events[event.id]?.nextExit(after: now, limit: event.limit, within: aggregate.within) == instant {
-        causes.append(.donationLeaves(event: event.id, window: aggregate.within ?? event.limit.maximumAge))
+      if datastore.events[event.id]?.nextExit(after: now, limit: limit(of: event), within: aggregate.within) == instant {
+        causes.append(.donationLeaves(event: event.id, window: aggregate.within ?? limit(of: event).maximumAge))
       }
     }
     for tip in catalog.tips where durationLimitInstant(of: tip.name) == instant { causes.append(.durationLimit(tip: tip.name)) }

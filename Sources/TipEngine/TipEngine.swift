@@ -140,7 +140,7 @@ public struct TipEngine: Hashable, Sendable {
   /// rather than by its name.
   public mutating func donate(eventAt index: Int, fields: [String: Value] = [:], at now: Instant) -> Int? {
     guard isConfigured else { return nil }
-    let limit = catalog.events[index].limit
+    let limit = self.limit(ofEventAt: index)
     let donation = Donation(instant: now, fields: fields)
     if let slot = slots.events.slot(index, in: datastore.events, named: catalog.events[index].id) {
       return datastore.events.update(slot: slot) { $0.append(donation, limit: limit) }
@@ -167,7 +167,21 @@ public struct TipEngine: Hashable, Sendable {
   /// defined (a compiled rule knows it).
   func aggregateValue(_ aggregate: EventAggregate, ofEventAt event: Int?, at now: Instant) -> Int {
     guard let event, let log = donationLog(ofEventAt: event) else { return 0 }
-    return log.evaluate(aggregate, at: now, limit: catalog.events[event].limit)
+    return log.evaluate(aggregate, at: now, limit: limit(ofEventAt: event))
+  }
+
+  /// The event's `DonationLimit`, or the default one on an OS before iOS 26, which has no
+  /// `DonationLimit` (rule 44).
+  public func limit(of event: EventDefinition) -> DonationLimit {
+    configuration.tipKit.offers(.donationLimit) ? event.limit : DonationLimit()
+  }
+
+  func limit(ofEventAt index: Int) -> DonationLimit { limit(of: catalog.events[index]) }
+
+  /// The groups that decide a tip with others: none on iOS 17, which has no `TipGroup`, so
+  /// members are decided each on its own (rule 44).
+  public func groups(containing tipName: String) -> [TipGroup] {
+    configuration.tipKit.offers(.tipGroup) ? catalog.groups(containing: tipName) : []
   }
 
   /// The donations of the event at `index` in the catalog, found by their slot.
