@@ -69,7 +69,8 @@ extension World {
         log.add(.warning(.screenAlreadyOpen(screen: screen)))
         break
       }
-      openScreens.append(OpenScreen(name: screen, screen: screens.index(named: screen) ?? -1, openedAt: clock))
+      let definition = screens.index(named: screen)
+      openScreens.append(OpenScreen(name: screen, screen: definition ?? -1, openedAt: clock))
       cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))
       if !lastLogged.isEmpty {
@@ -81,7 +82,10 @@ extension World {
       }
       if !reopening {
         // Anchors the app shows only under a condition start hidden at each visit.
-        for anchor in self.screen(named: screen)?.hiddenAnchors ?? [] { hiddenAnchors.insert("\(screen).\(anchor)") }
+        // Read in place: copying the definition at every open showed in population runs.
+        if let definition, !screens[definition].hiddenAnchors.isEmpty {
+          for anchor in screens[definition].hiddenAnchors { hiddenAnchors.insert("\(screen).\(anchor)") }
+        }
         // The screen's appear code runs before its tips are decided (`onAppear`, `viewWillAppear`).
         runNow(.screenOpened(screen), log: &log)
       }

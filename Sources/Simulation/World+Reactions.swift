@@ -10,8 +10,6 @@ extension World {
     if !reactions.isEmpty { triggered.append(trigger) }
   }
 
-  /// The OS the app's `if #available` reads: the device's, or the one `matrix` renders.
-
   /// Runs the reactions to what happened, in order, and to what their own commands cause.
   mutating func runReactions(log: inout Log) {
     var runs = 0

@@ -79,7 +79,8 @@ public struct World: Hashable, Sendable {
   var lastSent: [String: Datastore] = [:]
   /// `matrix`: every device runs as this OS version.
   public internal(set) var osOverride: OSVersion? { didSet { engine.configuration.tipKit = effectiveOS.tipKit } }
-  /// The OS the current device runs as.
+  /// The OS the current device runs as, which the app's `if #available` reads: the device's,
+  /// or the one `matrix` replays.
   var effectiveOS: OSVersion { osOverride ?? osVersion }
   /// The APIs the app would use that the OS lacks, each warned once per OS version (rule 44).
   var warnedAPIs: Set<String> = []

@@ -127,13 +127,29 @@ import TipImport
 
   // MARK: Values and events
 
-  @Test func optionalAndEnumParametersAndDonationLimits() throws {
+  @Test func rule13_optionalAndEnumParametersAndDonationLimitsReadAsTheAppDeclaresThem() throws {
     let lines = try imported("AppCode").definitions
     #expect(lines.contains("param lastPlan: String? = nil"))
     #expect(lines.contains("  rule lastPlan != nil"))
     #expect(lines.contains("param plan = \"free\""))
     #expect(lines.contains("  rule plan == \"pro\""))
     #expect(lines.contains("event opened limit 50 maxAge 30d"))
+    // The enum's case is its name as a string; the optional holds nil until written.
+    let report = try replay(
+      "AppCode",
+      """
+      launch
+      donate opened
+      expect status UpgradeTip pending
+      set plan "pro"
+      expect status UpgradeTip pending
+      set lastPlan "free"
+      expect status UpgradeTip available
+      set lastPlan nil
+      expect status UpgradeTip pending
+
+      """)
+    #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
   }
 
   // MARK: The app's own code
