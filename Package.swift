@@ -79,7 +79,7 @@ let package = Package(
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
-    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Simulation", "TipEngine"]),
+    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine"]),
     .testTarget(
       name: "RunnerTests",
       dependencies: [

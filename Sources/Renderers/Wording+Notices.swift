@@ -26,7 +26,7 @@ extension Wording {
     case .neverAvailableByTime(let tip, let hints):
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
-    case .reactionFailed(let place, let message): "the reaction of \(place): \(message)"
+    case .reactionFailed(let place, let error): "the reaction of \(place): \(describe(error))"
     case .apiUnavailable(let api, let os, let users):
       "\(api.rawValue) needs iOS \(api.since.rawValue): on iOS \(os) the app cannot use it, so \(withoutIt(api, users)) (rule 44)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"

@@ -184,9 +184,12 @@ public struct Session: Sendable {
   /// diagnostic at the statement's keyword.
   private mutating func apply(_ command: Command, of statement: Statement, appendingTo batch: inout [LogRecord]) throws(Diagnostic) {
     do { try world.apply(command, appendingTo: &batch) } catch {
-      throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
+      throw Diagnostic(words(error), at: statement.keyword.location, length: statement.keyword.length)
     }
   }
+
+  /// The words of a refusal, its instants in the scenario's time zone.
+  private func words(_ error: SimulationError) -> String { Wording(timeZone: world.timeZone).describe(error) }
 
   private mutating func perform(_ statement: Statement) throws(Diagnostic) -> [Output] {
     let action = try Resolver.resolve(statement, in: world)
@@ -237,12 +240,12 @@ public struct Session: Sendable {
               at: statement.keyword.location, length: statement.keyword.length,
               note: "make the interval longer than what one iteration advances")
           }
-          outputs += try perform(advance: at)
+          outputs += try perform(advance: at, for: statement)
         }
         for inner in body { outputs += try perform(inner) }
       }
       let end = start + TimeSpan(seconds: every.seconds * Int64(count))
-      if world.clock < end { outputs += try perform(advance: end) }
+      if world.clock < end { outputs += try perform(advance: end, for: statement) }
       return outputs
     case .cohort(let cohort):
       cohorts.removeAll { $0.name == cohort.name }
@@ -287,13 +290,16 @@ public struct Session: Sendable {
     switch StateFile.decode(data, limits: { catalog.event(named: $0)?.limit ?? DonationLimit() }) {
     case .failure(let problem): throw fail(problem.message)
     case .success(let stores):
-      do { try world.loadDatastores(stores) } catch { throw fail(error.message) }
+      do { try world.loadDatastores(stores) } catch { throw fail(words(error)) }
     }
   }
 
-  private mutating func perform(advance instant: Instant) throws(Diagnostic) -> [Output] {
+  /// The clock moves to `instant` for `statement` (an iteration of `repeat`).
+  private mutating func perform(advance instant: Instant, for statement: Statement) throws(Diagnostic) -> [Output] {
     let produced: [LogRecord]
-    do { produced = try world.apply(.advanceTo(instant)) } catch { throw Diagnostic(error.message, at: SourceLocation(line: 1, column: 1)) }
+    do { produced = try world.apply(.advanceTo(instant)) } catch {
+      throw Diagnostic(words(error), at: statement.keyword.location, length: statement.keyword.length)
+    }
     keep(produced)
     return Output.of(produced)
   }

@@ -73,9 +73,11 @@ struct EvaluationCache: Hashable, Sendable {
   private var nextChangeMemo: (generation: Int, at: Instant, next: Instant?)?
 
   /// The remembered next change, if no entry has changed since and `now` has not reached it.
-  func memoizedNextChange(at now: Instant) -> Instant?? {
-    guard let memo = nextChangeMemo, memo.generation == generation, memo.at <= now, memo.next.map({ now < $0 }) ?? true else { return nil }
-    return .some(memo.next)
+  func memoizedNextChange(at now: Instant) -> NextChange {
+    guard let memo = nextChangeMemo, memo.generation == generation, memo.at <= now, memo.next.map({ now < $0 }) ?? true else {
+      return .unknown
+    }
+    return NextChange(memo.next)
   }
 
   mutating func memoize(nextChange: Instant?, at now: Instant) { nextChangeMemo = (generation, now, nextChange) }

@@ -38,7 +38,7 @@ public enum Warning: Hashable, Sendable {
   /// Reactions set one another off more than `limit` times at one instant.
   case reactionLoop(limit: Int)
   /// A command of the `when` reaction of `line` failed.
-  case reactionFailed(ScenarioPlace, message: String)
+  case reactionFailed(ScenarioPlace, SimulationError)
   /// An API the device's OS lacks (rule 44): the app cannot use it there, and runs without
   /// it; `users` are the tips, groups or events that would have used it.
   case apiUnavailable(TipKitAPI, os: OSVersion, users: [String])

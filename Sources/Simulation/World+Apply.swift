@@ -105,7 +105,7 @@ extension World {
 
   /// Static, so that `apply` does not copy the world to call it.
   static func require(_ isRunning: Bool, _ verb: String) throws(SimulationError) {
-    guard isRunning else { throw SimulationError("`\(verb)` needs a running app: `launch` first") }
+    guard isRunning else { throw .needsRunningApp(command: verb) }
   }
 
   /// A bound parameter takes its store's value (scenario language: at launch, on a store

@@ -43,9 +43,9 @@ extension World {
   /// open screens, interval ends, duration limits and iCloud deliveries. Stepping through the
   /// others would change nothing visible, and the engine answers them exactly when asked.
   public func nextInstant(after now: Instant, observableOnly: Bool = false) -> Instant? {
-    if observableOnly, let known = nextChangeOfOpenTips(after: now) {
-      assert(known == scanNextInstant(after: now, observableOnly: true), "evaluation cache: the next instant moved")
-      return known
+    if observableOnly, case let known = nextChangeOfOpenTips(after: now), known.isKnown {
+      assert(known.instant == scanNextInstant(after: now, observableOnly: true), "evaluation cache: the next instant moved")
+      return known.instant
     }
     return scanNextInstant(after: now, observableOnly: observableOnly)
   }

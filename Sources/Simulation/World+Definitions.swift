@@ -5,13 +5,13 @@ extension World {
   mutating func define(_ command: Command, log: inout Log) throws(SimulationError) {
     switch command {
     case .setTimeZone(let zone):
-      guard !clockHasMoved else { throw SimulationError("`timezone` must come before the clock moves") }
+      guard !clockHasMoved else { throw .afterTheClockMoved(command: "timezone") }
       let civil = timeZone.civil(of: clock)
       timeZone = zone
       clock = zone.instant(of: civil)
       log.instant = clock
     case .setStart(let instant):
-      guard !clockHasMoved else { throw SimulationError("`start` must come before the clock moves") }
+      guard !clockHasMoved else { throw .afterTheClockMoved(command: "start") }
       clock = instant
     case .setFrequency(let frequency):
       self.frequency = frequency
@@ -40,15 +40,15 @@ extension World {
       if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
       indexPlacements()
     case .addAnchors(let name, let anchors, let hidden):
-      guard let index = screens.index(named: name) else { throw SimulationError("unknown screen \(name)") }
+      guard let index = screens.index(named: name) else { throw .unknown(.screen, name) }
       if let twice = anchors.first(where: screens[index].anchors.contains) {
-        throw SimulationError("screen \(name) has an anchor \(twice) already")
+        throw .anchorTwice(screen: name, anchor: twice)
       }
       screens[index].anchors += anchors
       screens[index].hiddenAnchors += hidden
       indexPlacements()
     case .place(let tip, let screen, let anchor, let style):
-      guard onScreen[tip] == nil else { throw SimulationError("\(tip) is on screen: close its screen before placing it elsewhere") }
+      guard onScreen[tip] == nil else { throw .placedWhileOnScreen(tip: tip) }
       var placement = placements[tip] ?? Placement(screen: screen, anchor: anchor)
       placement.screen = screen
       placement.anchor = anchor
@@ -74,11 +74,7 @@ extension World {
     case .word(let word): accepted = policies.set(name, to: word)
     case .duration(let span): accepted = policies.set(name, to: span)
     }
-    guard accepted else {
-      let choices = Policies.choices(of: name)
-      throw SimulationError(
-        choices.isEmpty ? "policy \(name) takes a duration" : "policy \(name) is one of: \(choices.joined(separator: ", "))")
-    }
+    guard accepted else { throw .policyValue(name: name, choices: Policies.choices(of: name)) }
     engine.configuration.policies = policies
     log.add(.policySet(name: name, value: policies.value(of: name) ?? ""))
   }

@@ -64,7 +64,7 @@ extension World {
     -> T
   {
     if name == deviceName { return try body(&self, &log) }
-    guard let index = parked.firstIndex(where: { $0.name == name }) else { throw SimulationError("unknown device \(name)") }
+    guard let index = parked.firstIndex(where: { $0.name == name }) else { throw .unknown(.device, name) }
     let saved = currentDevice()
     load(parked[index])
     let savedTag = log.device
@@ -110,7 +110,7 @@ extension World {
   /// others start with their own app, screens and an empty datastore.
   mutating func defineDevice(_ name: String, os: OSVersion?) throws(SimulationError) {
     guard !deviceOrder.contains(name) || (!namedDevice && deviceOrder == [name]) else {
-      throw SimulationError("device \(name) is already defined")
+      throw .deviceDefinedTwice(name)
     }
     if !namedDevice {
       namedDevice = true
@@ -133,7 +133,7 @@ extension World {
   /// `use NAME`: the device later commands act on.
   mutating func use(_ name: String) throws(SimulationError) {
     guard name != deviceName else { return }
-    guard let index = parked.firstIndex(where: { $0.name == name }) else { throw SimulationError("unknown device \(name)") }
+    guard let index = parked.firstIndex(where: { $0.name == name }) else { throw .unknown(.device, name) }
     let next = parked.remove(at: index)
     parked.insert(currentDevice(), at: index)
     load(next)
@@ -203,10 +203,10 @@ extension World {
     cache.removeAll()
     for (name, store) in stores {
       let target = deviceOrder.contains(name) ? name : (deviceOrder.count == 1 ? deviceName : nil)
-      guard let target else { throw SimulationError("the state names device \(name), which this scenario does not define") }
+      guard let target else { throw .stateNamesUnknownDevice(name) }
       var log = Log(instant: clock)
       try on(target, log: &log) { world, _ throws(SimulationError) in
-        guard !world.isRunning else { throw SimulationError("load the state before `launch` (\(target) is running)") }
+        guard !world.isRunning else { throw .stateWhileRunning(device: target) }
         world.engine.datastore = store
       }
     }

@@ -40,19 +40,19 @@ extension World {
       }
     case .resetDatastore:
       guard !isRunning else {
-        throw SimulationError("`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)")
+        throw .resetWhileRunning
       }
-      do { try engine.resetDatastore() } catch { throw SimulationError("resetDatastore must come before configuration") }
+      do { try engine.resetDatastore() } catch { throw .resetAfterConfiguration }
       lastEvaluation.removeAll()
       log.add(.datastoreReset)
     case .resetEligibility(let tip):
       // An iOS 26 API: on an older OS the app cannot call it (rule 44).
       guard engine.configuration.tipKit.offers(.resetEligibility) else {
-        guard engine.catalog.hasTip(named: tip) else { throw SimulationError("unknown tip \(tip)") }
+        guard engine.catalog.hasTip(named: tip) else { throw .unknown(.tip, tip) }
         log.add(.warning(.apiUnavailable(.resetEligibility, os: effectiveOS, users: [tip])))
         break
       }
-      do { try engine.resetEligibility(tip, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
+      do { try engine.resetEligibility(tip, at: clock) } catch { throw .unknown(.tip, tip) }
       log.add(.eligibilityReset(tip: tip, status: engine.status(of: tip, at: clock)))
     default: preconditionFailure("not handled here: \(command)")
     }

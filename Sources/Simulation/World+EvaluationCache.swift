@@ -117,13 +117,15 @@ extension World {
   /// `settled` says the answer was read off the entries: every tip on an open screen has
   /// one, so until that instant time alone changes nothing at all.
   mutating func nextObservableInstant() -> (next: Instant?, settled: Bool) {
-    if let known = cache.memoizedNextChange(at: clock) {
-      assert(known == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
-      return (known, true)
+    let remembered = cache.memoizedNextChange(at: clock)
+    if remembered.isKnown {
+      assert(remembered.instant == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
+      return (remembered.instant, true)
     }
-    if let known = earliestEndOfOpenTips() ?? nextChangeOfOpenTips(after: clock) {
-      cache.memoize(nextChange: known, at: clock)
-      return (known, true)
+    let known = earliestEndOfOpenTips().otherwise(nextChangeOfOpenTips(after: clock))
+    if known.isKnown {
+      cache.memoize(nextChange: known.instant, at: clock)
+      return (known.instant, true)
     }
     // The entries cannot tell: scan (what `nextInstant` would do after asking them again).
     return (scanNextInstant(after: clock, observableOnly: true), false)
@@ -138,44 +140,44 @@ extension World {
   /// What `nextChangeOfOpenTips(after: clock)` answers, read off the queue of entry ends
   /// without looking up every open tip: when no tip on an open screen is pending or shown
   /// without an entry, every one has a valid entry, and the earliest end among them is the
-  /// answer. Nil when that cannot be told so (the scan then decides).
-  private mutating func earliestEndOfOpenTips() -> Instant?? {
-    guard cache.tracks, !cache.everythingPending, pendingSync.isEmpty, !openScreens.isEmpty else { return nil }
+  /// answer. `unknown` when that cannot be told so (the scan then decides).
+  private mutating func earliestEndOfOpenTips() -> NextChange {
+    guard cache.tracks, !cache.everythingPending, pendingSync.isEmpty, !openScreens.isEmpty else { return .unknown }
     let slots = self.slots
     let open = openScreens
     func isOpen(_ tip: Int) -> Bool { World.openSlot(of: tip, slots: slots, in: open) != nil }
-    if cache.pendingTips.contains(where: isOpen) { return nil }
+    if cache.pendingTips.contains(where: isOpen) { return .unknown }
     // Displays invalidated as they started are rare: their names are looked up only if any is.
     if onScreen.values.contains(where: \.invalidatedAtStart),
       onScreen.contains(where: { $0.value.invalidatedAtStart && engine.catalog.index(ofTip: $0.key).map(isOpen) ?? false })
     {
-      return nil
+      return .unknown
     }
-    guard let end = cache.earliestEnd(where: isOpen), end > clock else { return nil }
-    assert(nextChangeOfOpenTips(after: clock) == .some(end), "evaluation cache: the queue of entry ends disagrees with a scan")
-    return .some(end)
+    guard let end = cache.earliestEnd(where: isOpen), end > clock else { return .unknown }
+    assert(nextChangeOfOpenTips(after: clock) == .at(end), "evaluation cache: the queue of entry ends disagrees with a scan")
+    return .at(end)
   }
 
   /// What `nextInstant(after: clock, observableOnly: true)` answers, read off the entries
   /// when every tip on an open screen has one (their `validUntil` already is each tip's next
-  /// change); nil when the entries cannot tell, and `.some(nil)` when time alone changes
+  /// change); `unknown` when the entries cannot tell, and `never` when time alone changes
   /// nothing the open screens show.
-  func nextChangeOfOpenTips(after now: Instant) -> Instant?? {
+  func nextChangeOfOpenTips(after now: Instant) -> NextChange {
     guard now == clock, deviceOrder.count == 1, pendingSync.isEmpty, engine.catalog.groupedTips.isEmpty
-    else { return nil }
+    else { return .unknown }
     // No screen open: only the interval end and duration limits are observable.
-    if openScreens.isEmpty { return .some(engine.nextChangeOfIntervalAndLimits(after: now)) }
+    if openScreens.isEmpty { return NextChange(engine.nextChangeOfIntervalAndLimits(after: now)) }
     var best: Instant?
     var any = false
     // By index: `for screen in openScreens` copied each opening's fields.
     for index in openScreens.indices {
       for tip in screenTips[openScreen: openScreens[index].screen] {
-        guard let entry = cache.entry(for: tip, at: now) else { return nil }
+        guard let entry = cache.entry(for: tip, at: now) else { return .unknown }
         any = true
         if let until = entry.validUntil, best.map({ until < $0 }) ?? true { best = until }
       }
     }
-    return any ? .some(best) : nil
+    return any ? NextChange(best) : .unknown
   }
 
   /// Whether every tip on an open screen that reconcile would not visit needs no visit: it

@@ -5,7 +5,7 @@ extension World {
   mutating func input(_ command: Command, inputIndex: Int?, log: inout Log) throws(SimulationError) {
     switch command {
     case .set(let name, let value):
-      guard let parameterIndex = inputIndex else { throw SimulationError("unknown parameter \(name)") }
+      guard let parameterIndex = inputIndex else { throw .unknown(.parameter, name) }
       if !setByReaction.isEmpty { setByReaction[name] = nil }
       switch engine.setParameter(at: parameterIndex, to: value, at: clock) {
       case .ignoredNotConfigured:
@@ -14,13 +14,13 @@ extension World {
       case .changed(let old): log.add(.parameterChanged(name: name, from: old, to: value, via: nil))
       }
     case .write(let key, let value):
-      guard let index = stores.firstIndex(where: { $0.name == key.store }) else { throw SimulationError("unknown store \(key.store)") }
+      guard let index = stores.firstIndex(where: { $0.name == key.store }) else { throw .unknown(.store, key.store) }
       if !stores[index].keys.contains(key.key) { stores[index].keys.append(key.key) }
       stores[index].values[key.key] = value
       log.add(.storeWritten(key, value))
       if isRunning { syncBoundParameters(bindings.filter { $0.value == key }.keys.sorted(), log: &log) }
     case .donate(let event, let fields):
-      guard let eventIndex = inputIndex else { throw SimulationError("unknown event \(event)") }
+      guard let eventIndex = inputIndex else { throw .unknown(.event, event) }
       if !donatedByReaction.isEmpty { donatedByReaction[event] = nil }
       if let kept = engine.donate(eventAt: eventIndex, fields: fields, at: clock) {
         log.add(.donated(event: event, fields: loggedFields(fields, ofEventAt: eventIndex), kept: kept))
@@ -33,7 +33,7 @@ extension World {
         log.add(.warning(.donateBeforeLaunch(event: event)))
       }
     case .deleteDonations(let event):
-      guard let eventIndex = engine.catalog.index(ofEvent: event) else { throw SimulationError("unknown event \(event)") }
+      guard let eventIndex = engine.catalog.index(ofEvent: event) else { throw .unknown(.event, event) }
       // An iOS 26 API: on an older OS the app cannot call it (rule 44).
       guard engine.configuration.tipKit.offers(.deleteDonations) else {
         log.add(.warning(.apiUnavailable(.deleteDonations, os: effectiveOS, users: [event])))
@@ -51,8 +51,8 @@ extension World {
 
   /// The value `update` writes to parameter `name` now, from its source's current value.
   func updatedValue(of name: String, by update: ParameterUpdate) throws(SimulationError) -> Value {
-    guard let target = engine.catalog.parameter(named: name) else { throw SimulationError("unknown parameter \(name)") }
-    guard let current = engine.parameterValue(update.source)?.value else { throw SimulationError("unknown parameter \(update.source)") }
+    guard let target = engine.catalog.parameter(named: name) else { throw .unknown(.parameter, name) }
+    guard let current = engine.parameterValue(update.source)?.value else { throw .unknown(.parameter, update.source) }
     return update.value(from: current, as: target.type)
   }
 

@@ -10,7 +10,7 @@ extension World {
     throws(SimulationError)
   {
     let changed: Bool
-    do { changed = try engine.invalidate(tip, reason: reason, at: clock) } catch { throw SimulationError("unknown tip \(tip)") }
+    do { changed = try engine.invalidate(tip, reason: reason, at: clock) } catch { throw .unknown(.tip, tip) }
     if changed {
       logInvalidation(of: tip, reason, cause: cause, log: &log)
     } else if cause != .closeButton || onScreen[tip] == nil {

@@ -7,7 +7,7 @@ extension World {
   mutating func navigate(_ command: Command, reopening: Bool = false, log: inout Log) throws(SimulationError) {
     switch command {
     case .launch:
-      guard !isRunning else { throw SimulationError("the app is already running; `quit` first") }
+      guard !isRunning else { throw .alreadyRunning }
       engine.configuration.frequency = frequency
       // The app's code before `Tips.configure` (a `Tips.resetDatastore()`, say).
       runNow(.appLaunching, log: &log)
@@ -44,7 +44,7 @@ extension World {
       log.add(.scenePhase(background: false, screens: screens))
       for screen in screens { try navigate(.open(screen), reopening: true, log: &log) }
     case .quit:
-      guard isRunning else { throw SimulationError("the app is not running") }
+      guard isRunning else { throw .notRunning }
       backgroundedScreens = nil
       log.add(.quit)
       for screen in openScreens {
@@ -63,7 +63,7 @@ extension World {
     case .open(let screen):
       try World.require(isRunning, "open")
       guard backgroundedScreens == nil else {
-        throw SimulationError("the app is in the background: `foreground` first")
+        throw .inBackground
       }
       guard !openScreens.contains(where: { $0.name == screen }) else {
         log.add(.warning(.screenAlreadyOpen(screen: screen)))

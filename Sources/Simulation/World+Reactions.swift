@@ -52,7 +52,7 @@ extension World {
         try apply(command, at: nil, log: &log)
         remember(command, of: reaction)
       } catch {
-        log.add(.warning(.reactionFailed(reaction.place, message: error.message)))
+        log.add(.warning(.reactionFailed(reaction.place, error)))
       }
     }
   }

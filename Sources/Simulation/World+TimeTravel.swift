@@ -5,11 +5,11 @@ extension World {
   mutating func travel(_ command: Command, log: inout Log) throws(SimulationError) {
     switch command {
     case .advance(let span):
-      guard span.seconds >= 0 else { throw SimulationError("cannot advance by a negative duration") }
+      guard span.seconds >= 0 else { throw .negativeAdvance }
       advance(to: clock + span, log: &log)
     case .advanceTo(let target):
       guard target >= clock else {
-        throw SimulationError("\(timeZone.civil(of: target).iso) is in the past (the clock reads \(timeZone.civil(of: clock).iso))")
+        throw .inThePast(target: target, clock: clock)
       }
       advance(to: target, log: &log)
     case .next:

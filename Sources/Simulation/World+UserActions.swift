@@ -64,7 +64,7 @@ extension World {
       }
     case .setSheet(let screen, let presented):
       try World.require(isRunning, presented ? "present" : "dismiss-sheet")
-      guard isOpen(screen) else { throw SimulationError("\(screen) is not open") }
+      guard isOpen(screen) else { throw .screenNotOpen(screen) }
       guard presented ? sheets.insert(screen).inserted : sheets.remove(screen) != nil else {
         log.add(.warning(.sheetAlready(screen: screen, presented: presented)))
         break

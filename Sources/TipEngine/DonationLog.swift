@@ -117,16 +117,17 @@ public struct DonationLog: Hashable, Sendable {
   }
 
   /// The instant at which fewer than `count` donations are seen by a rule reading `window`,
-  /// by time alone, when at least `count` are seen at `now`; nil when fewer are seen already,
-  /// or when never (no window and no maximum age, or `count` ≤ 0). Donations leave in the
-  /// order they came, each at `date + min(window, maximumAge)` (rules 17, 18).
-  public func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> Instant?? {
-    guard count > 0 else { return .some(nil) }
+  /// by time alone, when at least `count` are seen at `now`; `unknown` when fewer are seen
+  /// already, `never` when no window or maximum age lets one leave (or `count` ≤ 0).
+  /// Donations leave in the order they came, each at `date + min(window, maximumAge)`
+  /// (rules 17, 18).
+  public func departure(leavingFewerThan count: Int, after now: Instant, limit: DonationLimit, within window: TimeSpan?) -> NextChange {
+    guard count > 0 else { return .never }
     // The count-th newest donation seen decides, without finding where the window starts:
     // it is seen when the limit's count keeps it and it has not left yet.
     let end = firstIndex(after: now)
     let position = end - count
-    guard position >= head, count <= limit.maximumCount else { return nil }
+    guard position >= head, count <= limit.maximumCount else { return .unknown }
     let span: TimeSpan? =
       switch (window, limit.maximumAge) {
       case (let window?, let age?): min(window, age)
@@ -134,9 +135,9 @@ public struct DonationLog: Hashable, Sendable {
       case (nil, let age?): age
       case (nil, nil): nil
       }
-    guard let span else { return .some(nil) }
+    guard let span else { return .never }
     let leaves = storage[position].instant + span
-    return leaves > now ? .some(leaves) : nil
+    return leaves > now ? .at(leaves) : .unknown
   }
 
   /// Every instant after `now` at which what `aggregate` sees shrinks by time alone, in order,

@@ -59,13 +59,8 @@ extension TipEngine {
       guard let log = donationLog(ofEventAt: event) else { continue }
       let limit = self.limit(ofEventAt: event)
       let within = catalog.windows[read.window].within
-      if let threshold = read.threshold,
-        let departure = log.departure(leavingFewerThan: threshold, after: now, limit: limit, within: within)
-      {
-        consider(departure)
-      } else {
-        consider(log.nextExit(after: now, limit: limit, within: within))
-      }
+      let departure = read.threshold.map { log.departure(leavingFewerThan: $0, after: now, limit: limit, within: within) } ?? .unknown
+      consider(departure.isKnown ? departure.instant : log.nextExit(after: now, limit: limit, within: within))
     }
     for tip in catalog.durationLimitedTips { consider(durationLimitInstant(of: tip)) }
     return best

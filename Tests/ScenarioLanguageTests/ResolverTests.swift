@@ -1,3 +1,4 @@
+import Renderers
 import ScenarioLanguage
 import Simulation
 import Testing
@@ -15,7 +16,7 @@ import TipEngine
       } catch let d as Diagnostic {
         return d
       } catch let e as SimulationError {
-        return Diagnostic(e.message, at: statement.keyword.location)
+        return Diagnostic(Wording(timeZone: world.timeZone).describe(e), at: statement.keyword.location)
       }
     }
     return nil
