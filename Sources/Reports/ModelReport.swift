@@ -95,9 +95,7 @@ public struct ModelReport {
   /// One line for a tip: `favoriteBackyard "Save as a Favorite": 2 rules, max 5 displays`.
   public static func summary(of tip: TipDefinition) -> String {
     var facts = ["\(tip.rules.count) rule\(tip.rules.count == 1 ? "" : "s")"]
-    if let count = tip.options.maxDisplayCount { facts.append("max \(count) display\(count == 1 ? "" : "s")") }
-    if let duration = tip.options.maxDisplayDuration { facts.append("max \(duration) on screen") }
-    if tip.options.ignoresDisplayFrequency { facts.append("ignores the display frequency") }
+    for option in TipOption.all { if let value = option.read(tip.options) { facts.append(option.fact(value)) } }
     if !tip.actions.isEmpty { facts.append("\(tip.actions.count) action\(tip.actions.count == 1 ? "" : "s")") }
     let id = tip.id == tip.name ? "" : " (id \(tip.id))"
     return "\(tip.name) \"\(tip.title)\"\(id): \(facts.joined(separator: ", "))"

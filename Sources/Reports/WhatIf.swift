@@ -53,11 +53,8 @@ public struct WhatIf {
     case (.setFrequency, .frequency(let f)): return .setFrequency(f)
     case (.setPolicy(let name, _), .policy(let target, let value)) where name == target: return .setPolicy(name: name, value: value)
     case (.defineTip(var tip, let placement), _):
-      switch change {
-      case .maxDisplayCount(let name, let n) where name == tip.name: tip.options.maxDisplayCount = n
-      case .maxDisplayDuration(let name, let d) where name == tip.name: tip.options.maxDisplayDuration = d
-      case .ignoresDisplayFrequency(let name, let b) where name == tip.name: tip.options.ignoresDisplayFrequency = b
-      default: break
+      if case .tipOption(let name, let word, let value) = change, name == tip.name {
+        TipOption.named(word)?.write(&tip.options, value)
       }
       return .defineTip(tip, placement: placement)
     default: return command

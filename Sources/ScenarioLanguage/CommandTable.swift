@@ -46,7 +46,7 @@ public enum CommandTable {
     CommandInfo(
       name: "policy", group: .definitions, syntax: "policy NAME VALUE",
       summary:
-        "choose how an unspecified TipKit rule behaves (countPolicy, countInvalidation, durationFloor, cooldownStart, monthLength, syncDelay, syncParameters)",
+        "choose how an unspecified TipKit rule behaves (\(Policies.names.joined(separator: ", ")))",
       example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
     CommandInfo(
       name: "param", group: .definitions, syntax: "param NAME[: TYPE[?]] = VALUE [transient] [bind STORE.KEY]",
@@ -74,8 +74,7 @@ public enum CommandTable {
       arguments: [.tip, .word(["at"]), .screenAnchor, .word(["popover", "inline"])]),
     CommandInfo(
       name: "tip", group: .definitions,
-      syntax:
-        "tip NAME, then indented lines: title, message, image, anchor, rule, maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency, action, id",
+      syntax: "tip NAME, then indented lines: " + TipBlockLine.words.joined(separator: ", "),
       summary: "a tip definition block",
       example: "tip favoriteBackyard\n  title \"Save as a Favorite\"\n  anchor detail.favoriteButton\n  rule isLoggedIn == true",
       arguments: [.none]),
@@ -304,8 +303,5 @@ public enum CommandTable {
   public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
 
   /// Keywords of a `tip` block's lines.
-  public static let tipLines = [
-    "title", "message", "image", "anchor", "rule", "maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency", "action", "id",
-    "presentation", "style",
-  ]
+  public static var tipLines: [String] { TipBlockLine.words }
 }

@@ -81,8 +81,8 @@ extension Parser {
     return request
   }
 
-  /// `whatif frequency weekly`, `whatif policy NAME VALUE`, `whatif TIP.maxDisplayCount 3`,
-  /// `whatif TIP.maxDisplayDuration 2m`, `whatif TIP.ignoresDisplayFrequency true`.
+  /// `whatif frequency weekly`, `whatif policy NAME VALUE`, `whatif TIP.OPTION VALUE`
+  /// (`whatif welcome.maxDisplayCount 3`; `TipOption` lists the options).
   func parseWhatIf(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> WhatIfChange {
     let first = try c.name("frequency, policy or TIP.OPTION")
     switch first.value {
@@ -101,21 +101,11 @@ extension Parser {
     default:
       refs.append(NameReference(.tip, first))
       guard c.take(symbol: ".") else {
-        throw c.expected("'.' and a tip option (maxDisplayCount, maxDisplayDuration, ignoresDisplayFrequency)")
+        throw c.expected("'.' and a tip option (\(TipOption.words.joined(separator: ", ")))")
       }
-      let option = try c.word(oneOf: ["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"], what: "tip option")
-      let none = c.take(word: "none")
-      let change: WhatIfChange
-      switch option.value {
-      case "maxDisplayCount":
-        let n = none ? nil : try c.integer("a display count or none")
-        if let n, n.value < 1 { throw Diagnostic("maxDisplayCount must be at least 1", at: n.location, length: n.length) }
-        change = .maxDisplayCount(tip: first.value, n?.value)
-      case "maxDisplayDuration":
-        change = .maxDisplayDuration(tip: first.value, none ? nil : try c.duration().value)
-      default:
-        change = .ignoresDisplayFrequency(tip: first.value, try c.value().value == .bool(true))
-      }
+      let word = try c.word(oneOf: TipOption.words, what: "tip option")
+      guard let option = TipOption.named(word.value) else { throw c.expected("a tip option") }
+      let change = WhatIfChange.tipOption(tip: first.value, option: option.word, try option.parseWhatIf(&c))
       try c.finish("the value")
       return change
     }

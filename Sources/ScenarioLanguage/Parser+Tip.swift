@@ -78,16 +78,6 @@ extension Parser {
         presentation = PresentationMode(rawValue: mode.value)
       case "style":
         customStyle = try c.word(oneOf: ["custom", "default"], what: "tip style").value == "custom"
-      case "maxDisplayCount":
-        let n = try c.integer("a display count")
-        guard n.value >= 1 else { throw Diagnostic("maxDisplayCount must be at least 1", at: n.location, length: n.length) }
-        options.maxDisplayCount = n.value
-      case "maxDisplayDuration":
-        let d = try c.duration()
-        guard d.value.seconds > 0 else { throw Diagnostic("maxDisplayDuration must be longer than 0s", at: d.location, length: d.length) }
-        options.maxDisplayDuration = d.value
-      case "ignoresDisplayFrequency":
-        options.ignoresDisplayFrequency = c.atEnd ? true : (try c.value().value == .bool(true))
       case "action":
         if let token = c.peek, case .name(let n) = token.kind {
           c.index += 1
@@ -96,7 +86,8 @@ extension Parser {
           // An action without an id gets its index (rule 8).
           actions.append(TipAction(id: String(actions.count), title: try c.string("the action's title in quotes").value))
         }
-      default: break
+      default:
+        if let option = TipOption.named(property.value) { option.write(&options, try option.parseLine(&c)) }
       }
       try c.finish(property.value)
     }

@@ -166,18 +166,15 @@ public struct TimelineRequest: Hashable, Sendable {
 public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
   case frequency(DisplayFrequency)
   case policy(name: String, value: PolicyValue)
-  case maxDisplayCount(tip: String, Int?)
-  case maxDisplayDuration(tip: String, TimeSpan?)
-  case ignoresDisplayFrequency(tip: String, Bool)
+  /// `TIP.OPTION VALUE`; nil: `none`.
+  case tipOption(tip: String, option: String, TipOption.Value?)
 
   public var description: String {
     switch self {
     case .frequency(let f): "frequency \(f.rawValue)"
     case .policy(let name, .word(let w)): "policy \(name) \(w)"
     case .policy(let name, .duration(let d)): "policy \(name) \(d)"
-    case .maxDisplayCount(let tip, let n): "\(tip).maxDisplayCount \(n.map(String.init) ?? "none")"
-    case .maxDisplayDuration(let tip, let d): "\(tip).maxDisplayDuration \(d.map(\.description) ?? "none")"
-    case .ignoresDisplayFrequency(let tip, let b): "\(tip).ignoresDisplayFrequency \(b)"
+    case .tipOption(let tip, let option, let value): "\(tip).\(option) \(value?.description ?? "none")"
     }
   }
 }

@@ -29,49 +29,8 @@ public enum Help {
     return "No command or tip line '\(topic)'.\(hint) Type `help` for the list."
   }
 
-  /// A line of a `tip` block.
-  public struct TipLine: Sendable {
-    public var word: String
-    public var syntax: String
-    public var summary: String
-    public var example: String
-  }
-
-  public static let tipLines = [
-    TipLine(
-      word: "title", syntax: "title \"...\"", summary: "the text users read (default: the name)", example: "title \"Save as a Favorite\""),
-    TipLine(word: "message", syntax: "message \"...\"", summary: "a second line of text, optional", example: "message \"Tap the star.\""),
-    TipLine(word: "image", syntax: "image NAME", summary: "an SF Symbol or image name, optional", example: "image \"star\""),
-    TipLine(
-      word: "anchor", syntax: "anchor SCREEN.ANCHOR [inline|popover]",
-      summary: "where it appears: a popover pointing at the anchor (default) or inline in the layout (rule 35)",
-      example: "anchor detail.favoriteButton"),
-    TipLine(
-      word: "rule", syntax: "rule EXPRESSION",
-      summary: "a condition on parameters and donated events; any number, all must hold (rule 19; `help rules`)",
-      example: "rule viewedBackyard.count(within: 5d) >= 3"),
-    TipLine(
-      word: "maxDisplayCount", syntax: "maxDisplayCount N", summary: "invalidated after N displays (rules 21, 22)",
-      example: "maxDisplayCount 3"),
-    TipLine(
-      word: "maxDisplayDuration", syntax: "maxDisplayDuration DURATION",
-      summary: "invalidated after that long on screen in total, but never before a display has lasted 60 s (rule 24)",
-      example: "maxDisplayDuration 2m"),
-    TipLine(
-      word: "ignoresDisplayFrequency", syntax: "ignoresDisplayFrequency [false]",
-      summary: "may appear although the frequency interval has not passed (rule 23)", example: "ignoresDisplayFrequency"),
-    TipLine(
-      word: "action", syntax: "action [ID] \"Title\"", summary: "a button on the tip; without an id it gets its index (rule 8)",
-      example: "action favorite \"Favorite it\""),
-    TipLine(
-      word: "id", syntax: "id NAME", summary: "the persisted id (default: the tip's name); tips with one id share their state (rule 1)",
-      example: "id \"favorite-backyard\""),
-    TipLine(
-      word: "presentation", syntax: "presentation blocking|tapToDismiss|passthrough",
-      summary: "what other taps on the screen do while it shows (default: TipKit's for the kind)", example: "presentation tapToDismiss"),
-    TipLine(
-      word: "style", syntax: "style custom|default", summary: "drawn with a custom TipViewStyle (rule 41)", example: "style custom"),
-  ]
+  /// The lines of a `tip` block.
+  public static var tipLines: [TipBlockLine] { TipBlockLine.all }
 
   /// Every group on a line or two of command names: fits a 40-row screen.
   static var overview: String {

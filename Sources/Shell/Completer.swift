@@ -49,8 +49,7 @@ public struct Completer {
     case "presentation": PresentationMode.allCases.map(\.rawValue)
     case "style": ["custom", "default"]
     case "rule": catalog.parameters.map(\.name) + catalog.events.map { "\($0.id).count" } + ["and", "or", "not"]
-    case "ignoresDisplayFrequency": ["true", "false"]
-    default: []
+    default: TipOption.named(words[0])?.completions ?? []
     }
   }
 
@@ -90,13 +89,12 @@ public struct Completer {
     case "whatif":
       if position == 0 {
         return ["frequency", "policy"]
-          + catalog.tips.flatMap { tip in
-            ["maxDisplayCount", "maxDisplayDuration", "ignoresDisplayFrequency"].map { "\(tip.name).\($0)" }
-          }
+          + catalog.tips.flatMap { tip in TipOption.words.map { "\(tip.name).\($0)" } }
       }
       if words[1] == "frequency" { return DisplayFrequency.allCases.map(\.rawValue) }
       if words[1] == "policy" { return position == 1 ? Policies.names : Policies.choices(of: words[2]) }
-      return words[1].hasSuffix(".ignoresDisplayFrequency") ? ["true", "false"] : ["none"]
+      let option = words[1].split(separator: ".").last.flatMap { TipOption.named(String($0)) }
+      return option?.kind == .flag ? option?.completions ?? [] : ["none"]
     case "group": return position == 1 ? ["ordered", "firstAvailable"] : tips
     case "param": return position >= 3 ? ["transient", "bind"] + storeKeys : []
     default:

@@ -77,6 +77,20 @@ public struct Policies: Hashable, Sendable {
     ][name]
   }
 
+  /// What a policy decides, in a phrase (`whatif`'s words when it changes nothing, `help`).
+  public static func scope(of name: String) -> String? {
+    [
+      "countPolicy": "what counts as one display of a tip with a MaxDisplayCount (rule 21)",
+      "countInvalidation": "when the last display of a tip with a MaxDisplayCount ends it (rule 22)",
+      "durationFloor": "where the 60 s floor of MaxDisplayDuration applies (rule 24)",
+      "syncParameters": "whether parameters travel with the datastore through iCloud (rule 39)",
+      "cooldownStart": "which displays start the frequency interval (rule 28)",
+      "monthLength": "how long a monthly interval lasts (rule 26)",
+      "syncDelay": "how long iCloud takes between devices (rule 39)",
+      "anchorHidden": "what a display does when its anchor leaves the screen",
+    ][name]
+  }
+
   /// The value a policy has, as `policy NAME VALUE` would write it.
   public func value(of name: String) -> String? {
     switch name {

@@ -1,5 +1,7 @@
+import ScenarioLanguage
 import SwiftParser
 import SwiftSyntax
+import TipEngine
 
 /// Parameters, events and tips, with their rules and options, named by the contract.
 extension AppModel {
@@ -333,27 +335,31 @@ extension AppModel {
 
   mutating func readOptions(_ options: [OptionSite], into tip: inout ImportedTip) {
     for option in options {
-      let argument = option.argument.map(AppModel.expression)
-      switch option.name {
-      case "MaxDisplayCount":
-        if let count = argument?.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }), count >= 1 {
-          tip.maxDisplayCount = count
-          continue
-        }
-      case "IgnoresDisplayFrequency":
-        if let value = argument?.as(BooleanLiteralExprSyntax.self) {
-          tip.ignoresDisplayFrequency = value.literal.text == "true"
-          continue
-        }
-      case "MaxDisplayDuration":
-        if let argument, let seconds = AppModel.seconds(argument), seconds > 0 {
-          tip.maxDisplayDuration = seconds
-          continue
-        }
-      default: break
+      if let known = TipOption.all.first(where: { $0.swiftName == option.name }),
+        let value = AppModel.optionValue(option.argument.map(AppModel.expression), kind: known.kind)
+      {
+        known.write(&tip.options, value)
+        continue
       }
       tip.comments.append("option not translated: \(ScenarioText.comment(option.text)) (\(option.position.fileLine))")
       untranslated.append(Note(position: option.position, text: "option \(option.name) not translated"))
+    }
+  }
+
+  /// An option's argument as the language's value: a count of at least 1, a literal `true`
+  /// or `false`, a duration of at least a second (rounded); nil when it is none of these.
+  static func optionValue(_ argument: ExprSyntax?, kind: TipOption.Kind) -> TipOption.Value? {
+    guard let argument else { return nil }
+    switch kind {
+    case .count:
+      guard let count = argument.as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }), count >= 1 else { return nil }
+      return .count(count)
+    case .flag:
+      return argument.as(BooleanLiteralExprSyntax.self).map { .flag($0.literal.text == "true") }
+    case .duration:
+      // Past a hundred years a duration is not a limit anyone meant.
+      guard let seconds = AppModel.seconds(argument), seconds > 0, seconds < 3.2e9 else { return nil }
+      return .duration(.seconds(max(1, Int64(seconds.rounded()))))
     }
   }
 

@@ -1,3 +1,5 @@
+import TipEngine
+
 /// What the importer writes, named by the contract (docs/Importing.md, "Names").
 struct ImportedParameter {
   var name: String
@@ -53,9 +55,7 @@ struct ImportedTip {
   var message: String?
   var image: String?
   var rules: [ImportedRule] = []
-  var maxDisplayCount: Int?
-  var maxDisplayDuration: Double?
-  var ignoresDisplayFrequency = false
+  var options = TipOptions()
   var actions: [(id: String?, title: String)] = []
   var anchor: (screen: String, anchor: String, inline: Bool)?
   var comments: [String] = []

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// Writes an `AppModel` as scenario definitions (`frequency`, `param`, `event`, `screen`,
 /// `tip`, `group`), each preceded by comments naming its Swift declaration and where the app
@@ -190,11 +191,14 @@ struct ScenarioEmitter {
         untranslated.append(Note(position: rule.position, text: "rule: \(why.reason)"))
       }
     }
-    if let count = tip.maxDisplayCount { line("  maxDisplayCount \(count)") }
-    if let seconds = tip.maxDisplayDuration {
-      line("  maxDisplayDuration " + ScenarioText.duration(seconds: max(1, Int(seconds.rounded()))))
+    for option in TipOption.all {
+      switch option.read(tip.options) {
+      case .flag?: line("  \(option.word)")
+      case .count(let n)?: line("  \(option.word) \(n)")
+      case .duration(let span)?: line("  \(option.word) " + ScenarioText.duration(seconds: Int(span.seconds)))
+      case nil: break
+      }
     }
-    if tip.ignoresDisplayFrequency { line("  ignoresDisplayFrequency") }
     for action in tip.actions {
       line("  action " + (action.id.map { $0 + " " } ?? "") + ScenarioText.quoted(action.title))
     }

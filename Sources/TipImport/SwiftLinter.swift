@@ -106,7 +106,7 @@ struct SwiftLinter {
 
   private func durations(_ found: inout [SwiftFinding]) {
     for tip in model.tips {
-      guard let seconds = tip.maxDisplayDuration, seconds < 60 else { continue }
+      guard let seconds = tip.options.maxDisplayDuration?.seconds, seconds < 60 else { continue }
       let option = model.types[tip.types[0]].fragment.options.first { $0.name == "MaxDisplayDuration" }
       found.append(
         SwiftFinding(
