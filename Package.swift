@@ -33,7 +33,7 @@ let package = Package(
     .target(
       name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports"]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
-    .target(name: "Tooling", dependencies: ["Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    .target(name: "Tooling", dependencies: ["Reports", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
     .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
     // libedit: its header (histedit.h, in the system include folder here and in macOS's SDK)
@@ -78,7 +78,10 @@ let package = Package(
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TipEngine"]),
+    // A module's tests may drive it through scenarios (`Runner`) and read its output (`Renderers`).
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "TipEngine", "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Tooling"]),
     .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine"]),
     .testTarget(
       name: "RunnerTests",
@@ -86,6 +89,14 @@ let package = Package(
         "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine",
       ],
       exclude: ["FuzzFixtures"]),
+    .testTarget(
+      name: "RendererTests", dependencies: ["Renderers", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine", "Tooling"]),
+    .testTarget(name: "PersistenceTests", dependencies: ["Persistence", "Runner", "Renderers", "Simulation", "TipEngine", "Tooling"]),
+    .testTarget(
+      name: "ReportTests",
+      dependencies: ["Reports", "Runner", "Sessions", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Tooling"]),
+    .testTarget(
+      name: "SessionTests", dependencies: ["Sessions", "Runner", "Reports", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
     .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner", "Sessions", "Reports"], exclude: ["Fixtures"]),

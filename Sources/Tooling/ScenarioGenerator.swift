@@ -1,15 +1,13 @@
-import Renderers
 import Reports
-import Runner
-import Tooling
 
-/// Random valid scenarios for property tests: a few parameters, events, screens and tips with
-/// random rules and options, then random actions. Seeded: the same seed, the same scenario.
-struct ScenarioGenerator {
+/// Random valid scenarios for property and differential tests: a few parameters, events,
+/// screens and tips with random rules and options, then random actions. Seeded: the same
+/// seed, the same scenario.
+public struct ScenarioGenerator {
   var rng: SplitMix64
   var frequency: String
 
-  init(seed: UInt64) {
+  public init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
     frequency = ["immediate", "hourly", "daily", "weekly"][Int(rng.next() % 4)]
   }
@@ -18,7 +16,7 @@ struct ScenarioGenerator {
   mutating func chance(_ p: Double) -> Bool { rng.nextDouble() < p }
 
   /// The definitions and `actions` random actions, one per line.
-  mutating func scenario(actions: Int, allowResets: Bool = true) -> [String] {
+  public mutating func scenario(actions: Int, allowResets: Bool = true) -> [String] {
     var lines = ["start 2026-11-01T09:00", "frequency \(frequency)", "param p0 = false", "param p1 = 0", "event e0(k)", "event e1"]
     lines.append("screen s0: a0 a1 a2")
     lines.append("screen s1: b0 b1")

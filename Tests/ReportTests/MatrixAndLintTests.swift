@@ -1,0 +1,83 @@
+import Reports
+import Runner
+import Simulation
+import Testing
+
+/// `matrix` and `lint`: reports read off a replayed session.
+@Suite struct MatrixAndLintTests {
+  func run(_ source: String) -> RunReport {
+    let report = ScenarioRunner.run(source: source)
+    #expect(report.exitCode != 2, "\(report.errors)")
+    return report
+  }
+
+  @Test func matrixReplaysOncePerVersion() throws {
+    let report = run(
+      """
+      screen s host hostingConfiguration: a
+      tip t
+        title "T"
+        anchor s.a
+      launch
+      open s
+      """)
+    let versions = ["17.0", "18.5", "18.6"].compactMap(OSVersion.init)
+    let cells = try Matrix(versions: versions, session: report.session).cells().get()
+    #expect(cells["t"]?.map(\.rendering.word) == ["notRendered", "notRendered", "rendered"])
+    #expect(cells["t"]?.map(\.displays) == [1, 1, 1])
+  }
+
+  @Test func lintFindsEachKindOfMistake() {
+    let report = ScenarioRunner.run(file: packageRoot + "/Scenarios/lint-catalogue.scenario")
+    let messages = Linter(session: report.session).warnings().map(\.message)
+    let expected = [
+      "can never show", "keeps donations only", "will show every time its screen opens, forever", "every tip ignores the display frequency",
+      "share the persisted id", "has the name of a parameter, event or group", "no rule reads event", "nothing writes parameter",
+      "title is 85 columns wide", "is blocked forever by proUpsell",
+    ]
+    for fragment in expected { #expect(messages.contains { $0.contains(fragment) }, "\(fragment)") }
+    #expect(
+      Linter(session: ScenarioRunner.run(file: packageRoot + "/Scenarios/eight-colleagues-tab.scenario").session).warnings().count <= 1)
+  }
+
+  @Test func contradictionsBetweenNumericBounds() {
+    let report = ScenarioRunner.run(
+      source: """
+        param n = 0
+        event e
+        tip a
+          title "A"
+          rule n > 5 and n < 3
+        tip b
+          title "B"
+          rule e.count < 0
+        tip c
+          title "C"
+          rule n >= 3
+          rule n <= 3
+        """)
+    let messages = Linter(session: report.session).warnings().map(\.message)
+    #expect(messages.contains { $0.hasPrefix("tip a can never show") })
+    #expect(messages.contains { $0.hasPrefix("tip b can never show") })
+    #expect(!messages.contains { $0.hasPrefix("tip c can never show") })
+  }
+
+  /// The core language never required a title: a file without one runs, the name stands in,
+  /// and lint suggests a title.
+  @Test func aTipWithoutTitleRunsUnderItsNameAndLintSuggestsOne() {
+    let report = ScenarioRunner.run(
+      source: """
+        screen s: a
+        tip t
+          anchor s.a
+          maxDisplayCount 1
+        launch
+        open s
+        expect shown t
+        """)
+    #expect(report.passed)
+    #expect(report.session.world.engine.catalog.tip(named: "t")?.title == "t")
+    let warnings = Linter(session: report.session).warnings()
+    #expect(warnings.contains { $0.message.hasPrefix("tip t has no title") && $0.line == 2 })
+  }
+}
