@@ -62,7 +62,7 @@ public enum ShellMain {
       }
     }
     while let line = readLine(strippingNewline: false) { source += line }
-    let report = ScenarioRunner.run(source: source, file: name, format: .text(.plain), out: Console.out, err: Console.err)
+    let report = ScenarioRunner.run(source: source, file: name, out: Console.out, err: Console.err)
     return report.exitCode
   }
 

@@ -37,7 +37,7 @@ public enum TipSim {
     _ source: String, name: String = "<string>", fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
   ) -> ScenarioReport {
     ScenarioReport(
-      ScenarioRunner.run(source: source, file: name, includes: .files(relativeTo: filePath)),
+      ScenarioRunner.run(source: source, file: name, options: RunOptions(includes: .files(relativeTo: filePath))),
       origin: .literal(fileID: fileID, filePath: filePath, openingLine: openingLine(in: filePath, from: line), callLine: line))
   }
 

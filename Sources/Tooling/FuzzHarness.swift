@@ -18,7 +18,7 @@ public enum FuzzHarness {
     case .success(let text):
       var session = Session()
       session.isSandboxed = true
-      return ScenarioRunner.run(source: text, file: "fuzz.scenario", format: .json, session: session).exitCode
+      return ScenarioRunner.run(source: text, file: "fuzz.scenario", session: session, options: RunOptions(format: .json)).exitCode
     }
   }
 }

@@ -65,7 +65,8 @@ struct Benchmarks {
     // counted, not written), and no transcript or log is kept.
     func replay(_ source: String, format: OutputFormat = .text(.plain)) -> RunReport {
       var bytes = 0
-      let report = ScenarioRunner.run(source: source, file: path, format: format, keepsLog: false, bytesOut: { bytes += $0.count })
+      let report = ScenarioRunner.run(
+        source: source, file: path, options: RunOptions(format: format, keepsLog: false), bytesOut: { bytes += $0.count })
       precondition(bytes > 0 || report.exitCode == 2)
       return report
     }

@@ -9,7 +9,7 @@ import Terminal
 func replayQuietly(_ file: String) throws -> RunReport {
   var session = Session()
   session.skipsReports = true
-  let report = ScenarioRunner.run(file: file, session: session, printsLog: false, err: Console.err)
+  let report = ScenarioRunner.run(file: file, session: session, options: RunOptions(printsLog: false), err: Console.err)
   if report.exitCode == 2 { throw ExitCode(2) }
   return report
 }

@@ -38,7 +38,8 @@ struct RunCommand: ParsableCommand {
       if files.count > 1 && !json && !quiet { out.write("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
       let report = ScenarioRunner.run(
-        file: file, format: format, state: state, keepsLog: false, printsLog: !quiet, bytesOut: out.write(bytes:), err: err)
+        file: file, options: RunOptions(format: format, keepsLog: false, printsLog: !quiet, state: state), bytesOut: out.write(bytes:),
+        err: err)
       // The text log already shows each failure in place; JSON readers get it on stderr too.
       if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
       if quiet {

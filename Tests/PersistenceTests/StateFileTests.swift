@@ -35,8 +35,9 @@ import Tooling
     let path = temporary("resume.json")
     defer { try? FileManager.default.removeItem(atPath: path) }
     let scenario = "screen s: a\ntip t\n  title \"T\"\n  anchor s.a\n  maxDisplayCount 2\nlaunch\nopen s\nclose s\n"
-    #expect(ScenarioRunner.run(source: scenario, state: path).exitCode == 0)
-    let second = ScenarioRunner.run(source: scenario + "expect status t invalidated(displayCountExceeded)\n", state: path)
+    #expect(ScenarioRunner.run(source: scenario, options: RunOptions(state: path)).exitCode == 0)
+    let second = ScenarioRunner.run(
+      source: scenario + "expect status t invalidated(displayCountExceeded)\n", options: RunOptions(state: path))
     #expect(second.exitCode == 0, "\(second.failureMessage)")
     #expect(second.session.world.engine.record(of: "t").displayCount == 2)
   }
@@ -65,7 +66,7 @@ import Tooling
     let path = temporary("bad.json")
     defer { try? FileManager.default.removeItem(atPath: path) }
     try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    let report = ScenarioRunner.run(source: "screen s: a\nlaunch\n", state: path)
+    let report = ScenarioRunner.run(source: "screen s: a\nlaunch\n", options: RunOptions(state: path))
     #expect(report.exitCode == 2)
     #expect(report.errors.contains(message), "\(report.errors)")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == contents)
@@ -81,7 +82,7 @@ import Tooling
     """#.write(toFile: path, atomically: true, encoding: .utf8)
     let scenario = "screen s: a\ntip t\n  anchor s.a\n  maxDisplayCount 1\nevent e(k)\nparam p = 1\nlaunch\n"
     let report = ScenarioRunner.run(
-      source: scenario + "expect status t invalidated(displayCountExceeded)\nexpect displays t 1\n", state: path)
+      source: scenario + "expect status t invalidated(displayCountExceeded)\nexpect displays t 1\n", options: RunOptions(state: path))
     #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
     #expect(report.session.world.engine.parameterValue("p")?.value == .int(4))
   }

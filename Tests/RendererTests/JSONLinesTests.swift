@@ -12,7 +12,7 @@ import Testing
       "param isLoggedIn = false\nscreen contacts: colleaguesTab\n"
       + "tip colleaguesAppeal\n  anchor contacts.colleaguesTab\n  rule isLoggedIn == true\n"
     let source = definitions + "launch\nopen contacts\nexpect hidden colleaguesAppeal\n"
-    let report = ScenarioRunner.run(source: source, format: .json)
+    let report = ScenarioRunner.run(source: source, options: RunOptions(format: .json))
     let lines = report.transcript.split(separator: "\n")
     #expect(lines.count == report.session.records.count + 1)
     for line in lines {
@@ -29,7 +29,7 @@ import Testing
     let value = "a\"b\\c\td\u{1}e\u{1F} é日本"
     let source =
       "param p = \"\"\nlaunch\nset p \"\(value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))\"\n"
-    let report = ScenarioRunner.run(source: source, format: .json)
+    let report = ScenarioRunner.run(source: source, options: RunOptions(format: .json))
     #expect(report.exitCode == 0, "\(report.errors)")
     let line = try #require(report.transcript.split(separator: "\n").first { $0.contains(#""kind":"set""#) })
     #expect(line.contains(#""value":"a\"b\\c\td\u0001e\u001f é日本""#))
@@ -71,7 +71,7 @@ import Testing
       advance 1d
       open home
       """#
-    let report = ScenarioRunner.run(source: source, format: .json)
+    let report = ScenarioRunner.run(source: source, options: RunOptions(format: .json))
     #expect(report.exitCode == 0, "\(report.errors)")
     let lines = report.transcript.split(separator: "\n")
     let records = report.session.records
@@ -111,7 +111,7 @@ import Testing
     for (format, opening, stampAt, separator) in [
       (OutputFormat.text(.plain), "  open  ", 0, " "), (.json, #""kind":"open""#, 7, "T"),
     ] {
-      let report = ScenarioRunner.run(source: source, format: format)
+      let report = ScenarioRunner.run(source: source, options: RunOptions(format: format))
       #expect(report.exitCode == 0, "\(report.errors)")
       let lines = report.transcript.split(separator: "\n")
       let stamps = lines.compactMap { line in

@@ -83,7 +83,7 @@ import Tooling
     // The generated replay logs thousands of suppressions, most of them again for their tip.
     let source = BenchmarkInputs.replayScenario(lines: 1500)
     for format in [OutputFormat.text(.plain), .json] {
-      let report = ScenarioRunner.run(source: source, format: format, keepsLog: true)
+      let report = ScenarioRunner.run(source: source, options: RunOptions(format: format, keepsLog: true))
       let records = report.session.records
       #expect(records.count(where: { if case .suppressed = $0.event { true } else { false } }) > 500)
       let batches = stride(from: 0, to: records.count, by: 256).map {

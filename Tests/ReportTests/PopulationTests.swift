@@ -134,7 +134,7 @@ import Tooling
     var session = Session()
     session.skipsReports = true
     let source = "event e\ncohort all 100%\n  donate e 1 per day fixed\npopulation 200 for 3d seed 1\nlint\n"
-    let skipped = ScenarioRunner.run(source: source, format: .text(.plain), session: session)
+    let skipped = ScenarioRunner.run(source: source, session: session, options: RunOptions(format: .text(.plain)))
     #expect(skipped.exitCode == 0, "\(skipped.errors)")
     #expect(!skipped.transcript.contains("population:"))
     #expect(skipped.session.cohorts.count == 1)

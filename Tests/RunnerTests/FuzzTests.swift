@@ -116,7 +116,7 @@ import Tooling
   static func sandboxed(_ source: String) -> RunReport {
     var session = Session()
     session.isSandboxed = true
-    return ScenarioRunner.run(source: source, format: .text(.plain), session: session)
+    return ScenarioRunner.run(source: source, session: session, options: RunOptions(format: .text(.plain)))
   }
 
   @Test(arguments: [

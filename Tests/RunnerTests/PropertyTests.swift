@@ -208,13 +208,13 @@ import Tooling
     check("a replay without its log prints the same") { lines in
       let source = lines.joined(separator: "\n") + "\n"
       var printed = ""
-      let lean = ScenarioRunner.run(source: source, keepsLog: false, out: { printed += $0 })
+      let lean = ScenarioRunner.run(source: source, options: RunOptions(keepsLog: false), out: { printed += $0 })
       let full = ScenarioRunner.run(source: source)
       if printed != full.transcript { return "the printed logs differ" }
       if !lean.transcript.isEmpty || !lean.session.records.isEmpty { return "the lean replay kept its log" }
       return nil
     }
-    let withLog = ScenarioRunner.run(source: "launch\nadvance 1h\nlog\n", keepsLog: false)
+    let withLog = ScenarioRunner.run(source: "launch\nadvance 1h\nlog\n", options: RunOptions(keepsLog: false))
     #expect(withLog.session.records.count == 2)
   }
 }

@@ -178,7 +178,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     let source = lines.joined(separator: "\n") + "\n"
     for format in [OutputFormat.text(.plain), .text(TextStyle(colors: true)), .json] {
       var streamed = ""
-      let report = ScenarioRunner.run(source: source, format: format, keepsLog: false, out: { streamed += $0 })
+      let report = ScenarioRunner.run(source: source, options: RunOptions(format: format, keepsLog: false), out: { streamed += $0 })
       let expected = try renderedInPlace(source, format: format)
       #expect(expected.split(separator: "\n").count > 2000)
       if case .text = format { #expect(expected.contains("2026-11-01 09:00:00") && expected.contains("2026-11-01 18:")) }
@@ -193,7 +193,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     let source = BenchmarkInputs.replayScenario(lines: 1500) + "hide screen0.nowhere\nadvance 1h\n"
     var events: [(stream: String, text: String)] = []
     let report = ScenarioRunner.run(
-      source: source, file: "late.scenario", keepsLog: false, out: { events.append(("out", $0)) }, err: { events.append(("err", $0)) })
+      source: source, file: "late.scenario", options: RunOptions(keepsLog: false), out: { events.append(("out", $0)) },
+      err: { events.append(("err", $0)) })
     #expect(report.exitCode == 2)
     #expect(events.last?.stream == "err")
     #expect(events.last?.text.hasPrefix("late.scenario:1501:14: error: unknown anchor of screen screen0 'nowhere'") == true)
@@ -207,7 +208,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     // session the run leaves, not its log.
     let source = base + "expect hidden colleaguesAppeal\nexpect shown colleaguesAppeal\n"
     var printed = ""
-    let quiet = ScenarioRunner.run(source: source, printsLog: false, out: { printed += $0 })
+    let quiet = ScenarioRunner.run(source: source, options: RunOptions(printsLog: false), out: { printed += $0 })
     let full = ScenarioRunner.run(source: source)
     #expect(printed.isEmpty && quiet.transcript.isEmpty)
     #expect(!full.transcript.isEmpty)
@@ -216,14 +217,15 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     #expect(quiet.session.records == full.session.records && !quiet.session.records.isEmpty)
     // Invalid input still reports its diagnostic.
     var errors = ""
-    let invalid = ScenarioRunner.run(source: source + "open nowhere\n", file: "q.scenario", printsLog: false, err: { errors += $0 })
+    let invalid = ScenarioRunner.run(
+      source: source + "open nowhere\n", file: "q.scenario", options: RunOptions(printsLog: false), err: { errors += $0 })
     #expect(invalid.exitCode == 2 && errors.hasPrefix("q.scenario:"))
   }
 
   @Test func theSameScenarioGivesByteIdenticalOutput() throws {
     let path = packageRoot + "/Scenarios/backyard-birds-favorite.scenario"
-    let a = ScenarioRunner.run(file: path, format: .json)
-    let b = ScenarioRunner.run(file: path, format: .json)
+    let a = ScenarioRunner.run(file: path, options: RunOptions(format: .json))
+    let b = ScenarioRunner.run(file: path, options: RunOptions(format: .json))
     #expect(a.transcript == b.transcript)
     #expect(!a.transcript.isEmpty)
   }
@@ -241,7 +243,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     var printed = ""
     var errors = ""
     let report = ScenarioRunner.run(
-      source: lines.joined(separator: "\n") + "\n", file: "ahead.scenario", keepsLog: false, out: { printed += $0 }, err: { errors += $0 })
+      source: lines.joined(separator: "\n") + "\n", file: "ahead.scenario", options: RunOptions(keepsLog: false), out: { printed += $0 },
+      err: { errors += $0 })
     #expect(report.exitCode == 2)
     #expect(printed.isEmpty)
     #expect(errors.hasPrefix("ahead.scenario:\(lines.count):9: error: "), "\(errors)")
@@ -260,7 +263,8 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
       var printed = ""
       var errors = ""
       let source = lines.joined(separator: separator) + separator
-      let report = ScenarioRunner.run(source: source, file: "late.scenario", keepsLog: false, out: { printed += $0 }, err: { errors += $0 })
+      let report = ScenarioRunner.run(
+        source: source, file: "late.scenario", options: RunOptions(keepsLog: false), out: { printed += $0 }, err: { errors += $0 })
       #expect(report.exitCode == 2)
       #expect(errors.hasPrefix("late.scenario:4501:15: error: unknown anchor of screen screen0 'nowhere'"), "\(errors)")
       #expect(errors.contains("\nhide  screen0.nowhere # late\n              ^~~~~~~\n"), "\(errors)")
@@ -283,7 +287,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     ]
     for ending in endings {
       var printed = ""
-      let report = ScenarioRunner.run(source: base + ending, keepsLog: false, out: { printed += $0 })
+      let report = ScenarioRunner.run(source: base + ending, options: RunOptions(keepsLog: false), out: { printed += $0 })
       #expect(report.exitCode == 0, "\(ending): \(report.errors)")
       let expected = try renderedInPlace(base + ending, format: .text(.plain))
       #expect(printed.hasPrefix(expected), "\(ending)")
@@ -312,7 +316,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     for (lines, ending) in [(4300, "log\n"), (4300, "repeat 1 every 1h: lint\n"), (2200, "undo\nlog\n")] {
       let base = BenchmarkInputs.replayScenario(lines: lines)
       var printed = ""
-      let lean = ScenarioRunner.run(source: base + ending, keepsLog: false, out: { printed += $0 })
+      let lean = ScenarioRunner.run(source: base + ending, options: RunOptions(keepsLog: false), out: { printed += $0 })
       let kept = ScenarioRunner.run(source: base + ending)
       #expect(lean.exitCode == 0 && kept.exitCode == 0, "\(ending)")
       #expect(printed == kept.transcript, "\(ending)")
@@ -320,7 +324,7 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
     }
     let base = BenchmarkInputs.replayScenario(lines: 4300)
     var printed = ""
-    let lean = ScenarioRunner.run(source: base, keepsLog: false, out: { printed += $0 })
+    let lean = ScenarioRunner.run(source: base, options: RunOptions(keepsLog: false), out: { printed += $0 })
     #expect(printed == ScenarioRunner.run(source: base).transcript)
     #expect(lean.session.records.isEmpty && lean.session.history.isEmpty)
   }

@@ -26,7 +26,7 @@ import Tooling
   func everyJSONLogLineIsAnObjectWithTheRecordsStampAndKind(file: String) throws {
     let report =
       file.hasSuffix(".scenario")
-      ? ScenarioRunner.run(file: file, format: .json)
+      ? ScenarioRunner.run(file: file, options: RunOptions(format: .json))
       : ScenarioRunner.run(
         source: #"""
           screen home: a
@@ -39,7 +39,7 @@ import Tooling
           tap t more
           dismiss t
           reset eligibility t
-          """#, format: .json)
+          """#, options: RunOptions(format: .json))
     // Every record printed (a story that restores or undoes prints more than it keeps), then
     // the summary.
     let lines = report.transcript.split(separator: "\n")

@@ -27,7 +27,7 @@ import Tooling
     let scenario = folder.appendingPathComponent("big.scenario").path
     try "event e limit 100000\nlaunch\nrepeat 20000 every 1s: donate e\n".write(toFile: scenario, atomically: true, encoding: .utf8)
     // A complete state first, so every killed save has an old state to keep whole.
-    let first = ScenarioRunner.run(source: "event e limit 100000\nlaunch\ndonate e\n", state: state)
+    let first = ScenarioRunner.run(source: "event e limit 100000\nlaunch\ndonate e\n", options: RunOptions(state: state))
     #expect(first.exitCode == 0)
     #expect(FileManager.default.fileExists(atPath: state))
     var killedMidSave = 0
