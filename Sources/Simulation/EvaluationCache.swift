@@ -28,11 +28,11 @@ import TipEngine
 /// displayed with no decision left to make (invalidated as it started), or is *pending*.
 /// Removing an entry, an entry reaching its `validUntil` (an ordered queue of the ends), a
 /// display starting and a screen opening make tips pending; forgetting everything makes
-/// every tip pending. Debug builds check the invariant after every reconcile.
+/// every tip pending.
 ///
 /// It is not part of the world's value: two worlds that differ only in what they have cached
-/// are equal. Debug builds (the test suite, the fuzzers) check every hit against a fresh
-/// evaluation, and every remembered next instant against a scan, and trap on a difference.
+/// are equal. The differential test, and both fuzzers for every input, compare what a world
+/// with it prints with what the plain model prints (`World.usesShortcuts`).
 struct EvaluationCache: Hashable, Sendable {
   struct Entry: Hashable, Sendable {
     /// The reasons the tip is held back, empty for a tip on screen that stays. A quiet world

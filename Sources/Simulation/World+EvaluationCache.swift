@@ -31,13 +31,9 @@ extension World {
       guard let entry = cache.entry(for: tip, at: clock), World.openSlot(of: tip, slots: slots, in: openScreens) != nil else {
         continue
       }
-      let holds: Bool
-      if reasonsNameFailingRules && !entry.reasons.contains(where: \.isFailingRules) {
-        assert(engine.rulesHold(ofTipAt: tip, reading: input, at: clock), "evaluation cache: \(tipName(tip))'s entry names no failing rule")
-        holds = true
-      } else {
-        holds = engine.rulesHold(ofTipAt: tip, reading: input, at: clock)
-      }
+      let holds =
+        reasonsNameFailingRules && !entry.reasons.contains(where: \.isFailingRules)
+        || engine.rulesHold(ofTipAt: tip, reading: input, at: clock)
       guard holds else { continue }
       // One allocation for the list, if any, not one per growth.
       if kept.isEmpty { kept.reserveCapacity(readers.count) }
@@ -104,7 +100,8 @@ extension World {
   /// Keeps what reconcile found for `tip` until the next instant time can change it. Tips in
   /// groups and worlds with several devices keep nothing.
   mutating func remember(_ tip: Int, reasons: [Suppression], heldBack: Bool) {
-    guard deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty || !engine.catalog.groupedTips.contains(tipName(tip)) else {
+    guard usesShortcuts, deviceOrder.count == 1, engine.catalog.groupedTips.isEmpty || !engine.catalog.groupedTips.contains(tipName(tip))
+    else {
       return
     }
     cache.store(
@@ -113,15 +110,13 @@ extension World {
   }
 
   /// `nextInstant(after: clock, observableOnly: true)` for the steps of `advance`, remembered
-  /// while no entry changes (debug builds check each remembered answer against a scan).
+  /// while no entry changes; the plain model scans at every step.
   /// `settled` says the answer was read off the entries: every tip on an open screen has
   /// one, so until that instant time alone changes nothing at all.
   mutating func nextObservableInstant() -> (next: Instant?, settled: Bool) {
+    guard usesShortcuts else { return (scanNextInstant(after: clock, observableOnly: true), false) }
     let remembered = cache.memoizedNextChange(at: clock)
-    if remembered.isKnown {
-      assert(remembered.instant == nextInstant(after: clock, observableOnly: true), "evaluation cache: a remembered next instant moved")
-      return (remembered.instant, true)
-    }
+    if remembered.isKnown { return (remembered.instant, true) }
     let known = earliestEndOfOpenTips().otherwise(nextChangeOfOpenTips(after: clock))
     if known.isKnown {
       cache.memoize(nextChange: known.instant, at: clock)
@@ -154,7 +149,6 @@ extension World {
       return .unknown
     }
     guard let end = cache.earliestEnd(where: isOpen), end > clock else { return .unknown }
-    assert(nextChangeOfOpenTips(after: clock) == .at(end), "evaluation cache: the queue of entry ends disagrees with a scan")
     return .at(end)
   }
 
@@ -178,49 +172,6 @@ extension World {
       }
     }
     return any ? NextChange(best) : .unknown
-  }
-
-  /// Whether every tip on an open screen that reconcile would not visit needs no visit: it
-  /// has a valid entry that a fresh evaluation agrees with, logged since its screen opened,
-  /// or it is displayed and was invalidated as it started. It traps when not. Debug builds
-  /// check it after every reconcile.
-  func pendingMarksCoverEveryTip() -> Bool {
-    guard isRunning, cache.tracks else { return true }
-    for (screenIndex, screen) in openScreens.enumerated() {
-      for index in screenTips[openScreen: screen.screen] where !cache.isPending(index) {
-        let tip = tipName(index)
-        if let shown = onScreen[tip], shown.invalidatedAtStart { continue }
-        precondition(cacheHitIsFresh(index, onOpen: screenIndex), "evaluation cache: \(tip) at \(clock) has no entry and is not pending")
-        precondition(
-          isQuiet || onScreen[tip] != nil || lastLogged[index] != nil,
-          "evaluation cache: \(tip) at \(clock) is not pending and was not logged since its screen opened")
-      }
-    }
-    return true
-  }
-
-  /// Whether the valid entry for `tip` (on the open screen at `screen` in `openScreens`) says
-  /// what a fresh evaluation says; it traps with both when not. Reconcile skips a tip with a
-  /// valid entry, and checks it with this in debug builds (`assert`), so the whole test
-  /// suite checks the cache.
-  func cacheHitIsFresh(_ index: Int, onOpen screen: Int) -> Bool {
-    guard let entry = cache.entry(for: index, at: clock) else { return false }
-    let tip = tipName(index)
-    if onScreen[tip] != nil {
-      precondition(engine.decision(for: tip, at: clock).shouldDisplay, "evaluation cache: \(tip) at \(clock) should leave the screen")
-    } else {
-      let fresh = suppressions(of: tip, onOpen: screen)
-      // A quiet world keeps only the presentation's reasons.
-      let expected = isQuiet ? fresh.filter { if case .hold = $0 { false } else { true } } : fresh
-      precondition(
-        expected == entry.reasons && entry.heldBack == !fresh.isEmpty,
-        "evaluation cache: \(tip) at \(clock) was \(entry.reasons), is \(fresh)")
-    }
-    let next = engine.nextChange(after: clock, for: tip)
-    precondition(
-      entry.validUntil == next,
-      "evaluation cache: \(tip)'s next change moved from \(String(describing: entry.validUntil)) to \(String(describing: next))")
-    return true
   }
 }
 

@@ -20,7 +20,7 @@ extension World {
     guard let shown = onScreen[tip] else { return }
     let record = engine.record(of: tip)
     let hold = Suppression.hold(.invalidated(record.invalidation ?? reason, at: record.invalidatedAt ?? clock))
-    switch (cause, engine.shouldDisplay(tip, at: clock)) {
+    switch (cause, engine.decision(for: tip, at: clock).shouldDisplay) {
     case (.closeButton, true):
       endDisplay(of: tip, cause: .closeButton, log: &log)
       keepDismissed(tip, on: shown.placement.screen)

@@ -9,6 +9,7 @@ extension World {
   /// change of reasons.
   mutating func reconcile(log: inout Log) {
     guard isRunning else { return }
+    guard usesShortcuts else { return reconcilePlainly(log: &log) }
     // Only the pending tips are visited (see `EvaluationCache`): the others have nothing to
     // decide or log. An entry removed during the pass can concern a tip already passed, so
     // from then on every tip is visited, as before the cache kept marks.
@@ -22,10 +23,7 @@ extension World {
         let index = tips[position]
         let tip = tipName(index)
         guard let shown = onScreen[tip], !shown.invalidatedAtStart else { continue }
-        guard cache.entry(for: index, at: clock) == nil else {
-          assert(cacheHitIsFresh(index, onOpen: screenIndex))
-          continue
-        }
+        guard cache.entry(for: index, at: clock) == nil else { continue }
         // A quiet world does not explain: it asks the engine for the answer alone.
         let answer = isQuiet ? nil : engine.holds(forTipAt: index, at: clock)
         if !(answer?.shouldDisplay ?? engine.shouldDisplay(tipAt: index, at: clock)) {
@@ -62,7 +60,6 @@ extension World {
           let tip = tipName(index)
           guard onScreen.isEmpty || !onScreen.contains(tip) else { continue }
           if let entry = cache.entry(for: index, at: clock) {
-            assert(cacheHitIsFresh(index, onOpen: screenIndex))
             if isQuiet { continue }
             // The screen has opened again since: its reasons are logged again.
             if lastLogged[index] == nil {
@@ -121,7 +118,6 @@ extension World {
       }
     }
     cache.reuse(plan.visitList)
-    assert(pendingMarksCoverEveryTip())
   }
 
   /// Where `tip` (by index in the catalog) is evaluated on an open screen: the screen's index
@@ -137,9 +133,8 @@ extension World {
   /// `EvaluationCache.track(_:at:)`).
   private mutating func pendingVisits() -> [(screen: Int, position: Int)]? {
     // Whether marks pay changes only with definitions and devices, which forget everything:
-    // it is decided again then, and checked against the world in debug builds.
+    // it is decided again then.
     if cache.everythingPending { cache.track(pendingMarksPay, at: clock) }
-    assert(cache.tracks == pendingMarksPay, "evaluation cache: pending marks kept where they do not pay, or the reverse")
     guard cache.tracks else { return nil }
     var visits = cache.takeVisitList()
     guard let pending = cache.takePending(at: clock) else {
@@ -164,11 +159,12 @@ extension World {
     return visits
   }
 
-  /// Every reason a tip does not appear now, or none: the engine's holds, its groups, and
-  /// on its open screen (by index in `openScreens`) the tapped-away and popover-slot reasons
-  /// (or that it is not open).
+  /// Every reason a tip does not appear now, or none, as the model decides: the engine's
+  /// holds, its groups, and on its open screen (by index in `openScreens`) the tapped-away
+  /// and popover-slot reasons (or that it is not open).
   func suppressions(of tip: String, onOpen screen: Int?) -> [Suppression] {
-    suppressions(of: tip, answer: engine.holds(for: tip, at: clock), onOpen: screen)
+    let decision = engine.decision(for: tip, at: clock)
+    return suppressions(of: tip, answer: (decision.holds, decision.shouldDisplay), onOpen: screen)
   }
 
   /// The same for the tip at `index` in the catalog.
@@ -256,7 +252,7 @@ extension World {
   }
 
   /// The group in which another member has become current, if any (rule 30), with its selection.
-  private func displacingGroup(of tip: String) -> (TipGroup, TipEngine.GroupSelection)? {
+  func displacingGroup(of tip: String) -> (TipGroup, TipEngine.GroupSelection)? {
     for group in engine.groups(containing: tip) {
       let selection = engine.selection(of: group, at: clock)
       if selection.current != tip { return (group, selection) }
@@ -264,7 +260,7 @@ extension World {
     return nil
   }
 
-  private mutating func beginDisplay(of index: Int, screenIndex: Int, log: inout Log) {
+  mutating func beginDisplay(of index: Int, screenIndex: Int, log: inout Log) {
     let tip = tipName(index)
     guard let placement = placements[tip] else { return }
     let policy = engine.configuration.policies.countPolicy
@@ -320,7 +316,7 @@ extension World {
         cause: .displayDuration(engine.catalog.tip(named: expired.tip)?.options.maxDisplayDuration ?? .zero),
         log: &log)
       // A show-override that keeps the tip available keeps its display too (rule 33).
-      if onScreen[expired.tip] != nil && !engine.shouldDisplay(expired.tip, at: clock) {
+      if onScreen[expired.tip] != nil && !engine.decision(for: expired.tip, at: clock).shouldDisplay {
         let hold = Suppression.hold(.invalidated(expired.reason, at: clock))
         endDisplay(of: expired.tip, cause: .noLongerAvailable([hold]), log: &log)
         setLastLogged([hold], forTipNamed: expired.tip)

@@ -94,6 +94,12 @@ public struct World: Hashable, Sendable {
   }
   /// What reconcile found for each tip and until when (not part of the world's value).
   var cache = EvaluationCache()
+  /// Whether the speed machinery answers where it can: the evaluation cache, its pending
+  /// marks and remembered next instants. Off, the plain model decides every tip on an open
+  /// screen at every step (`World+PlainModel`): what the differential test compares with.
+  public var usesShortcuts = true {
+    didSet { cache.removeAll() }
+  }
 
   /// The default start instant of the language: 2026-01-01T09:00 UTC.
   public static let defaultStart = SimTimeZone.utc.instant(of: CivilTime(year: 2026, month: 1, day: 1, hour: 9))

@@ -1,50 +1,36 @@
 extension TipEngine {
-  /// The decision for a tip at `now`: status with overrides, and every hold with its deciding
-  /// values (rules 3, 4, 33, 43).
+  /// The model's decision for a tip at `now`: status with overrides, and every hold with its
+  /// deciding values (rules 3, 4, 33, 43), each rule evaluated as written. This is what
+  /// TipKit decides; the answers below are its shortcuts, and the differential test checks
+  /// them against it.
   public func decision(for tipName: String, at now: Instant) -> Decision {
-    decision(for: tipName, at: now, keepingEveryRule: true)
-  }
-
-  /// The holds of `decision(for:at:)` and whether the tip should display, without the rules
-  /// that hold: what presentation asks for every tip it re-decides, without building every
-  /// rule's evaluation. Debug builds check it against the decision.
-  public func holds(for tipName: String, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
-    guard let index = catalog.index(ofTip: tipName) else { return ([.notConfigured], false) }
-    return holds(forTipAt: index, at: now)
-  }
-
-  /// The same for the tip at `index` in the catalog (presentation knows its tips by index).
-  public func holds(forTipAt index: Int, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
-    let lean = decision(forTipAt: index, at: now, keepingEveryRule: false)
-    assert(
-      {
-        let full = decision(for: catalog.tips[index].name, at: now)
-        return full.holds == lean.holds && full.status == lean.status
-      }(),
-      "holds(for: \(catalog.tips[index].name)) differ from its decision at \(now)")
-    return (lean.holds, lean.shouldDisplay)
-  }
-
-  /// The decision; without `keepingEveryRule`, its `rules` list is empty (its holds still
-  /// name the rules that fail).
-  private func decision(for tipName: String, at now: Instant, keepingEveryRule: Bool) -> Decision {
     guard let index = catalog.index(ofTip: tipName) else {
       return Decision(tip: tipName, status: .pending, storedStatus: .pending, override: nil, rules: [], holds: [.notConfigured])
     }
-    return decision(forTipAt: index, at: now, keepingEveryRule: keepingEveryRule)
+    return decision(forTipAt: index, at: now, asTheModel: true)
   }
 
-  /// The decision for the tip at `index`; its definition is read in place, not copied (its
-  /// copy showed in replay profiles).
-  private func decision(forTipAt index: Int, at now: Instant, keepingEveryRule: Bool) -> Decision {
+  /// The holds of the decision and whether the tip should display, from the compiled rules
+  /// and without the rules that hold: what presentation asks for every tip it re-decides.
+  public func holds(forTipAt index: Int, at now: Instant) -> (holds: [Hold], shouldDisplay: Bool) {
+    let lean = decision(forTipAt: index, at: now, asTheModel: false)
+    return (lean.holds, lean.shouldDisplay)
+  }
+
+  /// The decision for the tip at `index`: as the model, every rule as written and kept; else
+  /// the compiled rules, and only the failing ones listed (its holds name them the same).
+  /// The definition is read in place, not copied (its copy showed in replay profiles).
+  private func decision(forTipAt index: Int, at now: Instant, asTheModel: Bool) -> Decision {
     let tipName = catalog.tips[index].name
     var rules: [RuleEvaluation] = []
     var failing: [RuleEvaluation] = []
     for (position, rule) in catalog.tips[index].rules.enumerated() {
       var readings = ReadingList()
-      let value = value(ofRule: position, ofTipAt: index, at: now, readings: &readings)
+      let value =
+        asTheModel
+        ? value(of: rule, at: now, readings: &readings) : compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &readings)
       let evaluation = RuleEvaluation(rule: rule, holds: value == .bool(true), readings: readings.readings)
-      if keepingEveryRule { rules.append(evaluation) }
+      if asTheModel { rules.append(evaluation) }
       if !evaluation.holds { failing.append(evaluation) }
     }
     let id = catalog.tips[index].id
@@ -76,24 +62,9 @@ extension TipEngine {
     }
   }
 
-  /// `decision(for:at:).shouldDisplay` without the explanation: no rule readings, no holds,
-  /// rules short-circuit. Quiet worlds (population) ask this; debug builds check it against
-  /// the decision.
-  public func shouldDisplay(_ tipName: String, at now: Instant) -> Bool {
-    guard let index = catalog.index(ofTip: tipName) else { return false }
-    return shouldDisplay(tipAt: index, at: now)
-  }
-
-  /// The same for the tip at `index` in the catalog.
+  /// The decision's `shouldDisplay` for the tip at `index` without the explanation: no rule
+  /// readings, no holds, rules short-circuit. Quiet worlds (population) ask this.
   public func shouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
-    let answer = quickShouldDisplay(tipAt: index, at: now)
-    assert(
-      answer == decision(for: catalog.tips[index].name, at: now).shouldDisplay,
-      "shouldDisplay(\(catalog.tips[index].name)) differs from its decision at \(now)")
-    return answer
-  }
-
-  private func quickShouldDisplay(tipAt index: Int, at now: Instant) -> Bool {
     guard isConfigured else { return false }
     let id = catalog.tips[index].id
     if !configuration.testing.isEmpty, let override = configuration.testing.override(for: catalog.tips[index].name, id: id) {
@@ -103,7 +74,7 @@ extension TipEngine {
     guard record.invalidation == nil else { return false }
     var unread = ReadingsIgnored()
     for position in catalog.tips[index].rules.indices
-    where value(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) {
+    where compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) {
       return false
     }
     return frequencyHold(for: catalog.tips[index], record: record, at: now) == nil
@@ -139,7 +110,7 @@ extension TipEngine {
     var unread = ReadingsIgnored()
     for position in catalog.tips[index].rules.indices where rule(at: position, ofTipAt: index, reads: input) {
       if skippingMonotone, case .event = input, catalog.compiledRules[index][position].staysTrueAsDonationsArrive { continue }
-      if value(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) { return false }
+      if compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &unread) != .bool(true) { return false }
     }
     return true
   }
@@ -175,23 +146,7 @@ extension TipEngine {
   }
 
   /// The value of the rule at `position` of the tip at `index`, each value it reads given to
-  /// `readings`: its compiled form when it has one, else the rule as written. Debug builds
-  /// check the compiled form against the rule as written.
-  private func value<Readings: ReadingSink>(ofRule position: Int, ofTipAt index: Int, at now: Instant, readings: inout Readings)
-    -> Value
-  {
-    let answer = compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &readings)
-    assert(
-      {
-        var written = ReadingList()
-        let expected = value(of: catalog.tips[index].rules[position], at: now, readings: &written)
-        var compiled = ReadingList()
-        let again = compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &compiled)
-        return expected == answer && again == answer && compiled.readings == written.readings
-      }(), "the compiled rule \(catalog.tips[index].rules[position]) differs from the rule as written at \(now)")
-    return answer
-  }
-
+  /// `readings`: its compiled form when it has one, else the rule as written.
   private func compiledValue<Readings: ReadingSink>(ofRule position: Int, ofTipAt index: Int, at now: Instant, readings: inout Readings)
     -> Value
   {
@@ -265,19 +220,9 @@ extension TipEngine {
   /// Whether the holds of the tip at `index` at `now` are `count` holds, the i-th of which is
   /// `expected(i)`, found without building them: a tip re-decided after a donation or a
   /// write usually keeps its reasons, not worth building only to compare and throw away.
-  /// It follows `decision(forTipAt:at:keepingEveryRule:)`
-  /// step by step, comparing as it goes; debug builds check it against the decision. (A
-  /// closure, not a generic collection: this module's generics are not specialized for the
-  /// caller's types.)
+  /// It follows the decision step by step, comparing as it goes. (A closure, not a generic
+  /// collection: this module's generics are not specialized for the caller's types.)
   public func holds(forTipAt index: Int, at now: Instant, are count: Int, _ expected: (Int) -> Hold) -> Bool {
-    let answer = holdsMatch(forTipAt: index, at: now, count, expected)
-    assert(
-      answer == decision(forTipAt: index, at: now, keepingEveryRule: false).holds.elementsEqual((0..<count).map(expected)),
-      "holds(forTipAt: \(catalog.tips[index].name), are:) differs from its decision at \(now)")
-    return answer
-  }
-
-  private func holdsMatch(forTipAt index: Int, at now: Instant, _ count: Int, _ expected: (Int) -> Hold) -> Bool {
     guard isConfigured else { return count == 1 && expected(0) == .notConfigured }
     var cursor = 0
     /// Takes the next expected hold if `matches` accepts it.
@@ -299,7 +244,7 @@ extension TipEngine {
     var matched = 0
     for position in catalog.tips[index].rules.indices {
       var readings = ReadingMatch(matched < failing.count ? failing[matched].readings : [])
-      guard value(ofRule: position, ofTipAt: index, at: now, readings: &readings) != .bool(true) else { continue }
+      guard compiledValue(ofRule: position, ofTipAt: index, at: now, readings: &readings) != .bool(true) else { continue }
       guard matched < failing.count, readings.matchesAll, !failing[matched].holds,
         failing[matched].rule == catalog.tips[index].rules[position]
       else { return false }

@@ -10,15 +10,28 @@ import TipEngine
 /// target `tipsim-fuzz`.
 public enum FuzzHarness {
   /// Runs one input in a sandboxed session (no files, small populations) and returns its exit
-  /// code. Every input must end with 0, 1 or 2; a trap or a hang is a bug.
+  /// code. Every input must end with 0, 1 or 2; a trap or a hang is a bug. The input runs
+  /// twice, with the speed machinery and through the plain model, and a difference in what
+  /// they print traps too (the differential test).
   public static func run(_ bytes: some Collection<UInt8>) -> Int32 {
     switch ScenarioFile.decode(Data(bytes)) {
     case .failure:
       return 2
     case .success(let text):
-      var session = Session()
-      session.isSandboxed = true
-      return ScenarioRunner.run(source: text, file: "fuzz.scenario", session: session, options: RunOptions(format: .json)).exitCode
+      let fast = replay(text, shortcuts: true)
+      let plain = replay(text, shortcuts: false)
+      precondition(
+        fast.exitCode == plain.exitCode && fast.transcript == plain.transcript && fast.errors == plain.errors,
+        "the plain model and the speed machinery print different logs")
+      return fast.exitCode
     }
+  }
+
+  private static func replay(_ text: String, shortcuts: Bool) -> RunReport {
+    var world = World()
+    world.usesShortcuts = shortcuts
+    var session = Session(world: world)
+    session.isSandboxed = true
+    return ScenarioRunner.run(source: text, file: "fuzz.scenario", session: session, options: RunOptions(format: .json))
   }
 }
