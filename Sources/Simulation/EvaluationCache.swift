@@ -33,7 +33,7 @@ import TipEngine
 /// It is not part of the world's value: two worlds that differ only in what they have cached
 /// are equal. The differential test, and both fuzzers for every input, compare what a world
 /// with it prints with what the plain model prints (`World.usesShortcuts`).
-struct EvaluationCache: Hashable, Sendable {
+struct EvaluationCache: Sendable {
   struct Entry: Hashable, Sendable {
     /// The reasons the tip is held back, empty for a tip on screen that stays. A quiet world
     /// keeps only the presentation's reasons: it does not ask the engine why.
@@ -315,6 +315,4 @@ struct EvaluationCache: Hashable, Sendable {
     static func < (a: End, b: End) -> Bool { (a.until, a.tip) < (b.until, b.tip) }
   }
 
-  static func == (lhs: EvaluationCache, rhs: EvaluationCache) -> Bool { true }
-  func hash(into hasher: inout Hasher) {}
 }

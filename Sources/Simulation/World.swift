@@ -3,7 +3,7 @@ import TipEngine
 /// The simulated world around the engine: the clock, the app (launched or not), its screens
 /// and anchors, what is on screen, external stores, and the engine itself. A value: copying
 /// it is a checkpoint. `apply(_:)` is deterministic.
-public struct World: Hashable, Sendable {
+public struct World: Sendable {
   public internal(set) var engine = TipEngine()
   public internal(set) var clock: Instant
   /// Whether time has moved since the start; `start` and `timezone` are refused after.
@@ -92,7 +92,8 @@ public struct World: Hashable, Sendable {
     // A quiet world's cache keeps other reasons (see `EvaluationCache.Entry`) and no marks.
     didSet { if isQuiet != oldValue { cache.removeAll() } }
   }
-  /// What reconcile found for each tip and until when (not part of the world's value).
+  /// What reconcile found for each tip and until when (not part of the world's value:
+  /// `World+Equality`).
   var cache = EvaluationCache()
   /// Whether the speed machinery answers where it can: the evaluation cache, its pending
   /// marks and remembered next instants. Off, the plain model decides every tip on an open

@@ -1,13 +1,10 @@
-import Synchronization
-
 /// A map keyed by a name, as `NameMap`, whose entries keep their place (a *slot*) while they
 /// exist: the engine finds the records its rules read by slot, remembered per definition
 /// (`DatastoreSlots`), instead of hashing a name at every read.
 ///
-/// Its `layout` names which name is in which slot: a token drawn from a process-wide counter
-/// whenever a name is inserted or removed, so two maps with the same token have the same
-/// layout. After one insertion, `lastInsertion` says what changed since the layout before
-/// it, so a reader can catch up without looking every name up again.
+/// Its `layout` names which name is in which slot: a new token whenever a name is inserted or
+/// removed, shared by copies, so two maps holding the same token have the same layout. After
+/// one insertion, `lastInsertion` says what changed since the layout before it, so a reader can catch up without looking every name up again.
 ///
 /// Equality, hashing and iteration know nothing of slots and tokens: two maps with the same
 /// names and values are equal. Iteration is in slot order (the order names arrived in).
@@ -16,15 +13,13 @@ public struct SlotMap<Value> {
   private var entries: [Value?] = []
   /// Slots left empty by removals, compacted away when they outnumber the entries.
   private var vacant = 0
-  /// The layout's token; every empty map that never held a name has layout 0.
-  public private(set) var layout: UInt64 = 0
+  /// The layout's token; nil for an empty map that never held a name.
+  public private(set) var layout: LayoutToken?
   /// When the last change of layout inserted one name: the layout before it, the name and
   /// its slot.
-  public private(set) var lastInsertion: (after: UInt64, name: String, slot: Int)?
+  public private(set) var lastInsertion: (after: LayoutToken?, name: String, slot: Int)?
 
   public init() {}
-
-  private static func nextLayout() -> UInt64 { layoutCounter.wrappingAdd(1, ordering: .relaxed).newValue }
 
   public var isEmpty: Bool { slotOf.isEmpty }
   public var count: Int { slotOf.count }
@@ -90,7 +85,7 @@ public struct SlotMap<Value> {
     entries.append(value)
     slotOf[name] = slot
     let before = layout
-    layout = Self.nextLayout()
+    layout = LayoutToken()
     lastInsertion = (before, name, slot)
     return slot
   }
@@ -105,14 +100,16 @@ public struct SlotMap<Value> {
       self = SlotMap()
       for (name, value) in kept { insert(value, for: name) }
     }
-    layout = Self.nextLayout()
+    layout = LayoutToken()
     lastInsertion = nil
   }
 }
 
-/// The source of `SlotMap` layouts, shared by every map in the process (population runs
-/// worlds on every core).
-private let layoutCounter = Atomic<UInt64>(0)
+/// One layout of a `SlotMap`, compared by identity: whoever keeps a token keeps it from being
+/// reused, so equal tokens mean the same layout.
+public final class LayoutToken: Sendable {
+  init() {}
+}
 
 extension SlotMap: Sequence {
   public struct Iterator: IteratorProtocol {
@@ -148,7 +145,7 @@ extension SlotMap: ExpressibleByDictionaryLiteral {
 extension SlotMap: Equatable where Value: Equatable {
   public static func == (lhs: SlotMap, rhs: SlotMap) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    if lhs.layout == rhs.layout { return lhs.entries == rhs.entries }
+    if lhs.layout === rhs.layout { return lhs.entries == rhs.entries }
     return lhs.allSatisfy { rhs[$0.key] == $0.value }
   }
 }

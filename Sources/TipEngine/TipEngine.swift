@@ -1,16 +1,15 @@
 /// TipKit's rules engine as a value: definitions, configuration, the persisted datastore and
 /// whether TipKit is configured. Copying it is a checkpoint. It never reads a clock; every
 /// operation takes the instant at which it happens.
-public struct TipEngine: Hashable, Sendable {
+public struct TipEngine: Sendable {
   public var catalog = TipCatalog() { didSet { slots.rebuild(catalog, datastore) } }
   public var datastore = Datastore() { didSet { if slots.lag(behind: datastore) { slots.follow(datastore, catalog) } } }
-  /// Where the datastore keeps what each definition reads, kept in step with both.
+  /// Where the datastore keeps what each definition reads, kept in step with both; derived,
+  /// so not part of the engine's value.
   private(set) var slots = DatastoreSlots()
   public var configuration = Configuration()
   /// Whether `Tips.configure` has run in the current app launch (rule 25).
   public private(set) var isConfigured = false
-  /// Lends the engine by address rather than by copy (`AddressOnly` says why).
-  private var lentInPlace = AddressOnly()
 
   public init() {}
 
@@ -215,5 +214,21 @@ public struct TipEngine: Hashable, Sendable {
       $0.displayCountBaseline = $0.displayCount
       $0.displayTimeBaseline = $0.displayTime(at: now)
     }
+  }
+}
+
+extension TipEngine: Hashable {
+  /// Two engines are equal when their definitions, configuration, datastore and launch state
+  /// are; `slots` follows from the catalog and the datastore.
+  public static func == (lhs: TipEngine, rhs: TipEngine) -> Bool {
+    lhs.catalog == rhs.catalog && lhs.datastore == rhs.datastore && lhs.configuration == rhs.configuration
+      && lhs.isConfigured == rhs.isConfigured
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(catalog)
+    hasher.combine(datastore)
+    hasher.combine(configuration)
+    hasher.combine(isConfigured)
   }
 }

@@ -46,7 +46,7 @@ import TipEngine
     for (name, value) in [("c", 3), ("b", 2), ("a", 1)] { backward[name] = value }
     #expect(forward == backward)
     #expect(forward.hashValue == backward.hashValue)
-    #expect(forward.layout != backward.layout)
+    #expect(forward.layout !== backward.layout)
     // Iteration is in the order names arrived in.
     #expect(forward.keys == ["a", "b", "c"])
     #expect(backward.keys == ["c", "b", "a"])
@@ -58,15 +58,15 @@ import TipEngine
     var map: SlotMap<Int> = ["a": 1]
     let before = map.layout
     map["a"] = 2
-    #expect(map.layout == before)
+    #expect(map.layout === before)
     map["b", default: 0] += 1
-    #expect(map.layout != before)
-    #expect(map.lastInsertion?.after == before)
+    #expect(map.layout !== before)
+    #expect(map.lastInsertion.map { $0.after === before } == true)
     #expect(map.lastInsertion?.name == "b")
     #expect(map.lastInsertion.map { map[slot: $0.slot] } == 1)
     let afterInsertion = map.layout
     map.removeValue(forKey: "a")
-    #expect(map.layout != afterInsertion)
+    #expect(map.layout !== afterInsertion)
     #expect(map.lastInsertion == nil)
   }
 
