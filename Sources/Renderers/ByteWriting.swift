@@ -121,82 +121,15 @@ public struct ByteBuffer: ~Copyable {
   public var string: String { String(decoding: bytes(from: 0), as: UTF8.self) }
 }
 
-/// The stamps a renderer wrote last, by instant, in one zone. A log's records come in runs at
-/// one instant, and their details repeat a few more: the start and end of a frequency
-/// interval on every suppression it holds back, when each parameter was set, so the civil
-/// time and its digits are not worked out each time. A stamp is kept as its 19 bytes.
-struct StampCache {
-  /// Between the date and the time: a space (the text log) or `T` (JSON Lines).
-  let separator: UInt8
-  private var zone = SimTimeZone.utc
-  private struct Entry {
-    var instant: Instant
-    var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    /// When the entry was last used (a count of lookups).
-    var used: Int
-  }
-  /// The records' own stamp: it changes with every step of the clock.
-  private var record: Entry?
-  /// Stamps in the records' details: the least recently used goes first, so a step of the
-  /// clock does not push out an interval's.
-  private var details: [Entry] = []
-  private var lookups = 0
-  private static let capacity = 16
-
-  init(separator: UInt8) { self.separator = separator }
-
-  /// Appends the stamp of a record at `instant` in `zone` to `out`.
-  mutating func appendRecordStamp(of instant: Instant, in zone: SimTimeZone, to out: inout ByteBuffer) {
-    enter(zone)
-    if record?.instant != instant {
-      guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
-      record = entry
-    }
-    if let record { Self.append(record, to: &out) }
-  }
-
-  /// Appends the stamp of an instant in a record's details (often the record's own) in `zone`
-  /// to `out`.
-  mutating func appendStamp(of instant: Instant, in zone: SimTimeZone, to out: inout ByteBuffer) {
-    enter(zone)
-    if let record, record.instant == instant { return Self.append(record, to: &out) }
-    lookups += 1
-    for index in details.indices where details[index].instant == instant {
-      details[index].used = lookups
-      return Self.append(details[index], to: &out)
-    }
-    guard let entry = makeEntry(instant) else { return appendUnkept(instant, to: &out) }
-    if details.count < Self.capacity {
-      details.append(entry)
-    } else {
-      let oldest = details.indices.min { details[$0].used < details[$1].used } ?? 0
-      details[oldest] = entry
-    }
-    Self.append(entry, to: &out)
-  }
-
-  /// A stamp whose year does not have four digits, written as a string and not kept.
-  private func appendUnkept(_ instant: Instant, to out: inout ByteBuffer) {
-    out.append(utf8: zone.civil(of: instant).stamp(separator: separator))
-  }
-
-  /// The entry of `instant`; nil when its year does not have four digits (`appendUnkept`).
-  private func makeEntry(_ instant: Instant) -> Entry? {
-    var entry = Entry(instant: instant, used: lookups)
+extension ByteBuffer {
+  /// Appends the stamp of `instant` in `zone` (`2026-11-01 09:00:00`, `separator` between
+  /// the date and the time).
+  mutating func appendStamp(of instant: Instant, in zone: SimTimeZone, separator: UInt8) {
     let civil = zone.civil(of: instant)
-    let written = withUnsafeMutableBytes(of: &entry.bytes) { civil.writeStamp(separator: separator, to: $0.baseAddress!) }
-    return written ? entry : nil
-  }
-
-  private static func append(_ entry: Entry, to out: inout ByteBuffer) {
-    withUnsafeBytes(of: entry.bytes) { out.append(UnsafeRawBufferPointer(rebasing: $0[..<CivilTime.stampLength])) }
-  }
-
-  /// Forgets every stamp when the zone changes.
-  private mutating func enter(_ zone: SimTimeZone) {
-    guard zone != self.zone else { return }
-    self.zone = zone
-    record = nil
-    details.removeAll(keepingCapacity: true)
+    var bytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    let written = withUnsafeMutableBytes(of: &bytes) { civil.writeStamp(separator: separator, to: $0.baseAddress!) }
+    // A year without four digits is written as a string.
+    guard written else { return append(utf8: civil.stamp(separator: separator)) }
+    Swift.withUnsafeBytes(of: bytes) { append(UnsafeRawBufferPointer(rebasing: $0[..<CivilTime.stampLength])) }
   }
 }

@@ -57,8 +57,7 @@ struct JSONObjectWriter: ~Copyable {
     JSONValue.serialize(value, into: &bytes)
   }
 
-  /// A stamp as JSON Lines writes instants (`2026-11-01T09:00:00`), written by `write` (a
-  /// `StampCache`).
+  /// A stamp as JSON Lines writes instants (`2026-11-01T09:00:00`), written by `write`.
   mutating func stamp(_ key: StaticString, _ write: (inout ByteBuffer) -> Void) {
     self.key(key)
     bytes.append(UInt8(ascii: "\""))
@@ -83,36 +82,15 @@ struct JSONObjectWriter: ~Copyable {
   }
 
   /// The lines that explain suppressions, written in place (`Wording.describe`).
-  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: inout Wording) {
+  mutating func details(_ key: StaticString, _ reasons: [Suppression], _ text: Wording) {
     self.key(key)
     text.appendDetails(of: reasons, asJSONTo: &bytes)
   }
 
-  /// A tip's reasons: their words (`reasons`), then their lines (`details`); in a log, as
-  /// written for the same reasons of the tip before, when they were (`SuppressionTexts`).
-  mutating func reasons(of ref: TipRef, _ reasons: [Suppression], _ text: inout Wording) {
-    // Kept only after other members, so their text starts with a comma wherever it is written.
-    let texts = members > 0 ? text.suppressionTexts : nil
-    let start = bytes.count
-    if let texts, texts.append(ref, reasons, in: text.timeZone, to: &bytes) {
-      members += 2
-      assert(Self.isFresh(bytes.bytes(from: start), reasons, text), "suppression texts: \(ref.tip)'s kept reasons are stale")
-      return
-    }
+  /// A tip's reasons: their words (`reasons`), then their lines (`details`).
+  mutating func reasons(_ reasons: [Suppression], _ text: Wording) {
     words("reasons", reasons)
-    details("details", reasons, &text)
-    texts?.keep(bytes.bytes(from: start), for: ref, reasons, in: text.timeZone)
-  }
-
-  /// Whether `kept` is what `reasons(of:_:_:)` writes afresh after other members (debug
-  /// builds check every copy).
-  private static func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ reasons: [Suppression], _ text: Wording) -> Bool {
-    var fresh = JSONObjectWriter()
-    fresh.members = 1
-    var text = text
-    fresh.words("reasons", reasons)
-    fresh.details("details", reasons, &text)
-    return fresh.bytes.bytes(from: 0).elementsEqual(kept)
+    details("details", reasons, text)
   }
 
   /// A member whose value is an object, written by `body`.

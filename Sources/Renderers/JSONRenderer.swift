@@ -10,16 +10,8 @@ public struct JSONRenderer: Sendable {
   }
   /// The words of the members that explain a record (`details`, `message`, `lines`).
   private var wording: Wording
-  /// The `at` stamps written last: a log's records come in runs at one instant.
-  private var stamps = StampCache(separator: UInt8(ascii: "T"))
 
   public init(timeZone: SimTimeZone) { wording = Wording(timeZone: timeZone) }
-
-  /// Reasons written before, for a log's renderer (see `SuppressionTexts`).
-  var suppressionTexts: SuppressionTexts? {
-    get { wording.suppressionTexts }
-    set { wording.suppressionTexts = newValue }
-  }
 
   public func render(_ record: LogRecord) -> String {
     var bytes = ByteBuffer(capacity: 256)
@@ -30,22 +22,20 @@ public struct JSONRenderer: Sendable {
   /// Appends the record's object to `out` as UTF-8 (no trailing newline): a log's records go
   /// into one buffer, each written member by member, without a tree of values in between.
   func render(_ record: LogRecord, into out: inout ByteBuffer) {
-    var renderer = self
-    renderer.append(record, to: &out)
+    append(record, to: &out)
   }
 
-  /// The same, reusing the stamps written before (a log's renderer).
-  mutating func append(_ record: LogRecord, to out: inout ByteBuffer) {
+  func append(_ record: LogRecord, to out: inout ByteBuffer) {
     var o = JSONObjectWriter()
     // The object is written in place: `out` is lent to the writer, not copied.
     swap(&o.bytes, &out)
-    o.stamp("at") { stamps.appendRecordStamp(of: record.instant, in: timeZone, to: &$0) }
+    o.stamp("at") { $0.appendStamp(of: record.instant, in: timeZone, separator: UInt8(ascii: "T")) }
     write(record, into: &o)
     swap(&o.bytes, &out)
   }
 
   /// Writes the members after `at`, and closes the object.
-  private mutating func write(_ record: LogRecord, into o: inout JSONObjectWriter) {
+  private func write(_ record: LogRecord, into o: inout JSONObjectWriter) {
     defer { o.close() }
     o.int("epoch", Int(record.instant.seconds))
     if let device = record.device { o.string("device", device) }
@@ -105,12 +95,12 @@ public struct JSONRenderer: Sendable {
     case .suppressed(let ref, let reasons):
       o.string("kind", "suppressed")
       add(ref, to: &o)
-      o.reasons(of: ref, reasons, &wording)
+      o.reasons(reasons, wording)
     case .hidden(let ref, let cause):
       o.string("kind", "hidden")
       add(ref, to: &o)
       o.string("cause", Self.name(of: cause))
-      if case .noLongerAvailable(let reasons) = cause { o.reasons(of: ref, reasons, &wording) }
+      if case .noLongerAvailable(let reasons) = cause { o.reasons(reasons, wording) }
     case .invalidated(let tip, let reason, let displays, let maximum, let cause):
       o.string("kind", "invalidated")
       o.string("tip", tip)
@@ -125,7 +115,7 @@ public struct JSONRenderer: Sendable {
       o.string("title", title)
     case .advanced(let from, let to):
       o.string("kind", "advance")
-      o.stamp("from") { stamps.appendStamp(of: from, in: timeZone, to: &$0) }
+      o.stamp("from") { $0.appendStamp(of: from, in: timeZone, separator: UInt8(ascii: "T")) }
       o.int("seconds", Int((to - from).seconds))
     case .timeStep(let causes):
       o.string("kind", "next")

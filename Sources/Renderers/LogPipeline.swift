@@ -31,8 +31,6 @@ public struct LogPipeline {
   /// until `release(write:)` or `discard()`. Kept as the batches' own buffers: appending
   /// them to one array copied the log again as the array grew, and touched twice the memory.
   private var held: [Rendering]?
-  /// The text of suppressions the batches wrote, for the next batches to write again.
-  private let suppressionTexts = SuppressionTexts()
   /// The thread that renders, started with the first full batch: a run of fewer outputs
   /// renders on the caller's thread (`flush(write:)`) and starts none.
   private var renderer: RenderThread?
@@ -137,12 +135,11 @@ public struct LogPipeline {
     spare = nil
     let format = format
     let file = file
-    let suppressionTexts = suppressionTexts
     let job: @Sendable () -> Void = {
       // The renderer's own array, so that its records can be taken out of it (`render`).
       var records: [LogRecord] = []
       swap(&records, &handOver.records)
-      LogPipeline.render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &rendering.text)
+      LogPipeline.render(items, &records, format: format, file: file, into: &rendering.text)
       rendering.done.signal()
     }
     if here {
@@ -226,17 +223,16 @@ public struct LogPipeline {
   /// left in its place), so that no copy retains and releases the names and arrays it shares
   /// with the runner's world, whose reference counts the runner's core writes too.
   public static func render(
-    _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts? = nil
+    _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String
   ) -> ByteBuffer {
     var bytes = ByteBuffer()
-    render(items, &records, format: format, file: file, suppressionTexts: suppressionTexts, into: &bytes)
+    render(items, &records, format: format, file: file, into: &bytes)
     return bytes
   }
 
   /// The same, appended to `bytes` (an emptied buffer of an earlier batch, reused).
   public static func render(
-    _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, suppressionTexts: SuppressionTexts?,
-    into bytes: inout ByteBuffer
+    _ items: [Item], _ records: inout [LogRecord], format: OutputFormat, file: String, into bytes: inout ByteBuffer
   ) {
     func take(_ index: Int) -> LogRecord {
       var record = LogRecord(instant: Instant(seconds: 0), event: .quit)
@@ -250,11 +246,9 @@ public struct LogPipeline {
     switch format {
     case .text(let style):
       var renderer = TextRenderer(timeZone: .utc, style: style, file: file)
-      renderer.suppressionTexts = suppressionTexts
       render(items, take, with: &renderer, printsText: true, into: &bytes)
     case .json:
       var renderer = JSONRenderer(timeZone: .utc)
-      renderer.suppressionTexts = suppressionTexts
       render(items, take, with: &renderer, printsText: false, into: &bytes)
     }
   }
@@ -288,11 +282,10 @@ public struct LogPipeline {
   }
 }
 
-/// What a log's batches need of a renderer: its time zone, and a record appended as bytes,
-/// reusing what it wrote before.
+/// What a log's batches need of a renderer: its time zone, and a record appended as bytes.
 protocol LogRenderer {
   var timeZone: SimTimeZone { get set }
-  mutating func append(_ record: LogRecord, to out: inout ByteBuffer)
+  func append(_ record: LogRecord, to out: inout ByteBuffer)
 }
 
 extension TextRenderer: LogRenderer {}

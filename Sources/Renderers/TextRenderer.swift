@@ -17,12 +17,6 @@ public struct TextRenderer: Sendable {
     set { wording.timeZone = newValue }
   }
 
-  /// Suppressions written before, for a log's renderer (see `SuppressionTexts`).
-  var suppressionTexts: SuppressionTexts? {
-    get { wording.suppressionTexts }
-    set { wording.suppressionTexts = newValue }
-  }
-
   public init(timeZone: SimTimeZone, style: TextStyle = .plain, file: String? = nil) {
     wording = Wording(timeZone: timeZone)
     self.style = style
@@ -44,18 +38,16 @@ public struct TextRenderer: Sendable {
   /// bytes into one buffer, without `String`'s checks of capacity and ASCII-ness at every
   /// small piece.
   func render(_ record: LogRecord, into out: inout ByteBuffer) {
-    var renderer = self
-    renderer.append(record, to: &out)
+    append(record, to: &out)
   }
 
-  /// The same, reusing the stamps written before (a log's renderer).
-  mutating func append(_ record: LogRecord, to out: inout ByteBuffer) {
-    let (style, instant) = (style, record.instant)
-    style.paint(.dim, into: &out) { wording.stamps.appendRecordStamp(of: instant, in: wording.timeZone, to: &$0) }
+  func append(_ record: LogRecord, to out: inout ByteBuffer) {
+    let (wording, instant) = (wording, record.instant)
+    style.paint(.dim, into: &out) { wording.writeStamp(instant, into: &$0) }
     renderAfterStamp(record, into: &out)
   }
 
-  private mutating func renderAfterStamp(_ record: LogRecord, into out: inout ByteBuffer) {
+  private func renderAfterStamp(_ record: LogRecord, into out: inout ByteBuffer) {
     out.append(UInt8(ascii: " "))
     out.append(UInt8(ascii: " "))
     let (verb, color) = verb(of: record.event)
@@ -111,30 +103,8 @@ public struct TextRenderer: Sendable {
     }
   }
 
-  private mutating func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
+  private func writeSuppressed(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out.startLine()
-    let texts = out.writesInPlace ? suppressionTexts : nil
-    let start = out.text.count
-    if let texts, texts.append(ref, reasons, in: timeZone, to: &out.text) {
-      assert(isFresh(out.text.bytes(from: start), ref, reasons), "suppression texts: \(ref.tip)'s kept text is stale")
-      return
-    }
-    writeSuppressedText(ref, reasons, into: &out)
-    texts?.keep(out.text.bytes(from: start), for: ref, reasons, in: timeZone)
-  }
-
-  /// Whether `kept` is the suppression's text written afresh (debug builds check every copy).
-  private func isFresh(_ kept: UnsafeBufferPointer<UInt8>, _ ref: TipRef, _ reasons: [Suppression]) -> Bool {
-    var renderer = self
-    var fresh = DetailLines(text: ByteBuffer())
-    fresh.startLine()
-    renderer.writeSuppressedText(ref, reasons, into: &fresh)
-    return fresh.text.bytes(from: 0).elementsEqual(kept)
-  }
-
-  /// What follows the start of a suppression's first line: lines after it start in place,
-  /// so the text depends only on the tip, its reasons and the time zone.
-  private mutating func writeSuppressedText(_ ref: TipRef, _ reasons: [Suppression], into out: inout DetailLines) {
     out += ref.tip
     out += " at "
     wording.writePlace(ref.placement, into: &out)
@@ -156,7 +126,7 @@ public struct TextRenderer: Sendable {
   }
 
   /// Writes the record's details into `out`.
-  private mutating func write(_ event: LogEvent, into out: inout DetailLines) {
+  private func write(_ event: LogEvent, into out: inout DetailLines) {
     switch event {
     case .launched(let frequency, let reset):
       out.line("TipKit configured (frequency \(frequency.rawValue))")

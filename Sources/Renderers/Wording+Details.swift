@@ -68,7 +68,7 @@ extension Wording {
 
   /// The suppressions' lines (`describe`), appended to `bytes` as a JSON array of strings,
   /// written in place.
-  mutating func appendDetails(of suppressions: [Suppression], asJSONTo bytes: inout ByteBuffer) {
+  func appendDetails(of suppressions: [Suppression], asJSONTo bytes: inout ByteBuffer) {
     var lines = DetailLines(jsonStrings: ByteBuffer())
     swap(&lines.text, &bytes)
     lines.text.append(UInt8(ascii: "["))
@@ -89,7 +89,7 @@ extension Wording {
   /// One line per reason, each with the values that decided it.
   func describe(_ suppression: Suppression) -> [String] { detailLines { $0.write(suppression, into: &$1) }.lines }
 
-  mutating func write(_ suppression: Suppression, into out: inout DetailLines) {
+  func write(_ suppression: Suppression, into out: inout DetailLines) {
     switch suppression {
     case .hold(let hold): write(hold, into: &out)
     case .group(let name, let priority, let current, let blockedBy):
@@ -112,7 +112,7 @@ extension Wording {
 
   func describe(_ hold: Hold) -> [String] { detailLines { $0.write(hold, into: &$1) }.lines }
 
-  mutating func write(_ hold: Hold, into out: inout DetailLines) {
+  func write(_ hold: Hold, into out: inout DetailLines) {
     switch hold {
     case .notConfigured: out.line("notConfigured: the app has not launched, TipKit is not configured (rule 25)")
     case .hiddenForTesting(let override): out.line("hiddenForTesting: \(override.rawValue) is in force (rule 33)")
@@ -131,7 +131,7 @@ extension Wording {
       for rule in failing {
         out.startLine()
         out += "rules: `"
-        out += suppressionTexts?.ruleTexts.text(of: rule.rule) ?? rule.rule.description
+        out += rule.rule.description
         out += "` is false — "
         for (index, reading) in rule.readings.enumerated() {
           if index > 0 { out += ", " }
@@ -159,7 +159,7 @@ extension Wording {
 
   func describe(_ reading: Reading) -> String { detailLines { $0.write(reading, into: &$1) }.string }
 
-  mutating func write(_ reading: Reading, into text: inout DetailLines) {
+  func write(_ reading: Reading, into text: inout DetailLines) {
     switch reading {
     case .parameter(let name, let value, let source, let bound):
       text += name
@@ -179,7 +179,7 @@ extension Wording {
       }
       text += ")"
     case .aggregate(let aggregate, let value):
-      text += suppressionTexts?.ruleTexts.text(of: aggregate) ?? aggregate.description
+      text += aggregate.description
       text += " = "
       text.text.append(decimal: Int64(value))
     }

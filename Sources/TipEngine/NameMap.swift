@@ -122,8 +122,7 @@ public struct NameKey: Hashable, Sendable {
     return Int(bitPattern: UInt(z ^ (z >> 32)))
   }
 
-  /// Mixes the name's UTF-8 bytes eight at a time (also a renderer's table of tips,
-  /// `SuppressionTexts`).
+  /// Mixes the name's UTF-8 bytes eight at a time.
   @inlinable @inline(__always)
   public static func hash(of name: String) -> Int {
     name.utf8.withContiguousStorageIfAvailable { bytes -> Int in

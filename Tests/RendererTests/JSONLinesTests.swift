@@ -94,9 +94,8 @@ import Testing
       records.contains { if case .suppressed(_, let r) = $0.event { r.count > 1 && r.words.contains("boundParameter") } else { false } })
   }
 
-  /// The renderers keep the stamps they wrote (`StampCache`, sixteen for details). A log that
-  /// repeats a few instants (found again) and cycles through more than that (pushed out), in
-  /// a zone other than UTC, still writes each one's own local time, in text and in JSON.
+  /// A log that repeats a few instants and cycles through many, in a zone other than UTC,
+  /// writes each one's own local time, in text and in JSON.
   @Test func everyStampIsItsOwnLocalTimeWhenInstantsRepeatAndWhenMoreCycleThanTheRenderersKeep() {
     // Ten tips on each of two screens, each invalidated a minute after the one before.
     var source = "timezone Asia/Tokyo\nstart 2026-11-01T09:00\nscreen s: a\nscreen r: a\n"

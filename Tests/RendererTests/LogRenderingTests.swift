@@ -6,8 +6,8 @@ import Tooling
 @testable import Runner
 @testable import Simulation
 
-/// A log's batches, rendered by `LogPipeline` with the table of suppression texts it keeps
-/// across batches, are the records rendered one by one without it.
+/// A log's batches, rendered by `LogPipeline` item by item in their time zones, are the
+/// records rendered one by one.
 @Suite struct LogRenderingTests {
   let tokyo = SimTimeZone(identifier: "Asia/Tokyo")!
   let home = Placement(screen: "home", anchor: "banner")
@@ -17,9 +17,8 @@ import Tooling
     LogRecord(instant: start + .seconds(seconds), event: .suppressed(TipRef(tip: tip, placement: placement ?? home), reasons: reasons))
   }
 
-  /// Each batch as `LogPipeline` renders it, one table for all of them.
+  /// Each batch as `LogPipeline` renders it.
   func rendered(_ batches: [[(SimTimeZone, [LogRecord])]], format: OutputFormat) -> String {
-    let texts = SuppressionTexts()
     var log = ""
     for batch in batches {
       var records: [LogRecord] = []
@@ -28,12 +27,12 @@ import Tooling
         items.append(LogPipeline.Item(records: records.count..<records.count + run.count, outputs: [], timeZone: zone))
         records += run
       }
-      log += LogPipeline.render(items, &records, format: format, file: "t", suppressionTexts: texts).string
+      log += LogPipeline.render(items, &records, format: format, file: "t").string
     }
     return log
   }
 
-  /// The same records rendered one by one, with no table.
+  /// The same records rendered one by one.
   func renderedOneByOne(_ batches: [[(SimTimeZone, [LogRecord])]], format: OutputFormat) -> String {
     var log = ""
     for (zone, run) in batches.joined() {
@@ -47,7 +46,7 @@ import Tooling
     return log
   }
 
-  @Test func aSuppressionWrittenBeforeIsWrittenAgainOnlyForTheSameTipPlaceZoneAndReasons() {
+  @Test func batchesAreTheRecordsOneByOneInTheirZones() {
     let dismissed: [Suppression] = [.dismissed(at: start), .popoverBusy(by: "other")]
     let sameText = dismissed.map { $0 }  // equal, in another array
     let busy: [Suppression] = [.popoverBusy(by: "third")]
@@ -79,7 +78,7 @@ import Tooling
     #expect(renderedOneByOne([[(tokyo, [suppressed("a", dismissed)])]], format: .text(.plain)).contains("2026-11-01 18:00:00"))
   }
 
-  @Test func aLongReplaysLogIsTheSameWithTheTableAsWithout() throws {
+  @Test func aLongReplaysLogIsTheSameInBatches() throws {
     // The generated replay logs thousands of suppressions, most of them again for their tip.
     let source = BenchmarkInputs.replayScenario(lines: 1500)
     for format in [OutputFormat.text(.plain), .json] {
