@@ -32,6 +32,13 @@ let package = Package(
     // expectations, golden transcripts, CI reports.
     .target(
       name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports"]),
+    // `tipsim audit`: what an app's tips will do, found by search and replayed (docs/Auditing.md).
+    .target(
+      name: "Audit",
+      dependencies: [
+        "Runner", "Reports", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine",
+        .product(name: "HeapModule", package: "swift-collections"),
+      ]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
     .target(name: "Tooling", dependencies: ["Reports", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
@@ -52,8 +59,8 @@ let package = Package(
     .executableTarget(
       name: "tipsim",
       dependencies: [
-        "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation", "TipEngine",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Audit", "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation",
+        "TipEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
       // Linked here, on the link line, rather than by the module map (`CMimalloc` only gives
@@ -65,7 +72,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "Runner", "Reports", "ScenarioLanguage", "TipEngine",
+        "Audit", "Runner", "Reports", "ScenarioLanguage", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),

@@ -50,7 +50,9 @@ extension AppModel {
   }
 
   /// One site's step; nil for code that is not about TipKit (a write to the app's own state).
-  private func step(for index: Int, launching: Bool, conditions: [CodeCondition]) -> ReactionStep? {
+  /// `asAction`: as the user's action makes it run (an audit's), so code that runs later
+  /// (a button's closure) runs.
+  func step(for index: Int, launching: Bool, conditions: [CodeCondition], asAction: Bool = false) -> ReactionStep? {
     let site = sites[index].site
     var os: String?
     var notRun: String?
@@ -63,7 +65,7 @@ extension AppModel {
       }
     }
     if let flag = site.flag { notRun = "under #if \(flag), which the app its users run does not set" }
-    if let deferred = site.deferred { notRun = "it runs later, \(deferred)" }
+    if let deferred = site.deferred, !asAction { notRun = "it runs later, \(deferred)" }
     var command: String?
     var note: String?
     switch site.kind {

@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import ScenarioLanguage
 import SwiftParser
@@ -17,6 +18,8 @@ public struct SwiftImporter {
     /// What was read and what was not translated, for standard error.
     public var summary: String
     public var findings: [SwiftFinding]
+    /// What `tipsim audit` reads.
+    public var audit: AuditInput
     public var fileCount: Int
     public var tipCount: Int
     /// Files left out because they build only for another platform (`--platform`).
@@ -187,7 +190,8 @@ public struct SwiftImporter {
       untranslated.isEmpty ? "everything read was translated" : "not translated (\(untranslated.count)), each a comment in the output:")
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }
     return Result(
-      scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings, fileCount: facts.count, tipCount: model.tips.count,
-      skippedFileCount: skipped.count)
+      scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings,
+      audit: model.auditInput(scenario: scenario, file: paths.first ?? "", findings: findings), fileCount: facts.count,
+      tipCount: model.tips.count, skippedFileCount: skipped.count)
   }
 }

@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import TipImport
 
@@ -8,18 +9,23 @@ enum ImportMain {
   static let usage = """
     usage: tipsim import PATH... [-o FILE] [--platform P]   write the app's tips as scenario definitions
            tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
+           tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--emit-tests DIR]
+                                                             what the app's tips will do (docs/Auditing.md)
            tipsim-import --bench [--files N]                  time the import against bare parsing
     PATH is a Swift file or a folder (searched recursively; .build, Pods, Carthage, DerivedData
     and hidden folders are skipped). --platform ios|ipados|macos|visionos|watchos|tvos reads that
     platform's #if branches and leaves out files that build only for another; without it, the
     iOS branch (or else the first) of every file. Exit status: 0 written (lint: no findings, or
-    without --strict), 1 lint findings with --strict, 2 nothing readable, no tip, or invalid Swift.
+    without --strict), 1 lint or audit findings with --strict, 2 nothing readable, no tip, or
+    invalid Swift.
     """
 
   static func run(_ arguments: [String]) -> Int32 {
     var paths: [String] = []
     var output: String?
     var lint = false
+    var audit = false
+    var auditOptions = AuditCommandLine.Options()
     var json = false
     var strict = false
     var bench = false
@@ -30,6 +36,18 @@ enum ImportMain {
       let argument = arguments[index]
       index += 1
       switch argument {
+      case "--days", "--emit-tests", "--budget":
+        guard index < arguments.count else { return usageError("\(argument) needs a value") }
+        if argument == "--days" {
+          guard let days = Int(arguments[index]), (1...3650).contains(days) else { return usageError("--days is between 1 and 3650") }
+          auditOptions.days = days
+        } else if argument == "--budget" {
+          guard let budget = Int(arguments[index]), budget >= 0 else { return usageError("--budget is 0 or more") }
+          auditOptions.budget = budget
+        } else {
+          auditOptions.testsFolder = arguments[index]
+        }
+        index += 1
       case "-o", "--output", "--files", "--platform":
         guard index < arguments.count else { return usageError("\(argument) needs a value") }
         if argument == "--platform" {
@@ -45,6 +63,7 @@ enum ImportMain {
         }
         index += 1
       case "--lint": lint = true
+      case "--audit": audit = true
       case "--json": json = true
       case "--strict": strict = true
       case "--bench": bench = true
@@ -64,6 +83,13 @@ enum ImportMain {
       return 2
     }
     if lint { return report(result.findings, json: json, strict: strict, files: result.fileCount) }
+    if audit {
+      auditOptions.json = json
+      auditOptions.strict = strict
+      return AuditCommandLine.run(
+        result.audit, options: auditOptions, out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
     printError(result.summary)
     if let output {
       do { try result.scenario.write(toFile: output, atomically: true, encoding: .utf8) } catch {

@@ -1,0 +1,42 @@
+import Foundation
+import ScenarioLanguage
+
+/// What `tipsim audit` does with an input, for both executables (`tipsim` for scenarios,
+/// `tipsim-import` for Swift): audit, print, write the tests, and say the exit status.
+public enum AuditCommandLine {
+  public struct Options: Sendable {
+    public var json = false
+    /// `--emit-tests DIR`.
+    public var testsFolder: String?
+    /// Exit 1 when there is a finding (a tip that never shows is one).
+    public var strict = false
+    public var days = 30
+    /// The most displays a week the typical user should see (`--budget`).
+    public var budget = 3
+
+    public init() {}
+  }
+
+  /// 0 audited; 1 findings under `strict`; 2 the definitions do not run or a test file cannot
+  /// be written.
+  public static func run(
+    _ input: AuditInput, options: Options, includes: IncludeReader = .none, out: (String) -> Void, err: (String) -> Void
+  ) -> Int32 {
+    let report: AuditReport
+    do { report = try Auditor(input: input, days: options.days, budget: options.budget, includes: includes).audit() } catch {
+      err("tipsim audit: \(error.message)\n")
+      return 2
+    }
+    out(options.json ? report.json : report.text)
+    if let folder = options.testsFolder {
+      do {
+        let written = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
+        err("tipsim audit: wrote \(written.count) file\(written.count == 1 ? "" : "s") to \(folder)\n")
+      } catch {
+        err("tipsim audit: cannot write to \(folder): \(error.localizedDescription)\n")
+        return 2
+      }
+    }
+    return options.strict && !report.findings.isEmpty ? 1 : 0
+  }
+}

@@ -1,0 +1,53 @@
+import Runner
+import ScenarioLanguage
+import Simulation
+
+extension AuditInput {
+  /// An audit of a scenario file: its definitions (included files' too) are the app, and
+  /// every donation, parameter write and invalidation its script makes is an action the
+  /// app's code can perform, at the script's line.
+  public static func scenario(_ path: String) -> Result<AuditInput, Auditor.Problem> {
+    let text: String
+    switch ScenarioFile.read(path) {
+    case .success(let read): text = read
+    case .failure(let problem): return .failure(Auditor.Problem(message: "\(path):1:1: error: \(problem.message)"))
+    }
+    var parser = Parser(source: text)
+    parser.includes = .files(relativeTo: path)
+    let statements: [Statement]
+    do { statements = try parser.parse() } catch {
+      return .failure(Auditor.Problem(message: error.rendered(file: error.file ?? path, source: Parser.line(error.location.line, of: text))))
+    }
+    var definitions: [String] = []
+    var actions: [AppAction] = []
+    var places = AuditPlaces()
+    func visit(_ statement: Statement) {
+      let place = "\(statement.file ?? path):\(statement.lines.lowerBound)"
+      switch statement.action {
+      case .command(let command) where command.isDefinition:
+        definitions.append(statement.text)
+        switch command {
+        case .defineTip(let tip, _): places.tips[tip.name] = place
+        case .defineParameter(let parameter, _): places.parameters[parameter.name] = place
+        case .defineEvent(let event): places.events[event.id] = place
+        case .defineGroup(let group): places.groups[group.name] = place
+        default: break
+        }
+      case .reaction: definitions.append(statement.text)
+      case .command(let command):
+        switch command {
+        case .donate, .set, .update, .invalidate:
+          if !actions.contains(where: { $0.command == statement.text }) { actions.append(AppAction(command: statement.text, place: place)) }
+          if case .set(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
+          if case .update(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
+        default: break
+        }
+      case .repeat(_, _, let body): body.forEach(visit)
+      default: break
+      }
+    }
+    statements.forEach(visit)
+    for (tip, place) in places.tips { places.displays[tip] = [place] }
+    return .success(AuditInput(definitions: definitions.joined(separator: "\n") + "\n", file: path, actions: actions, places: places))
+  }
+}

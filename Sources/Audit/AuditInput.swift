@@ -1,0 +1,52 @@
+/// What an audit reads: the app's definitions as a scenario (a fresh install, the app's own
+/// code as reactions), the things the app's code can do when its user acts, and where each
+/// definition and use is, so that every answer names a place in the app's sources.
+public struct AuditInput: Sendable {
+  /// The definitions and reactions, as scenario text that `include` can read.
+  public var definitions: String
+  /// The name the definitions go by in diagnostics (a scenario path, or the Swift folder).
+  public var file: String
+  /// What the app's code can do besides its reactions, each once.
+  public var actions: [AppAction]
+  public var places: AuditPlaces
+  /// Swift lint findings, for an input read from Swift: `audit` and `lint` share them.
+  public var findings: [AuditFinding]
+
+  public init(definitions: String, file: String, actions: [AppAction], places: AuditPlaces, findings: [AuditFinding] = []) {
+    self.definitions = definitions
+    self.file = file
+    self.actions = actions
+    self.places = places
+    self.findings = findings
+  }
+}
+
+/// One thing the app's code can do when the user acts: a scenario command, and the place of
+/// the code that does it.
+public struct AppAction: Hashable, Sendable {
+  /// A scenario line: `donate addedBackyard`, `set isLoggedIn true`, `invalidate T tipClosed`.
+  public var command: String
+  /// `file:line` of the code.
+  public var place: String
+
+  public init(command: String, place: String) {
+    self.command = command
+    self.place = place
+  }
+}
+
+/// Where things are in the app's sources, by their names in the definitions (`file:line`).
+public struct AuditPlaces: Sendable {
+  public var tips: [String: String] = [:]
+  public var parameters: [String: String] = [:]
+  public var events: [String: String] = [:]
+  public var groups: [String: String] = [:]
+  /// Tip → the places that display it.
+  public var displays: [String: [String]] = [:]
+  /// Tip → the places of the app's own `invalidate` calls.
+  public var invalidations: [String: [String]] = [:]
+  /// Parameter → the places that write it.
+  public var writes: [String: [String]] = [:]
+
+  public init() {}
+}

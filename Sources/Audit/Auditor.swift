@@ -1,0 +1,191 @@
+import Runner
+import ScenarioLanguage
+import Sessions
+import Simulation
+import TipEngine
+
+/// `tipsim audit`: what an app's tips will do, from its definitions and the actions its code
+/// can perform, without a scenario written by hand (docs/Auditing.md).
+public struct Auditor {
+  public var input: AuditInput
+  /// How many days the typical user is followed.
+  public var days: Int
+  /// The most tip displays a week the typical user should see.
+  public var budget: Int
+  /// Where `include` lines of the definitions are read from.
+  public var includes: IncludeReader
+
+  public init(input: AuditInput, days: Int = 30, budget: Int = 3, includes: IncludeReader = .none) {
+    self.input = input
+    self.days = days
+    self.budget = budget
+    self.includes = includes
+  }
+
+  /// Why an audit could not be made: the definitions do not run.
+  public struct Problem: Error, Sendable {
+    public var message: String
+  }
+
+  public func audit() throws(Problem) -> AuditReport {
+    let definitions = input.definitions.hasSuffix("\n") || input.definitions.isEmpty ? input.definitions : input.definitions + "\n"
+    let base = replay(definitions)
+    guard base.exitCode == 0 else { throw Problem(message: base.errors.isEmpty ? "the definitions do not run" : base.errors) }
+    var start = base.session
+    start.keepsUndo = false
+    start.keepsRecords = false
+    start.keepsHistory = false
+    let world = start.world
+    let catalog = world.engine.catalog
+
+    var actions: [(text: String, statement: Statement)] = []
+    var commands: [Command] = world.reactions.flatMap(\.commands)
+    for action in input.actions where !actions.contains(where: { $0.text == action.command }) {
+      guard let statement = WitnessSearch.statement(action.command), case .command(let command) = statement.action else { continue }
+      actions.append((action.command, statement))
+      commands.append(command)
+    }
+    let proof = NeverProof(world: world, commands: commands, places: input.places)
+    let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
+    let typical = TypicalUser(screens: tipScreens, days: days)
+    let usage = replay(definitions + typical.script).session.world
+
+    var tips: [TipAudit] = []
+    for tip in catalog.tips {
+      let invalidations = invalidationPlaces(of: tip.name, commands: commands)
+      var ends: [TipAudit.End] = []
+      if tip.options.maxDisplayCount != nil { ends.append(.maxDisplayCount) }
+      if tip.options.maxDisplayDuration != nil { ends.append(.maxDisplayDuration) }
+      if !invalidations.isEmpty { ends.append(.invalidatedByApp) }
+      ends.append(.closeButton)
+      var audit = TipAudit(
+        tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
+        returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: usage.displayHistory[tip.name]?.count ?? 0)
+      audit.firstDisplay = usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
+      audit.causes = proof.causes(of: tip.name)
+      if !audit.causes.isEmpty {
+        audit.verdict = .never
+      } else {
+        let relevant = Relevance(tip: tip, world: world)
+        let search = WitnessSearch(
+          start: start, tip: tip.name, actions: actions.filter { relevant.matters($0.statement) },
+          screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
+        if let found = search.run(), verifies(found, shows: tip.name, definitions: definitions) {
+          // Time passing in one line reads better, and lands on every instant on the way.
+          let merged = Self.mergingAdvances(found)
+          audit.verdict = .shows
+          audit.witness = merged != found && verifies(merged, shows: tip.name, definitions: definitions) ? merged : found
+        } else {
+          audit.note = ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
+            ?? "no witness found within \(WitnessSearch.maximumStates) states of the search"
+        }
+      }
+      tips.append(audit)
+    }
+    blockGroups(&tips, catalog: catalog)
+    let typicalFindings = TypicalFindings(tips: tips, usage: usage, start: world.clock, days: days, budget: budget, file: input.file)
+    let all = (findings(tips) + typicalFindings.all + input.findings).sorted { ($0.place, $0.rule) < ($1.place, $1.rule) }
+    return AuditReport(tips: tips, findings: all, usageModel: typical.description)
+  }
+
+  /// Members of an ordered group after one that never shows and that no code invalidates
+  /// never show either (rule 31).
+  private func blockGroups(_ tips: inout [TipAudit], catalog: TipCatalog) {
+    for group in catalog.groups where group.priority == .ordered {
+      var blocker: String?
+      for member in group.members {
+        guard let index = tips.firstIndex(where: { $0.tip == member }) else { continue }
+        if let blocker, tips[index].verdict != .never {
+          tips[index].verdict = .never
+          tips[index].witness = []
+          tips[index].note = nil
+          tips[index].causes = [
+            .init(
+              code: .groupBlocked, name: blocker, place: input.places.groups[group.name] ?? "",
+              message: "ordered group \(group.name) waits for \(blocker), which never shows and which no code invalidates (rule 31)")
+          ]
+        }
+        if blocker == nil, tips[index].verdict == .never, !tips[index].ends.contains(.invalidatedByApp) { blocker = member }
+      }
+    }
+  }
+
+  /// A finding for each cause of a tip that never shows (unless Swift lint reports it under
+  /// the same rule), and for each tip that returns until closed.
+  private func findings(_ tips: [TipAudit]) -> [AuditFinding] {
+    var found: [AuditFinding] = []
+    for tip in tips {
+      let place = input.places.tips[tip.tip] ?? input.file
+      for cause in tip.causes {
+        let subject = cause.code == .eventNeverDonated ? cause.name : tip.tip
+        guard !input.findings.contains(where: { $0.rule == cause.rule && $0.message.contains(subject) }) else { continue }
+        found.append(
+          AuditFinding(
+            rule: cause.rule, place: cause.place.isEmpty ? place : cause.place, message: "tip \(tip.tip) never shows: \(cause.message)",
+            fix: Self.fix(cause.code)))
+      }
+      if tip.verdict != .never && tip.returnsUntilClosed {
+        found.append(
+          AuditFinding(
+            rule: "returnsUntilClosed", place: place,
+            message: "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
+            fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests"))
+      }
+    }
+    return found
+  }
+
+  private static func fix(_ code: TipAudit.Cause.Code) -> String {
+    switch code {
+    case .noDisplaySite: "display it with .popoverTip(tip), TipView(tip) or TipUIPopoverViewController(tip, sourceItem:), or remove it"
+    case .eventNeverDonated: "donate the event where the user does the action"
+    case .parameterNeverWritten, .valueNeverWritten: "write the value the rule needs where the app learns it, or change the rule"
+    case .groupBlocked: "invalidate the blocking member when it no longer applies, or make the group firstAvailable"
+    case .contradictoryRules: "remove or correct one of the contradicting rules"
+    case .ownScreenDefeatsTip: "donate the event on the user's action instead of on appear, or change the rule"
+    }
+  }
+
+  /// Consecutive `advance SPAN` lines as one.
+  static func mergingAdvances(_ lines: [String]) -> [String] {
+    var merged: [String] = []
+    var pending: TimeSpan?
+    func flush() {
+      if let span = pending { merged.append("advance \(span)") }
+      pending = nil
+    }
+    for line in lines {
+      if let statement = WitnessSearch.statement(line), case .command(.advance(let span)) = statement.action {
+        pending = (pending ?? .seconds(0)) + span
+      } else {
+        flush()
+        merged.append(line)
+      }
+    }
+    flush()
+    return merged
+  }
+
+  /// Where the app's code invalidates the tip: its Swift places, else its scenario lines.
+  private func invalidationPlaces(of tip: String, commands: [Command]) -> [String] {
+    if let places = input.places.invalidations[tip], !places.isEmpty { return places }
+    return input.actions.filter { action in
+      if let statement = WitnessSearch.statement(action.command), case .command(.invalidate(let t, _)) = statement.action { t == tip } else { false }
+    }.map(\.place)
+  }
+
+  private func firstDisplay(_ instant: Instant, world: World) -> TipAudit.FirstDisplay {
+    let day = Int((instant - world.clock).seconds / 86_400) + 1
+    return .init(day: day, at: world.timeZone.civil(of: instant).stamp(separator: UInt8(ascii: "T")))
+  }
+
+  /// Replays a witness after the definitions and checks that it displays the tip.
+  private func verifies(_ witness: [String], shows tip: String, definitions: String) -> Bool {
+    let report = replay(definitions + witness.joined(separator: "\n") + "\nexpect shown \(tip)\n")
+    return report.exitCode == 0 && report.expectationsChecked == 1 && report.failures.isEmpty
+  }
+
+  private func replay(_ source: String) -> RunReport {
+    ScenarioRunner.run(source: source, file: input.file, options: RunOptions(keepsLog: false, printsLog: false, includes: includes))
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// `--emit-tests DIR`: the definitions, and beside them one scenario per tip that shows, which
+/// includes them, replays its witness and expects the tip shown. Written the same for the
+/// same input, so a change in the app shows up as a diff in review.
+struct EmittedTests {
+  let report: AuditReport
+  let definitions: String
+
+  static let definitionsFile = "definitions.scenario"
+
+  /// The files, by name.
+  var files: [(name: String, text: String)] {
+    var files = [(Self.definitionsFile, definitions)]
+    for tip in report.tips where tip.verdict == .shows {
+      let text =
+        "# \(tip.tip) shows from a fresh install after these steps (found by `tipsim audit`).\n"
+        + "include \(Self.definitionsFile)\n" + tip.witness.map { $0 + "\n" }.joined() + "expect shown \(tip.tip)\n"
+      files.append(("\(tip.tip).scenario", text))
+    }
+    return files
+  }
+
+  /// Writes every file into `folder`, created when missing; the names written.
+  func write(to folder: String) throws -> [String] {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for file in files {
+      try file.text.write(toFile: (folder as NSString).appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+    }
+    return files.map(\.name)
+  }
+}

@@ -1,0 +1,23 @@
+import Simulation
+import TipEngine
+
+/// A tip whose own screen's code makes it ineligible: the screen donates an event as it
+/// appears, before its tips are decided, and a rule of the tip needs that event's count at 0.
+enum OwnScreen {
+  static func defeat(of tipName: String, in world: World) -> (event: String, message: String, fix: String)? {
+    guard let tip = world.engine.catalog.tip(named: tipName), let screen = world.placements[tipName]?.screen else { return nil }
+    let donated = world.reactions.filter { $0.trigger == .screenOpened(screen) }.flatMap(\.commands).compactMap { command -> String? in
+      if case .donate(let event, _) = command { event } else { nil }
+    }
+    for rule in tip.rules {
+      guard case .comparison(.aggregate(let aggregate), let op, .literal(let literal)) = rule, donated.contains(aggregate.event),
+        Value.int(0).compare(op, literal), !Value.int(1).compare(op, literal)
+      else { continue }
+      return (
+        aggregate.event, "it needs `\(rule)`, but \(screen) donates \(aggregate.event) as it appears, before its tips are decided: the tip never shows there",
+        "donate \(aggregate.event) on the user's action instead of on appear, or change the rule"
+      )
+    }
+    return nil
+  }
+}

@@ -1,0 +1,51 @@
+import ScenarioLanguage
+import Simulation
+import TipEngine
+
+/// What can bring one tip closer to showing, so that its search tries only that: the actions
+/// that donate an event, or write a parameter, its rules read (its own or those of the members
+/// before it in its group) or that invalidate such a member; the screen it is on, and the
+/// screens whose own code does any of that as they appear or go.
+struct Relevance {
+  private var events: Set<String> = []
+  private var parameters: Set<String> = []
+  private var members: Set<String> = []
+  private var screens: Set<String> = []
+
+  init(tip: TipDefinition, world: World) {
+    let catalog = world.engine.catalog
+    var tips = [tip]
+    for group in catalog.groups where group.members.contains(tip.name) {
+      for member in group.members.prefix(while: { $0 != tip.name }) {
+        members.insert(member)
+        if let definition = catalog.tip(named: member) { tips.append(definition) }
+      }
+    }
+    for rule in tips.flatMap(\.rules) {
+      events.formUnion(rule.aggregates.map(\.event))
+      parameters.formUnion(rule.parameterNames)
+    }
+    if let screen = world.placements[tip.name]?.screen { screens.insert(screen) }
+    for reaction in world.reactions where reaction.commands.contains(where: matters) {
+      switch reaction.trigger {
+      case .screenOpened(let screen), .screenClosed(let screen): screens.insert(screen)
+      default: break
+      }
+    }
+  }
+
+  func matters(screen: String) -> Bool { screens.contains(screen) }
+
+  func matters(_ statement: Statement) -> Bool {
+    if case .command(let command) = statement.action { matters(command) } else { false }
+  }
+
+  func matters(_ command: Command) -> Bool {
+    switch command {
+    case .donate(let event, _): events.contains(event)
+    case .set(let parameter, _), .update(let parameter, _): parameters.contains(parameter)
+    case .invalidate(let tip, _): members.contains(tip)
+    default: false
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/// What an audit says of one tip (docs/Auditing.md has the JSON schema).
+public struct TipAudit: Hashable, Sendable, Codable {
+  public enum Verdict: String, Hashable, Sendable, Codable {
+    /// A witness displays it, replayed from a fresh install.
+    case shows
+    /// The code read proves it never displays: each cause says why.
+    case never
+    /// Neither proved nor shown: the search found no witness within its bounds, or the tip
+    /// needs a value the app computes (the note names it).
+    case unknown
+  }
+
+  /// Why a tip never shows.
+  public struct Cause: Hashable, Sendable, Codable {
+    public enum Code: String, Hashable, Sendable, Codable {
+      case noDisplaySite, eventNeverDonated, parameterNeverWritten, valueNeverWritten, groupBlocked, contradictoryRules, ownScreenDefeatsTip
+    }
+    public var code: Code
+    /// The event, parameter or group member it concerns (the tip itself for
+    /// `noDisplaySite` and `contradictoryRules`; the event for `ownScreenDefeatsTip`).
+    public var name: String
+    /// Where, in the app's sources (`file:line`); empty when unknown.
+    public var place: String
+    public var message: String
+
+    /// The lint rule that reports it: `audit` and `lint` share their ids.
+    var rule: String {
+      switch code {
+      case .noDisplaySite: "tipNeverDisplayed"
+      case .contradictoryRules: "rulesNeverHold"
+      default: code.rawValue
+      }
+    }
+  }
+
+  /// What ends its displays.
+  public enum End: String, Hashable, Sendable, Codable {
+    case maxDisplayCount, maxDisplayDuration, invalidatedByApp, closeButton
+  }
+
+  public var tip: String
+  public var title: String
+  public var verdict: Verdict
+  public var causes: [Cause] = []
+  /// From a fresh install: the lines that display it (empty unless `shows`).
+  public var witness: [String] = []
+  /// Why the verdict is `unknown`.
+  public var note: String?
+  public var ends: [End] = []
+  /// The places of the app's own `invalidate` calls.
+  public var invalidatedAt: [String] = []
+  /// Neither a display count, a duration nor the app ends it: only the user's close does.
+  public var returnsUntilClosed: Bool
+  /// The typical user's first display: day 1 is the day of the first launch.
+  public var firstDisplay: FirstDisplay?
+  /// The typical user's counted displays over the days the usage model runs.
+  public var displays: Int
+
+  public struct FirstDisplay: Hashable, Sendable, Codable {
+    public var day: Int
+    /// `2026-01-03T09:00:00`, in the scenario's time zone.
+    public var at: String
+  }
+}

@@ -1,0 +1,133 @@
+import HeapModule
+import ScenarioLanguage
+import Sessions
+import Simulation
+import TipEngine
+
+/// Finds what the app and its user do, from a fresh install, to display one tip: a best-first
+/// search over the steps the app allows — launch and quit, open and close each screen (its
+/// reactions run), each of the app's actions, the user closing another tip on screen, and
+/// time passing to the next instant that can change a decision or by a day. A state's distance to the goal is guessed from the tip's
+/// decision: one step to launch, one to open its screen, one per donation a count still needs,
+/// one per other failing rule or frequency hold. What it finds is replayed before it is
+/// believed (`Auditor`).
+struct WitnessSearch {
+  let start: Session
+  let tip: String
+  /// The app's actions, parsed once.
+  let actions: [(text: String, statement: Statement)]
+  let screens: [String]
+
+  /// The most states expanded before the search gives up.
+  static let maximumStates = 1_500
+  /// The most steps in a witness.
+  static let maximumSteps = 40
+  /// How far ahead time may jump in one step.
+  static let maximumJump = TimeSpan.days(400)
+
+  private struct Node {
+    var session: Session
+    var lines: [String]
+  }
+
+  private struct Queued: Comparable {
+    var cost: Int
+    var order: Int
+    var node: Int
+    static func < (a: Queued, b: Queued) -> Bool { (a.cost, a.order) < (b.cost, b.order) }
+  }
+
+  /// What tells one state from another for the search.
+  private struct Key: Hashable {
+    var datastore: Datastore
+    var running: Bool
+    var open: [String]
+    var shown: [String]
+    var clock: Instant
+  }
+
+  /// The lines of a witness, or nil when none was found within the bounds.
+  func run() -> [String]? {
+    var nodes: [Node] = [Node(session: start, lines: [])]
+    var queue = Heap<Queued>()
+    var seen: Set<Key> = [key(start.world)]
+    var order = 0
+    guard let first = distance(start.world) else { return nil }
+    queue.insert(Queued(cost: first, order: 0, node: 0))
+    var expanded = 0
+    while let next = queue.popMin(), expanded < Self.maximumStates {
+      expanded += 1
+      let node = nodes[next.node]
+      guard node.lines.count < Self.maximumSteps else { continue }
+      for (line, statement) in steps(from: node.session.world) {
+        var session = node.session
+        guard (try? session.execute(statement)) != nil else { continue }
+        let lines = node.lines + [line]
+        if session.world.onScreen[tip] != nil { return lines }
+        guard seen.insert(key(session.world)).inserted, let guess = distance(session.world) else { continue }
+        order += 1
+        nodes.append(Node(session: session, lines: lines))
+        queue.insert(Queued(cost: lines.count + guess, order: order, node: nodes.count - 1))
+      }
+    }
+    return nil
+  }
+
+  /// Every step the app allows from this state, in a fixed order.
+  private func steps(from world: World) -> [(String, Statement)] {
+    var lines: [String] = []
+    lines.append(world.isRunning ? "quit" : "launch")
+    for screen in screens { lines.append(world.isOpen(screen) ? "close \(screen)" : "open \(screen)") }
+    // The user closes a tip in the way (its × button).
+    for other in world.onScreen.keys.sorted() where other != tip { lines.append("dismiss \(other)") }
+    var found = lines.compactMap { line in Self.statement(line).map { (line, $0) } }
+    if world.isRunning { found += actions.map { ($0.text, $0.statement) } }
+    var jumps: [TimeSpan] = []
+    if let next = world.engine.nextChange(after: world.clock), next - world.clock <= Self.maximumJump { jumps.append(next - world.clock) }
+    if !jumps.contains(.days(1)) { jumps.append(.days(1)) }
+    for span in jumps {
+      let line = "advance \(span)"
+      if let statement = Self.statement(line) { found.append((line, statement)) }
+    }
+    return found
+  }
+
+  static func statement(_ line: String) -> Statement? {
+    (try? Parser(source: line).parse())?.first
+  }
+
+  private func key(_ world: World) -> Key {
+    Key(
+      datastore: world.engine.datastore, running: world.isRunning, open: world.openScreens.map(\.name), shown: world.onScreen.keys.sorted(),
+      clock: world.clock)
+  }
+
+  /// A guess of the steps left; nil when the tip can no longer display (invalidated).
+  private func distance(_ world: World) -> Int? {
+    var steps = world.isRunning ? 0 : 1
+    if let screen = world.placements[tip]?.screen, !world.isOpen(screen) { steps += 1 }
+    for hold in world.engine.decision(for: tip, at: world.clock).holds {
+      switch hold {
+      case .invalidated: return nil
+      case .notConfigured: break
+      case .hiddenForTesting, .frequency: steps += 1
+      case .rules(let failing): steps += failing.map(Self.gap).reduce(0, +)
+      }
+    }
+    return steps
+  }
+
+  /// The donations a failing threshold on a count still needs; 1 for any other rule.
+  private static func gap(_ rule: RuleEvaluation) -> Int {
+    guard case .comparison(.aggregate, let op, .literal(.int(let n))) = rule.rule,
+      case .aggregate(_, let count)? = rule.readings.first
+    else { return 1 }
+    let needed =
+      switch op {
+      case .greaterOrEqual, .equal: n - count
+      case .greater: n + 1 - count
+      default: 1
+      }
+    return max(1, min(needed, 1_000))
+  }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Audit
+import Runner
+import Shell
+import Terminal
+
+struct AuditCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "audit",
+    abstract: "What an app's tips will do: whether each can ever show (and how), what ends it, and app-wide findings.",
+    discussion: """
+      PATH is a scenario file (its definitions are the app, its donations, writes and \
+      invalidations what the app's code can do) or Swift files and folders (read by \
+      tipsim-import, as `tipsim import` reads them). Each tip gets a verdict — shows, with a \
+      witness replayed from a fresh install; never, with each cause and its place; or unknown — \
+      what ends it, and a typical user's first display and displays. See docs/Auditing.md. \
+      Exit status: 0 audited; 1 findings with --strict; 2 invalid input.
+      """)
+
+  @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var paths: [String]
+  @Option(help: "For Swift: read this platform's #if branches (ios, ipados, macos, visionos, watchos, tvos).") var platform: String?
+  @Option(help: "How many days the typical user is followed.") var days = 30
+  @Option(help: "The most tip displays a week the typical user should see.") var budget = 3
+  @Option(name: .customLong("emit-tests"), help: "Write the definitions and one test scenario per tip that shows into this folder.")
+  var testsFolder: String?
+  @Flag(help: "Print one JSON object: {\"tips\": [...], \"findings\": [...], \"usageModel\": ...}.") var json = false
+  @Flag(help: "Exit 1 when there are findings (for CI).") var strict = false
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
+    if !(1...3650).contains(days) { throw ValidationError("--days is between 1 and 3650") }
+    if budget < 0 { throw ValidationError("--budget is 0 or more") }
+    if paths.contains(where: { $0.hasSuffix(".scenario") }) && paths.contains(where: { !$0.hasSuffix(".scenario") }) {
+      throw ValidationError("audit scenario files or Swift sources, not both at once")
+    }
+  }
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    var options = AuditCommandLine.Options()
+    options.json = json
+    options.testsFolder = testsFolder
+    options.strict = strict
+    options.days = days
+    options.budget = budget
+    guard paths.allSatisfy({ $0.hasSuffix(".scenario") }) else {
+      var flags = ["--audit", "--days", String(days), "--budget", String(budget)]
+      if json { flags.append("--json") }
+      if strict { flags.append("--strict") }
+      if let testsFolder { flags += ["--emit-tests", testsFolder] }
+      if let platform { flags += ["--platform", platform] }
+      let status = ImporterExecutable.run(flags + paths)
+      if status != 0 { throw ExitCode(status) }
+      return
+    }
+    if paths.count > 1, testsFolder != nil { throw ValidationError("--emit-tests takes one scenario file") }
+    var worst: Int32 = 0
+    for path in paths {
+      switch AuditInput.scenario(path) {
+      case .failure(let problem):
+        Console.err(problem.message + "\n")
+        worst = 2
+      case .success(let input):
+        let status = AuditCommandLine.run(input, options: options, includes: .files(relativeTo: path), out: Console.out, err: Console.err)
+        worst = max(worst, status)
+      }
+    }
+    if worst != 0 { throw ExitCode(worst) }
+  }
+}
