@@ -104,9 +104,11 @@ let package = Package(
       dependencies: ["Reports", "Runner", "Sessions", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Tooling"]),
     .testTarget(
       name: "SessionTests", dependencies: ["Sessions", "Runner", "Reports", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    .testTarget(
+      name: "AuditTests", dependencies: ["Audit", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine", "Tooling"]),
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
-    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Runner", "Sessions", "Reports"], exclude: ["Fixtures"]),
+    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Audit", "Runner", "Sessions", "Reports"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation"],
       exclude: ["Support"]),

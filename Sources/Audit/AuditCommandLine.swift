@@ -31,7 +31,10 @@ public enum AuditCommandLine {
     if let folder = options.testsFolder {
       do {
         let written = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
-        err("tipsim audit: wrote \(written.count) file\(written.count == 1 ? "" : "s") to \(folder)\n")
+        let tests = written.count - 1
+        err(
+          "tipsim audit: wrote \(EmittedTests.definitionsFile) and \(tests) test\(tests == 1 ? "" : "s") with their transcripts to \(folder)\n"
+        )
       } catch {
         err("tipsim audit: cannot write to \(folder): \(error.localizedDescription)\n")
         return 2

@@ -15,6 +15,26 @@ public struct AuditFinding: Hashable, Sendable, Codable {
     self.fix = fix
   }
 
+  /// By file, then line and column as numbers, then rule.
+  var order: Order {
+    let parts = place.split(separator: ":", omittingEmptySubsequences: false)
+    var numbers: [Int] = []
+    var file = parts[...]
+    while let last = file.last, let number = Int(last), file.count > 1 {
+      numbers.insert(number, at: 0)
+      file = file.dropLast()
+    }
+    return Order(file: file.joined(separator: ":"), line: numbers.first ?? 0, column: numbers.dropFirst().first ?? 0, rule: rule)
+  }
+
+  struct Order: Comparable {
+    var file: String
+    var line: Int
+    var column: Int
+    var rule: String
+    static func < (a: Order, b: Order) -> Bool { (a.file, a.line, a.column, a.rule) < (b.file, b.line, b.column, b.rule) }
+  }
+
   /// `place: warning: message [rule]` and the fix under it, as compilers print findings.
   public var text: String { "\(place): warning: \(message) [\(rule)]\n  fix: \(fix)" }
 }

@@ -16,7 +16,8 @@ extension AuditInput {
     parser.includes = .files(relativeTo: path)
     let statements: [Statement]
     do { statements = try parser.parse() } catch {
-      return .failure(Auditor.Problem(message: error.rendered(file: error.file ?? path, source: Parser.line(error.location.line, of: text))))
+      return .failure(
+        Auditor.Problem(message: error.rendered(file: error.file ?? path, source: Parser.line(error.location.line, of: text))))
     }
     var definitions: [String] = []
     var actions: [AppAction] = []

@@ -31,15 +31,18 @@ public struct AuditReport: Hashable, Sendable, Codable {
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     for row in rows {
       lines.append(
-        row.enumerated().map { column, cell in column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0) }
-          .joined(separator: "  ").trimmingTrailingSpaces)
+        row.enumerated().map { column, cell in
+          column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+        }
+        .joined(separator: "  ").trimmingTrailingSpaces)
     }
     for tip in tips {
       switch tip.verdict {
       case .shows: lines.append("\(tip.tip) shows after: " + tip.witness.joined(separator: "; "))
       case .never:
         for cause in tip.causes {
-          lines.append("\(tip.tip) never shows: \(cause.message) [\(cause.code.rawValue)]" + (cause.place.isEmpty ? "" : " (\(cause.place))"))
+          lines.append(
+            "\(tip.tip) never shows: \(cause.message) [\(cause.code.rawValue)]" + (cause.place.isEmpty ? "" : " (\(cause.place))"))
         }
       case .unknown: lines.append("\(tip.tip): unknown: \(tip.note ?? "")")
       }

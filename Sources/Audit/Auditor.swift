@@ -76,7 +76,8 @@ public struct Auditor {
           audit.verdict = .shows
           audit.witness = merged != found && verifies(merged, shows: tip.name, definitions: definitions) ? merged : found
         } else {
-          audit.note = ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
+          audit.note =
+            ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
             ?? "no witness found within \(WitnessSearch.maximumStates) states of the search"
         }
       }
@@ -84,7 +85,7 @@ public struct Auditor {
     }
     blockGroups(&tips, catalog: catalog)
     let typicalFindings = TypicalFindings(tips: tips, usage: usage, start: world.clock, days: days, budget: budget, file: input.file)
-    let all = (findings(tips) + typicalFindings.all + input.findings).sorted { ($0.place, $0.rule) < ($1.place, $1.rule) }
+    let all = (findings(tips) + typicalFindings.all + input.findings).sorted { $0.order < $1.order }
     return AuditReport(tips: tips, findings: all, usageModel: typical.description)
   }
 
@@ -128,7 +129,8 @@ public struct Auditor {
         found.append(
           AuditFinding(
             rule: "returnsUntilClosed", place: place,
-            message: "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
+            message:
+              "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
             fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests"))
       }
     }
@@ -170,7 +172,11 @@ public struct Auditor {
   private func invalidationPlaces(of tip: String, commands: [Command]) -> [String] {
     if let places = input.places.invalidations[tip], !places.isEmpty { return places }
     return input.actions.filter { action in
-      if let statement = WitnessSearch.statement(action.command), case .command(.invalidate(let t, _)) = statement.action { t == tip } else { false }
+      if let statement = WitnessSearch.statement(action.command), case .command(.invalidate(let t, _)) = statement.action {
+        t == tip
+      } else {
+        false
+      }
     }.map(\.place)
   }
 

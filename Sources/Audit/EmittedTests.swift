@@ -1,8 +1,10 @@
 import Foundation
+import Runner
 
 /// `--emit-tests DIR`: the definitions, and beside them one scenario per tip that shows, which
-/// includes them, replays its witness and expects the tip shown. Written the same for the
-/// same input, so a change in the app shows up as a diff in review.
+/// includes them, replays its witness and expects the tip shown, with its golden transcript:
+/// ready for `tipsim run` and `tipsim test DIR`. Written the same for the same input, so a
+/// change in the app shows up as a diff in review.
 struct EmittedTests {
   let report: AuditReport
   let definitions: String
@@ -21,11 +23,17 @@ struct EmittedTests {
     return files
   }
 
-  /// Writes every file into `folder`, created when missing; the names written.
+  /// Writes every file into `folder`, created when missing, and records each test's
+  /// transcript beside it; the scenarios' names.
   func write(to folder: String) throws -> [String] {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for file in files {
       try file.text.write(toFile: (folder as NSString).appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+    }
+    let recorder = GoldenTester(paths: [], environment: ["TIPSIM_UPDATE": "1"])
+    for file in files.dropFirst() {
+      let outcome = recorder.test((folder as NSString).appendingPathComponent(file.name))
+      guard outcome.passed else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: outcome.message]) }
     }
     return files.map(\.name)
   }

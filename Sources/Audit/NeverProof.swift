@@ -57,7 +57,9 @@ struct NeverProof {
       if !causes.isEmpty { return causes }
     }
     if let defeat = OwnScreen.defeat(of: tipName, in: world) {
-      return [.init(code: .ownScreenDefeatsTip, name: defeat.event, place: places.displays[tipName]?.first ?? place, message: defeat.message)]
+      return [
+        .init(code: .ownScreenDefeatsTip, name: defeat.event, place: places.displays[tipName]?.first ?? place, message: defeat.message)
+      ]
     }
     return []
   }

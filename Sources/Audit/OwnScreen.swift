@@ -14,7 +14,8 @@ enum OwnScreen {
         Value.int(0).compare(op, literal), !Value.int(1).compare(op, literal)
       else { continue }
       return (
-        aggregate.event, "it needs `\(rule)`, but \(screen) donates \(aggregate.event) as it appears, before its tips are decided: the tip never shows there",
+        aggregate.event,
+        "it needs `\(rule)`, but \(screen) donates \(aggregate.event) as it appears, before its tips are decided: the tip never shows there",
         "donate \(aggregate.event) on the user's action instead of on appear, or change the rule"
       )
     }

@@ -20,16 +20,21 @@ struct TypicalFindings {
     let takers = tips.compactMap { tip in tip.firstDisplay.map { (tip.tip, $0.day) } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
     var found: [AuditFinding] = []
     for tip in tips where tip.verdict == .shows && tip.displays == 0 {
-      let holds = usage.engine.decision(for: tip.tip, at: usage.clock).holds
+      // The typical user's app has quit: asked as at its next launch.
+      var engine = usage.engine
+      engine.configure(at: usage.clock)
+      let holds = engine.decision(for: tip.tip, at: usage.clock).holds
       guard holds.contains(where: { if case .frequency = $0 { true } else { false } }) else { continue }
-      let frequency = usage.engine.configuration.frequency
+      let frequency = engine.configuration.frequency
       found.append(
         AuditFinding(
           rule: "starvedByFrequency", place: file,
           message:
             "the typical user never sees tip \(tip.tip) in \(days) days: the \(frequency) display slot goes to "
             + takers.map { "\($0.0) (day \($0.1))" }.joined(separator: ", ") + " first (rule 26)",
-          fix: "give the tips an order that matches their value, cap the others with MaxDisplayCount, or let this one ignore the display frequency"))
+          fix:
+            "give the tips an order that matches their value, cap the others with MaxDisplayCount, or let this one ignore the display frequency"
+        ))
     }
     return found
   }

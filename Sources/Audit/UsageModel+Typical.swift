@@ -14,6 +14,7 @@ struct TypicalUser {
   var description: String {
     let opened =
       screens.isEmpty ? "no screen has a tip" : "opens each screen with a tip for a minute (\(screens.joined(separator: ", ")))"
-    return "a typical user launches the app once a day at the start's time and \(opened); the app's own code runs as it does at launch and as screens appear; \(days) days"
+    return
+      "a typical user launches the app once a day at the start's time and \(opened); the app's own code runs as it does at launch and as screens appear; \(days) days"
   }
 }

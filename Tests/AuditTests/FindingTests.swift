@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import Audit
+
+/// The app-wide findings, the typical user, and the JSON that tools read.
+@Suite struct FindingTests {
+  @Test func aTipWithNothingToEndItReturnsUntilClosed() throws {
+    let (report, _, path) = try audit(
+      """
+      screen home: a b c
+      tip forever
+        title "Forever"
+        anchor home.a inline
+      tip counted
+        title "Counted"
+        anchor home.b inline
+        maxDisplayCount 2
+      tip acted
+        title "Acted on"
+        anchor home.c inline
+      launch
+      invalidate acted actionPerformed
+      """)
+    #expect(report.tip("forever")?.returnsUntilClosed == true)
+    #expect(report.tip("forever")?.ends == [.closeButton])
+    #expect(report.tip("counted")?.ends == [.maxDisplayCount, .closeButton])
+    #expect(report.tip("acted")?.ends == [.invalidatedByApp, .closeButton])
+    #expect(report.tip("acted")?.invalidatedAt == ["\(path):13"])
+    let returning = report.findings.filter { $0.rule == "returnsUntilClosed" }
+    #expect(returning.map(\.place) == ["\(path):2"])
+    // The typical user opens home once a day: the tip comes back every day.
+    #expect(report.tip("forever")?.displays == 30)
+    #expect(report.tip("counted")?.displays == 2)
+    #expect(report.tip("forever")?.firstDisplay == TipAudit.FirstDisplay(day: 1, at: "2026-01-01T09:00:00"))
+  }
+
+  @Test func theFrequencySlotGoesToOthersFirst() throws {
+    var scenario = "frequency weekly\nscreen home: a0 a1 a2 a3 a4 a5\n"
+    for tip in 0..<6 { scenario += "tip t\(tip)\n  title \"T\(tip)\"\n  anchor home.a\(tip) inline\n  maxDisplayCount 1\n" }
+    let (report, _, _) = try audit(scenario, days: 30)
+    #expect(report.tips.map { $0.firstDisplay?.day } == [1, 8, 15, 22, 29, nil])
+    let starved = report.findings.filter { $0.rule == "starvedByFrequency" }
+    #expect(starved.count == 1)
+    #expect(starved.first?.message.contains("tip t5") == true)
+    #expect(starved.first?.message.contains("t0 (day 1), t1 (day 8), t2 (day 15), t3 (day 22), t4 (day 29)") == true)
+  }
+
+  @Test func moreDisplaysAWeekThanTheBudgetIsAFinding() throws {
+    let scenario = "screen home: a b\ntip a\n  title \"A\"\n  anchor home.a inline\ntip b\n  title \"B\"\n  anchor home.b inline\n"
+    let (over, _, _) = try audit(scenario, budget: 13)
+    #expect(
+      over.findings.first { $0.rule == "tipFatigue" }?.message
+        == "the typical user sees 14 tip displays in week 1, over the budget of 13 a week")
+    let (within, _, _) = try audit(scenario, budget: 14)
+    #expect(!within.findings.contains { $0.rule == "tipFatigue" })
+  }
+
+  @Test func theJSONHasTheDocumentedMembers() throws {
+    let (report, _, _) = try audit(
+      """
+      param on = false
+      screen home: a
+      tip t
+        title "T"
+        anchor home.a
+        rule on == true
+      """)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+    #expect(Set(object.keys) == ["tips", "findings", "usageModel"])
+    let tip = try #require((object["tips"] as? [[String: Any]])?.first)
+    #expect(tip["tip"] as? String == "t")
+    #expect(tip["verdict"] as? String == "never")
+    let cause = try #require((tip["causes"] as? [[String: Any]])?.first)
+    #expect(cause["code"] as? String == "parameterNeverWritten")
+    #expect(cause["name"] as? String == "on")
+    #expect((cause["place"] as? String)?.hasSuffix("app.scenario:1") == true)
+    #expect(tip["witness"] as? [String] == [])
+    #expect(tip["ends"] as? [String] == ["closeButton"])
+    #expect(tip["returnsUntilClosed"] as? Bool == true)
+    #expect(tip["firstDisplay"] == nil)
+    let finding = try #require((object["findings"] as? [[String: Any]])?.first)
+    #expect(Set(finding.keys) == ["rule", "place", "message", "fix"])
+  }
+
+  @Test func theSameInputGivesTheSameBytes() throws {
+    let scenario =
+      "frequency daily\nevent e\nscreen s: a b\ntip x\n  title \"X\"\n  anchor s.a\n  rule e.count >= 2\ntip y\n  title \"Y\"\n  anchor s.b\nlaunch\ndonate e\n"
+    let one = try audit(scenario)
+    let two = try audit(scenario)
+    func bytes(_ audit: (report: AuditReport, input: AuditInput, path: String)) -> String {
+      (audit.report.text + audit.report.json).replacingOccurrences(of: audit.path, with: "APP")
+    }
+    #expect(bytes(one) == bytes(two))
+    #expect(one.report.tip("x")?.witness == ["launch", "donate e", "donate e", "open s"])
+  }
+}

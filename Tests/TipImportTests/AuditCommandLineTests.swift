@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `tipsim audit` as a user runs it: Swift through tipsim-import, scenario files in tipsim.
+@Suite struct AuditCommandLineTests {
+  let command = CommandLineTests()
+
+  @Test func auditOfSwiftPrintsTheTableAndStrictFailsOnFindings() throws {
+    let run = try command.tipsim(["audit", "AuditApp"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(
+      run.output.hasPrefix(
+        "tip          verdict  first display  displays  ends\nShareTip     shows    —              0         maxDisplayCount\n"))
+    #expect(run.output.contains("audit: 10 tips: 2 show, 7 never, 1 unknown;"))
+    #expect(try command.tipsim(["audit", "--strict", "AuditApp"]).status == 1)
+  }
+
+  @Test func auditJSONIsOneObject() throws {
+    let run = try command.tipsim(["audit", "--json", "AuditApp"])
+    #expect(run.status == 0)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+    #expect((object["tips"] as? [Any])?.count == 10)
+  }
+
+  @Test func auditOfAScenarioAndItsEmittedTests() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-audit-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let scenario = folder + "/app.scenario"
+    try "event e\nscreen s: a\ntip t\n  title \"T\"\n  anchor s.a\n  rule e.count >= 1\n  maxDisplayCount 1\nlaunch\ndonate e\n".write(
+      toFile: scenario, atomically: true, encoding: .utf8)
+    let run = try command.tipsim(["audit", scenario, "--emit-tests", folder + "/tests"])
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("t shows after: launch; open s; donate e"))
+    #expect(run.errors == "tipsim audit: wrote definitions.scenario and 1 test with their transcripts to \(folder)/tests\n")
+    let test = try String(contentsOfFile: folder + "/tests/t.scenario", encoding: .utf8)
+    #expect(test.hasSuffix("include definitions.scenario\nlaunch\nopen s\ndonate e\nexpect shown t\n"))
+    let replay = try command.tipsim(["test", folder + "/tests"])
+    #expect(replay.status == 0, "\(replay.output)\(replay.errors)")
+    #expect(try command.tipsim(["run", folder + "/tests/t.scenario"]).status == 0)
+  }
+
+  @Test func aScenarioThatDoesNotParseExitsTwoWithACaret() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-audit-bad-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "screen s: a\ntip t\n  title \"T\"\n  anchor s.zz\n".write(toFile: folder + "/bad.scenario", atomically: true, encoding: .utf8)
+    try "screen s: a\nopne s\n".write(toFile: folder + "/typo.scenario", atomically: true, encoding: .utf8)
+    let typo = try command.tipsim(["audit", folder + "/typo.scenario"])
+    #expect(typo.status == 2)
+    #expect(typo.errors.hasPrefix("\(folder)/typo.scenario:2:1: error:"))
+    #expect(typo.errors.contains("\nopne s\n^"))
+    let bad = try command.tipsim(["audit", folder + "/bad.scenario"])
+    #expect(bad.status == 2)
+    #expect(bad.errors.contains("bad.scenario:4:"))
+  }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Runner
+import Testing
+
+@testable import Audit
+@testable import TipImport
+
+/// `tipsim audit` on Swift: the verdicts, causes and places of the AuditApp fixture, whose
+/// tips each stand for one verdict or cause, and its witnesses replayed.
+@Suite struct SwiftAuditTests {
+  func audited() throws -> (AuditReport, AuditInput) {
+    let input = try imported("AuditApp").audit
+    return (try Auditor(input: input).audit(), input)
+  }
+
+  @Test func eachTipGetsItsVerdictAndCauseAtItsSwiftPlace() throws {
+    let (report, _) = try audited()
+    func tip(_ name: String) -> TipAudit? { report.tips.first { $0.tip == name } }
+    #expect(tip("ShareTip")?.verdict == .shows)
+    #expect(tip("SearchTip")?.verdict == .shows)
+    #expect(tip("FavoriteTip")?.verdict == .unknown)
+    #expect(tip("FavoriteTip")?.note == "needs a value the app computes: noteOpened's noteID (no donation gives it)")
+    let causes = report.tips.filter { $0.verdict == .never }.map { "\($0.tip) \($0.causes.map { "\($0.code.rawValue) \($0.place)" })" }
+    #expect(
+      causes == [
+        #"ArchiveTip ["noDisplaySite AuditApp/Tips.swift:15"]"#,
+        #"ExportTip ["eventNeverDonated AuditApp/Tips.swift:21"]"#,
+        #"SyncTip ["parameterNeverWritten AuditApp/Tips.swift:30"]"#,
+        #"PinTip ["valueNeverWritten AuditApp/NotesApp.swift:13"]"#,
+        #"TagTip ["contradictoryRules AuditApp/Tips.swift:48"]"#,
+        #"FolderTip ["groupBlocked AuditApp/NoteListView.swift:6"]"#,
+        #"WelcomeTip ["ownScreenDefeatsTip AuditApp/NoteListView.swift:13"]"#,
+      ])
+  }
+
+  @Test func aButtonsDonationIsAnActionAndItsWitnessReplays() throws {
+    let (report, input) = try audited()
+    #expect(input.actions.contains(AppAction(command: "donate noteShared", place: "AuditApp/NoteListView.swift:21")))
+    // What runs as the screen appears is a reaction, not an action.
+    #expect(!input.actions.contains { $0.command == "donate listViewed" })
+    let share = try #require(report.tips.first { $0.tip == "ShareTip" })
+    #expect(share.witness == ["launch", "open NoteListView", "donate noteShared", "donate noteShared", "donate noteShared"])
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-swift-audit-\(UUID().uuidString)").path
+    let names = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
+    #expect(names == ["definitions.scenario", "ShareTip.scenario", "SearchTip.scenario"])
+    for name in names.dropFirst() {
+      let run = ScenarioRunner.run(file: (folder as NSString).appendingPathComponent(name))
+      #expect(run.exitCode == 0 && run.expectationsChecked == 1, "\(name): \(run.errors)")
+    }
+  }
+
+  @Test func lintAndAuditShareRuleIdsAndAFindingIsNotSaidTwice() throws {
+    let (report, _) = try audited()
+    let rules = report.findings.map(\.rule)
+    // Lint reports these three; the audit's own causes under the same ids are not repeated.
+    #expect(rules.filter { $0 == "tipNeverDisplayed" }.count == 1)
+    #expect(rules.filter { $0 == "rulesNeverHold" }.count == 1)
+    #expect(rules.filter { $0 == "eventNeverDonated" }.count == 1)
+    for rule in ["parameterNeverWritten", "valueNeverWritten", "groupBlocked", "ownScreenDefeatsTip", "returnsUntilClosed", "tipFatigue"] {
+      #expect(rules.contains(rule), "\(rule)")
+    }
+    #expect(report.text.contains("AuditApp/NoteListView.swift:13: warning: tip WelcomeTip never shows: it needs `listViewed.count == 0`"))
+  }
+}
