@@ -48,7 +48,7 @@ public struct Auditor {
     let proof = NeverProof(world: world, commands: commands, places: input.places)
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
     let typical = TypicalUser(screens: tipScreens, days: days)
-    let usage = replay(definitions + typical.script).session.world
+    let usage = replay(typical.script, from: base.session).session.world
 
     var tips: [TipAudit] = []
     for tip in catalog.tips {
@@ -68,13 +68,13 @@ public struct Auditor {
       } else {
         let relevant = Relevance(tip: tip, world: world)
         let search = WitnessSearch(
-          start: start, tip: tip.name, actions: actions.filter { relevant.matters($0.statement) },
+          start: start, tip: tip.name, relevance: relevant, actions: actions.filter { relevant.matters($0.statement) },
           screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
-        if let found = search.run(), verifies(found, shows: tip.name, definitions: definitions) {
+        if let found = search.run(), verifies(found, shows: tip.name, from: base.session) {
           // Time passing in one line reads better, and lands on every instant on the way.
           let merged = Self.mergingAdvances(found)
           audit.verdict = .shows
-          audit.witness = merged != found && verifies(merged, shows: tip.name, definitions: definitions) ? merged : found
+          audit.witness = merged != found && verifies(merged, shows: tip.name, from: base.session) ? merged : found
         } else {
           audit.note =
             ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
@@ -185,13 +185,16 @@ public struct Auditor {
     return .init(day: day, at: world.timeZone.civil(of: instant).stamp(separator: UInt8(ascii: "T")))
   }
 
-  /// Replays a witness after the definitions and checks that it displays the tip.
-  private func verifies(_ witness: [String], shows tip: String, definitions: String) -> Bool {
-    let report = replay(definitions + witness.joined(separator: "\n") + "\nexpect shown \(tip)\n")
+  /// Replays a witness through the runner, from the session the definitions left, and checks
+  /// that it displays the tip (`expect shown`). The tests replay the emitted files, the
+  /// definitions included.
+  private func verifies(_ witness: [String], shows tip: String, from definitions: Session) -> Bool {
+    let report = replay(witness.joined(separator: "\n") + "\nexpect shown \(tip)\n", from: definitions)
     return report.exitCode == 0 && report.expectationsChecked == 1 && report.failures.isEmpty
   }
 
-  private func replay(_ source: String) -> RunReport {
-    ScenarioRunner.run(source: source, file: input.file, options: RunOptions(keepsLog: false, printsLog: false, includes: includes))
+  private func replay(_ source: String, from session: Session = Session()) -> RunReport {
+    ScenarioRunner.run(
+      source: source, file: input.file, session: session, options: RunOptions(keepsLog: false, printsLog: false, includes: includes))
   }
 }

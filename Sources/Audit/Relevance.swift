@@ -11,10 +11,13 @@ struct Relevance {
   private var parameters: Set<String> = []
   private var members: Set<String> = []
   private var screens: Set<String> = []
+  /// The catalog's indices of the tip and the members before it (for the next change).
+  private(set) var tipIndices: [Int] = []
 
   init(tip: TipDefinition, world: World) {
     let catalog = world.engine.catalog
     var tips = [tip]
+    defer { tipIndices = tips.compactMap { catalog.index(ofTip: $0.name) } }
     for group in catalog.groups where group.members.contains(tip.name) {
       for member in group.members.prefix(while: { $0 != tip.name }) {
         members.insert(member)
@@ -35,6 +38,29 @@ struct Relevance {
   }
 
   func matters(screen: String) -> Bool { screens.contains(screen) }
+
+  /// What tells two states apart for the search: the records these tips, parameters and
+  /// events read; the other tips' only through what is on screen.
+  func key(_ world: World) -> StateKey {
+    let datastore = world.engine.datastore
+    let catalog = world.engine.catalog
+    return StateKey(
+      running: world.isRunning, open: world.openScreens.map(\.name), shown: world.onScreen.keys.sorted(), clock: world.clock,
+      intervalStart: datastore.intervalStart,
+      tips: tipIndices.map { datastore.tips[catalog.tips[$0].id] }, parameters: parameters.sorted().map { datastore.parameters[$0] },
+      events: events.sorted().map { datastore.events[$0] })
+  }
+
+  struct StateKey: Hashable {
+    var running: Bool
+    var open: [String]
+    var shown: [String]
+    var clock: Instant
+    var intervalStart: Instant?
+    var tips: [TipRecord?]
+    var parameters: [ParameterRecord?]
+    var events: [DonationLog?]
+  }
 
   func matters(_ statement: Statement) -> Bool {
     if case .command(let command) = statement.action { matters(command) } else { false }

@@ -14,6 +14,7 @@ import TipEngine
 struct WitnessSearch {
   let start: Session
   let tip: String
+  let relevance: Relevance
   /// The app's actions, parsed once.
   let actions: [(text: String, statement: Statement)]
   let screens: [String]
@@ -37,20 +38,11 @@ struct WitnessSearch {
     static func < (a: Queued, b: Queued) -> Bool { (a.cost, a.order) < (b.cost, b.order) }
   }
 
-  /// What tells one state from another for the search.
-  private struct Key: Hashable {
-    var datastore: Datastore
-    var running: Bool
-    var open: [String]
-    var shown: [String]
-    var clock: Instant
-  }
-
   /// The lines of a witness, or nil when none was found within the bounds.
   func run() -> [String]? {
     var nodes: [Node] = [Node(session: start, lines: [])]
     var queue = Heap<Queued>()
-    var seen: Set<Key> = [key(start.world)]
+    var seen: Set<Relevance.StateKey> = [relevance.key(start.world)]
     var order = 0
     guard let first = distance(start.world) else { return nil }
     queue.insert(Queued(cost: first, order: 0, node: 0))
@@ -64,10 +56,10 @@ struct WitnessSearch {
         guard (try? session.execute(statement)) != nil else { continue }
         let lines = node.lines + [line]
         if session.world.onScreen[tip] != nil { return lines }
-        guard seen.insert(key(session.world)).inserted, let guess = distance(session.world) else { continue }
+        guard seen.insert(relevance.key(session.world)).inserted, let guess = distance(session.world) else { continue }
         order += 1
         nodes.append(Node(session: session, lines: lines))
-        queue.insert(Queued(cost: lines.count + guess, order: order, node: nodes.count - 1))
+        queue.insert(Queued(cost: lines.count + 2 * guess, order: order, node: nodes.count - 1))
       }
     }
     return nil
@@ -83,7 +75,9 @@ struct WitnessSearch {
     var found = lines.compactMap { line in Self.statement(line).map { (line, $0) } }
     if world.isRunning { found += actions.map { ($0.text, $0.statement) } }
     var jumps: [TimeSpan] = []
-    if let next = world.engine.nextChange(after: world.clock), next - world.clock <= Self.maximumJump { jumps.append(next - world.clock) }
+    if let next = world.engine.nextChange(after: world.clock, readByTipsAt: relevance.tipIndices), next - world.clock <= Self.maximumJump {
+      jumps.append(next - world.clock)
+    }
     if !jumps.contains(.days(1)) { jumps.append(.days(1)) }
     for span in jumps {
       let line = "advance \(span)"
@@ -94,12 +88,6 @@ struct WitnessSearch {
 
   static func statement(_ line: String) -> Statement? {
     (try? Parser(source: line).parse())?.first
-  }
-
-  private func key(_ world: World) -> Key {
-    Key(
-      datastore: world.engine.datastore, running: world.isRunning, open: world.openScreens.map(\.name), shown: world.onScreen.keys.sorted(),
-      clock: world.clock)
   }
 
   /// A guess of the steps left; nil when the tip can no longer display (invalidated).
@@ -117,17 +105,36 @@ struct WitnessSearch {
     return steps
   }
 
-  /// The donations a failing threshold on a count still needs; 1 for any other rule.
+  /// The steps a failing rule still needs, at least: for each false part of a conjunction,
+  /// the donations a threshold on a count still needs, else 1.
   private static func gap(_ rule: RuleEvaluation) -> Int {
-    guard case .comparison(.aggregate, let op, .literal(.int(let n))) = rule.rule,
-      case .aggregate(_, let count)? = rule.readings.first
-    else { return 1 }
-    let needed =
-      switch op {
-      case .greaterOrEqual, .equal: n - count
-      case .greater: n + 1 - count
-      default: 1
+    let counts = Dictionary(
+      rule.readings.compactMap { reading -> (EventAggregate, Int)? in
+        if case .aggregate(let aggregate, let value) = reading { (aggregate, value) } else { nil }
+      }, uniquingKeysWith: { first, _ in first })
+    let values = Dictionary(
+      rule.readings.compactMap { reading -> (String, Value)? in
+        if case .parameter(let name, let value, _, _) = reading { (name, value) } else { nil }
+      }, uniquingKeysWith: { first, _ in first })
+    func gap(_ expression: Expression) -> Int {
+      switch expression {
+      case .and(let l, let r): return gap(l) + gap(r)
+      case .comparison(.aggregate(let aggregate), let op, .literal(.int(let n))):
+        guard let count = counts[aggregate], !Value.int(count).compare(op, .int(n)) else { return 0 }
+        let needed =
+          switch op {
+          case .greaterOrEqual, .equal: n - count
+          case .greater: n + 1 - count
+          default: 1
+          }
+        return max(1, min(needed, 1_000))
+      case .comparison(.parameter(let name), let op, .literal(let literal)):
+        guard let value = values[name] else { return 1 }
+        return value.compare(op, literal) ? 0 : 1
+      default:
+        return 1
       }
-    return max(1, min(needed, 1_000))
+    }
+    return max(1, gap(rule.rule))
   }
 }

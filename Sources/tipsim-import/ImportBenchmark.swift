@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import SwiftParser
 import TipImport
@@ -26,6 +27,18 @@ enum ImportBenchmark {
     row("import: \(count) Swift files, \(lines) lines", String(format: "%.1f MB, %d tips", Double(bytes) / 1e6, imported.tipCount), "")
     row("  swift-syntax parse only, one core", String(format: "%.3f s", parse), "")
     row("  tipsim import, every core", String(format: "%.3f s · %.2f× the parse", whole, whole / parse), "≤ 2.5× the parse")
+    // The audit, once each: of the whole app, and of an app of a dozen tips.
+    for (files, target) in [(count, count >= 1_000 ? "< 20 s" : ""), (12, "< 2 s")] {
+      guard let input = files == count ? imported.audit : (try? SwiftImporter.run(sources: app(files: files)))?.audit else { return 2 }
+      var report: AuditReport?
+      let time = seconds { report = try? Auditor(input: input).audit() }
+      guard let report else {
+        FileHandle.standardError.write(Data("tipsim-import --bench: the generated app did not audit\n".utf8))
+        return 2
+      }
+      let shows = report.tips.count { $0.verdict == .shows }
+      row("audit of \(files) files, one core", String(format: "%.3f s · %d tips, %d show", time, report.tips.count, shows), target)
+    }
     return 0
   }
 
@@ -43,7 +56,8 @@ enum ImportBenchmark {
 
   /// An app of `count` files, each a tip with parameters, an event with info, rules, options
   /// and actions, and the view that shows it, donates and writes (on a tap, and as it
-  /// appears, through a function); one more file configures.
+  /// appears, through a function), so that the audit finds a witness for each; one more file
+  /// configures.
   static func app(files count: Int) -> [(path: String, text: String)] {
     var sources: [(path: String, text: String)] = [
       (
@@ -146,6 +160,7 @@ enum ImportBenchmark {
           .toolbar {
             Button("Feature \(i)") {
               Feature\(i)Tip.visits += 1
+              Feature\(i)Tip.isEnabled\(i) = true
             }
             .popoverTip(tip)
           }
