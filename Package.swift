@@ -40,7 +40,7 @@ let package = Package(
         .product(name: "HeapModule", package: "swift-collections"),
       ]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.
-    .target(name: "Tooling", dependencies: ["Reports", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
+    .target(name: "Tooling", dependencies: ["Audit", "Reports", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine"]),
     // The library product: what a Swift package's tests import (one module).
     .target(name: "TipSimKit", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Runner"]),
     // libedit: its header (histedit.h, in the system include folder here and in macOS's SDK)
@@ -81,7 +81,7 @@ let package = Package(
     .executableTarget(
       name: "tipsim-import", dependencies: ["TipImport", .product(name: "SwiftParser", package: "swift-syntax")]),
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
-    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["TipImport", "Runner", "Sessions"]),
+    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),

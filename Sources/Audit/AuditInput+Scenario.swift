@@ -7,13 +7,16 @@ extension AuditInput {
   /// every donation, parameter write and invalidation its script makes is an action the
   /// app's code can perform, at the script's line.
   public static func scenario(_ path: String) -> Result<AuditInput, Auditor.Problem> {
-    let text: String
     switch ScenarioFile.read(path) {
-    case .success(let read): text = read
-    case .failure(let problem): return .failure(Auditor.Problem(message: "\(path):1:1: error: \(problem.message)"))
+    case .success(let text): scenario(text: text, path: path, includes: .files(relativeTo: path))
+    case .failure(let problem): .failure(Auditor.Problem(message: "\(path):1:1: error: \(problem.message)"))
     }
+  }
+
+  /// The same for scenario text, named `path`, whose `include` lines `includes` reads.
+  public static func scenario(text: String, path: String, includes: IncludeReader) -> Result<AuditInput, Auditor.Problem> {
     var parser = Parser(source: text)
-    parser.includes = .files(relativeTo: path)
+    parser.includes = includes
     let statements: [Statement]
     do { statements = try parser.parse() } catch {
       return .failure(

@@ -14,6 +14,8 @@ public struct Auditor {
   public var budget: Int
   /// Where `include` lines of the definitions are read from.
   public var includes: IncludeReader
+  /// The most states each tip's search expands.
+  public var searchLimit = WitnessSearch.maximumStates
 
   public init(input: AuditInput, days: Int = 30, budget: Int = 3, includes: IncludeReader = .none) {
     self.input = input
@@ -68,7 +70,7 @@ public struct Auditor {
       } else {
         let relevant = Relevance(tip: tip, world: world)
         let search = WitnessSearch(
-          start: start, tip: tip.name, relevance: relevant, actions: actions.filter { relevant.matters($0.statement) },
+          start: start, tip: tip.name, relevance: relevant, limit: searchLimit, actions: actions.filter { relevant.matters($0.statement) },
           screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
         if let found = search.run(), verifies(found, shows: tip.name, from: base.session) {
           // Time passing in one line reads better, and lands on every instant on the way.
@@ -78,7 +80,7 @@ public struct Auditor {
         } else {
           audit.note =
             ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
-            ?? "no witness found within \(WitnessSearch.maximumStates) states of the search"
+            ?? "no witness found within \(searchLimit) states of the search"
         }
       }
       tips.append(audit)

@@ -11,16 +11,18 @@ import TipEngine
 /// decision: one step to launch, one to open its screen, one per donation a count still needs,
 /// one per other failing rule or frequency hold. What it finds is replayed before it is
 /// believed (`Auditor`).
-struct WitnessSearch {
+public struct WitnessSearch {
   let start: Session
   let tip: String
   let relevance: Relevance
+  /// The most states expanded before the search gives up.
+  let limit: Int
   /// The app's actions, parsed once.
   let actions: [(text: String, statement: Statement)]
   let screens: [String]
 
-  /// The most states expanded before the search gives up.
-  static let maximumStates = 1_500
+  /// The most states expanded before the search gives up, by default.
+  public static let maximumStates = 1_500
   /// The most steps in a witness.
   static let maximumSteps = 40
   /// How far ahead time may jump in one step.
@@ -47,7 +49,7 @@ struct WitnessSearch {
     guard let first = distance(start.world) else { return nil }
     queue.insert(Queued(cost: first, order: 0, node: 0))
     var expanded = 0
-    while let next = queue.popMin(), expanded < Self.maximumStates {
+    while let next = queue.popMin(), expanded < limit {
       expanded += 1
       let node = nodes[next.node]
       guard node.lines.count < Self.maximumSteps else { continue }

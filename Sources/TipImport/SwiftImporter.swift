@@ -18,8 +18,8 @@ public struct SwiftImporter {
     /// What was read and what was not translated, for standard error.
     public var summary: String
     public var findings: [SwiftFinding]
-    /// What `tipsim audit` reads.
-    public var audit: AuditInput
+    /// What `tipsim audit` reads, when asked for (`forAudit`).
+    public var audit: AuditInput?
     public var fileCount: Int
     public var tipCount: Int
     /// Files left out because they build only for another platform (`--platform`).
@@ -31,7 +31,10 @@ public struct SwiftImporter {
   /// With `folder`, paths are relative to it, and so are the places the output names.
   /// With `platform`, that platform's `#if` branches are read and files that build only for
   /// another are left out; without, the iOS branch (or else the first) of every file.
-  public static func run(paths: [String], in folder: String? = nil, platform: Platform? = nil) throws(ImportError) -> Result {
+  /// With `forAudit`, the result also holds what `tipsim audit` reads.
+  public static func run(paths: [String], in folder: String? = nil, platform: Platform? = nil, forAudit: Bool = false) throws(ImportError)
+    -> Result
+  {
     let target = BuildTarget(platform: platform)
     let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
@@ -40,16 +43,18 @@ public struct SwiftImporter {
       let file = files[index]
       return try read(file, as: !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file, target: target)
     }
-    return try result(of: facts, paths: paths, target: target)
+    return try result(of: facts, paths: paths, target: target, forAudit: forAudit)
   }
 
   /// The same for sources already in memory (path → text), as tests and the fuzzer give them.
-  public static func run(sources: [(path: String, text: String)], platform: Platform? = nil) throws(ImportError) -> Result {
+  public static func run(sources: [(path: String, text: String)], platform: Platform? = nil, forAudit: Bool = false) throws(ImportError)
+    -> Result
+  {
     let target = BuildTarget(platform: platform)
     let facts = try scanEach(sources.count) { index throws(ImportError) in
       try scan(path: sources[index].path, text: sources[index].text, target: target)
     }
-    return try result(of: facts, paths: sources.map(\.path), target: target)
+    return try result(of: facts, paths: sources.map(\.path), target: target, forAudit: forAudit)
   }
 
   /// Scans `count` files on every core: files are independent until the model joins them,
@@ -148,7 +153,7 @@ public struct SwiftImporter {
     return "\(path):\(line):\(column): error: \(message)\n\(source)\n\(pad)^"
   }
 
-  private static func result(of all: [FileFacts], paths: [String], target: BuildTarget) throws(ImportError) -> Result {
+  private static func result(of all: [FileFacts], paths: [String], target: BuildTarget, forAudit: Bool) throws(ImportError) -> Result {
     let facts = all.filter { $0.buildsElsewhere == nil }
     let skipped = all.filter { $0.buildsElsewhere != nil }
     let model = AppModel(files: facts, target: target)
@@ -191,7 +196,7 @@ public struct SwiftImporter {
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }
     return Result(
       scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings,
-      audit: model.auditInput(scenario: scenario, file: paths.first ?? "", findings: findings), fileCount: facts.count,
+      audit: forAudit ? model.auditInput(scenario: scenario, file: paths.first ?? "", findings: findings) : nil, fileCount: facts.count,
       tipCount: model.tips.count, skippedFileCount: skipped.count)
   }
 }

@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import Runner
 import ScenarioLanguage
@@ -5,9 +6,9 @@ import Sessions
 import Simulation
 import TipEngine
 
-/// The whole path a fuzzer drives: bytes → decoding → lexer → parser → simulation → log. Both
-/// fuzzers use it: the deterministic mutation fuzzer in the test suite and the libFuzzer
-/// target `tipsim-fuzz`.
+/// The whole path a fuzzer drives: bytes → decoding → lexer → parser → simulation → log, and
+/// the audit of what runs. Both fuzzers use it: the deterministic mutation fuzzer in the test
+/// suite and the libFuzzer target `tipsim-fuzz`.
 public enum FuzzHarness {
   /// Runs one input in a sandboxed session (no files, small populations) and returns its exit
   /// code. Every input must end with 0, 1 or 2; a trap or a hang is a bug. The input runs
@@ -23,8 +24,17 @@ public enum FuzzHarness {
       precondition(
         fast.exitCode == plain.exitCode && fast.transcript == plain.transcript && fast.errors == plain.errors,
         "the plain model and the speed machinery print different logs")
+      if fast.exitCode != 2 { audit(text) }
       return fast.exitCode
     }
+  }
+
+  /// Audits a scenario that runs, with a small search: a refusal is an answer, a trap a bug.
+  private static func audit(_ text: String) {
+    guard case .success(let input) = AuditInput.scenario(text: text, path: "fuzz.scenario", includes: .none) else { return }
+    var auditor = Auditor(input: input, days: 2)
+    auditor.searchLimit = 20
+    _ = try? auditor.audit()
   }
 
   private static func replay(_ text: String, shortcuts: Bool) -> RunReport {

@@ -1,21 +1,26 @@
+import Audit
 import Foundation
 import Runner
 import Sessions
 import TipImport
 
 /// One fuzz input through the whole importer: bytes → UTF-8 → swift-syntax → facts → the
-/// scenario, which must run, launch included (so the app's code at launch runs too). 0:
-/// imported; 2: refused with a message (not UTF-8, invalid Swift, no tip). An imported
-/// scenario that does not run is an importer bug: it traps.
+/// scenario, which must run, launch included (so the app's code at launch runs too), and be
+/// audited (a small search). 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
+/// no tip). An imported scenario that does not run or audit is an importer bug: it traps.
 func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
   guard let text = String(validating: Array(bytes), as: UTF8.self) else { return 2 }
   do {
-    let result = try SwiftImporter.run(sources: [(path: "Fuzz.swift", text: text)])
+    let result = try SwiftImporter.run(sources: [(path: "Fuzz.swift", text: text)], forAudit: true)
     precondition(!result.scenario.isEmpty)
     var session = Session()
     session.isSandboxed = true
     let report = ScenarioRunner.run(source: result.scenario + "launch\n", file: "imported.scenario", session: session)
     precondition(report.exitCode == 0, "the imported scenario does not run (an importer bug):\n\(report.errors)")
+    guard let input = result.audit else { preconditionFailure("an import for the audit gave nothing to audit") }
+    var auditor = Auditor(input: input, days: 3)
+    auditor.searchLimit = 40
+    do { _ = try auditor.audit() } catch { preconditionFailure("the imported app does not audit: \(error.message)") }
     return 0
   } catch {
     precondition(!error.isImporterBug, error.message)

@@ -78,16 +78,16 @@ enum ImportMain {
     if bench { return ImportBenchmark.run(files: benchFiles) }
     guard !paths.isEmpty else { return usageError("give at least one Swift file or folder") }
     let result: SwiftImporter.Result
-    do { result = try SwiftImporter.run(paths: paths, platform: platform) } catch {
+    do { result = try SwiftImporter.run(paths: paths, platform: platform, forAudit: audit) } catch {
       printError("tipsim import: \(error.message)")
       return 2
     }
     if lint { return report(result.findings, json: json, strict: strict, files: result.fileCount) }
-    if audit {
+    if audit, let input = result.audit {
       auditOptions.json = json
       auditOptions.strict = strict
       return AuditCommandLine.run(
-        result.audit, options: auditOptions, out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        input, options: auditOptions, out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) })
     }
     printError(result.summary)

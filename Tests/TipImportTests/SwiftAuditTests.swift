@@ -9,7 +9,7 @@ import Testing
 /// tips each stand for one verdict or cause, and its witnesses replayed.
 @Suite struct SwiftAuditTests {
   func audited() throws -> (AuditReport, AuditInput) {
-    let input = try imported("AuditApp").audit
+    let input = try #require(try SwiftImporter.run(paths: ["AuditApp"], in: fixtures, forAudit: true).audit)
     return (try Auditor(input: input).audit(), input)
   }
 
