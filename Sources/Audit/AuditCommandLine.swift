@@ -8,8 +8,9 @@ public enum AuditCommandLine {
     public var json = false
     /// `--emit-tests DIR`.
     public var testsFolder: String?
-    /// Exit 1 when there is a finding (a tip that never shows is one).
-    public var strict = false
+    /// The comments, the baseline, the reporter and `--strict` (a tip that never shows is a
+    /// finding).
+    public var findings = FindingsOptions()
     public var days = 30
     /// The most displays a week the typical user should see (`--budget`).
     public var budget = 3
@@ -17,17 +18,27 @@ public enum AuditCommandLine {
     public init() {}
   }
 
-  /// 0 audited; 1 findings under `strict`; 2 the definitions do not run or a test file cannot
-  /// be written.
+  /// 0 audited; 1 findings under `strict`; 2 the definitions do not run, or a test file or a
+  /// baseline cannot be written or read.
   public static func run(
     _ input: AuditInput, options: Options, includes: IncludeReader = .none, out: (String) -> Void, err: (String) -> Void
   ) -> Int32 {
-    let report: AuditReport
+    var report: AuditReport
     do { report = try Auditor(input: input, days: options.days, budget: options.budget, includes: includes).audit() } catch {
       err("tipsim audit: \(error.message)\n")
       return 2
     }
-    out(options.json ? report.json : report.text)
+    switch options.findings.filter(report.findings) {
+    case .success(let left): report.findings = left
+    case .failure(let problem):
+      err("tipsim audit: \(problem.message)\n")
+      return 2
+    }
+    if let reporter = options.findings.reporter {
+      out(reporter.render(report.findings, tool: "tipsim audit"))
+    } else {
+      out(options.json ? report.json : report.text)
+    }
     if let folder = options.testsFolder {
       do {
         let written = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
@@ -40,6 +51,6 @@ public enum AuditCommandLine {
         return 2
       }
     }
-    return options.strict && !report.findings.isEmpty ? 1 : 0
+    return options.findings.strict && !report.findings.isEmpty ? 1 : 0
   }
 }

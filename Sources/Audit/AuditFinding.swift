@@ -15,16 +15,22 @@ public struct AuditFinding: Hashable, Sendable, Codable {
     self.fix = fix
   }
 
-  /// By file, then line and column as numbers, then rule.
-  var order: Order {
+  /// The place's file, line and column (0 when the place has none).
+  public var location: (file: String, line: Int, column: Int) {
     let parts = place.split(separator: ":", omittingEmptySubsequences: false)
     var numbers: [Int] = []
     var file = parts[...]
-    while let last = file.last, let number = Int(last), file.count > 1 {
+    while numbers.count < 2, file.count > 1, let last = file.last, let number = Int(last) {
       numbers.insert(number, at: 0)
       file = file.dropLast()
     }
-    return Order(file: file.joined(separator: ":"), line: numbers.first ?? 0, column: numbers.dropFirst().first ?? 0, rule: rule)
+    return (file.joined(separator: ":"), numbers.first ?? 0, numbers.dropFirst().first ?? 0)
+  }
+
+  /// By file, then line and column as numbers, then rule.
+  var order: Order {
+    let (file, line, column) = location
+    return Order(file: file, line: line, column: column, rule: rule)
   }
 
   struct Order: Comparable {

@@ -7,6 +7,9 @@ import TipEngine
 public struct Linter {
   /// One finding.
   public struct Warning: Hashable, Sendable {
+    /// A stable id of the rule, shared with `tipsim audit` and Swift lint where they mean the
+    /// same.
+    public var rule: String
     /// The line that defines what the warning is about, when known.
     public var line: Int?
     public var message: String
@@ -47,7 +50,7 @@ public struct Linter {
         impossible[tip.name] = contradiction
         found.append(
           Warning(
-            line: tipLine(tip.name), message: "tip \(tip.name) can never show: \(contradiction)",
+            rule: "rulesNeverHold", line: tipLine(tip.name), message: "tip \(tip.name) can never show: \(contradiction)",
             fix: "remove or correct one of the contradicting rules"))
       }
       for rule in tip.rules {
@@ -57,7 +60,7 @@ public struct Linter {
           else { continue }
           found.append(
             Warning(
-              line: tipLine(tip.name),
+              rule: "windowBeyondMaxAge", line: tipLine(tip.name),
               message: "tip \(tip.name) counts \(aggregate.event) within \(window), but the event keeps donations only \(age) (maxAge)",
               fix: "shorten the window to \(age) or raise maxAge to \(window)"))
         }
@@ -69,7 +72,8 @@ public struct Linter {
         let line = line(defining: group.name) { if case .defineGroup(let g) = $0 { g.name == group.name } else { false } }
         found.append(
           Warning(
-            line: line, message: "ordered group \(group.name) is blocked forever by \(first), which can never show (\(why)) (rule 31)",
+            rule: "groupBlocked", line: line,
+            message: "ordered group \(group.name) is blocked forever by \(first), which can never show (\(why)) (rule 31)",
             fix: "fix \(first)'s rules, or make the group firstAvailable"))
       }
     }
@@ -84,7 +88,7 @@ public struct Linter {
       if !invalidated {
         found.append(
           Warning(
-            line: tipLine(tip.name),
+            rule: "returnsUntilClosed", line: tipLine(tip.name),
             message:
               "tip \(tip.name) will show every time its screen opens, forever: no rules, no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it (rule 27)",
             fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature"))
@@ -94,7 +98,7 @@ public struct Linter {
     if catalog.tips.count > 1, catalog.tips.allSatisfy(\.options.ignoresDisplayFrequency), session.world.frequency != .immediate {
       found.append(
         Warning(
-          line: nil,
+          rule: "frequencyHasNoEffect", line: nil,
           message: "every tip ignores the display frequency: frequency \(session.world.frequency.rawValue) has no effect (rule 23)",
           fix: "keep IgnoresDisplayFrequency for the one tip that must show at once"))
     }
@@ -105,26 +109,31 @@ public struct Linter {
       let names = byID[tip.id] ?? []
       found.append(
         Warning(
-          line: tipLine(names[1]),
+          rule: "sharedTipID", line: tipLine(names[1]),
           message: "tips \(names.joined(separator: ", ")) share the persisted id \(tip.id): they share all state (rule 1)",
           fix: "give each tip its own id, unless they are one tip shown in two places"))
     }
     let otherNames = Set(catalog.parameters.map(\.name) + catalog.events.map(\.id) + catalog.groups.map(\.name))
     for tip in catalog.tips where otherNames.contains(tip.name) {
       found.append(
-        Warning(line: tipLine(tip.name), message: "tip \(tip.name) has the name of a parameter, event or group", fix: "rename one of them"))
+        Warning(
+          rule: "nameClash", line: tipLine(tip.name), message: "tip \(tip.name) has the name of a parameter, event or group",
+          fix: "rename one of them"))
     }
     for tip in catalog.tips where tip.id != tip.name && catalog.tip(named: tip.id) != nil && byID[tip.id]?.count == 1 {
       found.append(
         Warning(
-          line: tipLine(tip.name), message: "tip \(tip.name)'s id \(tip.id) is another tip's name",
+          rule: "idIsAnotherTipsName", line: tipLine(tip.name), message: "tip \(tip.name)'s id \(tip.id) is another tip's name",
           fix: "choose an id no other tip uses as its name"))
     }
     // Events no rule reads; parameters nothing writes.
     let readEvents = Set(catalog.tips.flatMap { $0.rules.flatMap(\.aggregates).map(\.event) })
     for event in catalog.events where !readEvents.contains(event.id) {
       let line = line(defining: event.id) { if case .defineEvent(let e) = $0 { e.id == event.id } else { false } }
-      found.append(Warning(line: line, message: "no rule reads event \(event.id)", fix: "add a rule that counts it, or stop donating it"))
+      found.append(
+        Warning(
+          rule: "eventNeverRead", line: line, message: "no rule reads event \(event.id)",
+          fix: "add a rule that counts it, or stop donating it"))
     }
     let written = Set(
       flatCommands.compactMap { command -> String? in
@@ -139,34 +148,38 @@ public struct Linter {
       let readers = readParameters.contains(parameter.name) ? "; the rules that read it never change" : ""
       found.append(
         Warning(
-          line: line, message: "nothing writes parameter \(parameter.name): it stays \(parameter.defaultValue)\(readers)",
+          rule: "parameterNeverWritten", line: line,
+          message: "nothing writes parameter \(parameter.name): it stays \(parameter.defaultValue)\(readers)",
           fix: "set it where the app learns the value (or bind it to a store key), or remove it"))
     }
     // Titles.
     for tip in catalog.tips where tip.title.displayWidth > Linter.titleWidthLimit {
       found.append(
         Warning(
-          line: tipLine(tip.name),
+          rule: "titleTooLong", line: tipLine(tip.name),
           message: "tip \(tip.name)'s title is \(tip.title.displayWidth) columns wide; Apple's guidance: short and actionable",
           fix: "keep the title under \(Linter.titleWidthLimit) columns and move the rest to the message"))
     }
     for tip in catalog.tips where tip.title == tip.name {
       found.append(
         Warning(
-          line: tipLine(tip.name), message: "tip \(tip.name) has no title of its own: users would read its name, \"\(tip.name)\"",
+          rule: "noTitle", line: tipLine(tip.name),
+          message: "tip \(tip.name) has no title of its own: users would read its name, \"\(tip.name)\"",
           fix: "add an indented line: title \"…\" (TipKit requires a title)"))
     }
     return found.sorted { ($0.line ?? 0, $0.message) < ($1.line ?? 0, $1.message) }
   }
 
   /// The warnings as `FILE:LINE: warning: …` lines with their fixes.
-  public func report(file: String?) -> String {
-    let all = warnings()
+  public func report(file: String?) -> String { Self.report(warnings(), file: file) }
+
+  /// These warnings as text.
+  public static func report(_ all: [Warning], file: String?) -> String {
     guard !all.isEmpty else { return "lint: no warnings" }
     var lines: [String] = []
     for w in all {
       let place = file.map { "\($0):\(w.line.map(String.init) ?? "1")" } ?? (w.line.map { "line \($0)" } ?? "scenario")
-      lines.append("\(place): warning: \(w.message)")
+      lines.append("\(place): warning: \(w.message) [\(w.rule)]")
       lines.append("  fix: \(w.fix)")
     }
     lines.append("lint: \(all.count) warning\(all.count == 1 ? "" : "s")")

@@ -20,6 +20,7 @@ public struct SwiftFinding: Hashable, Sendable, Codable {
 
   var position: SwiftPosition { SwiftPosition(file: file, line: line, column: column) }
 
-  /// `file:line:col: warning: message` and the fix under it, as compilers print findings.
-  public var text: String { "\(position): warning: \(message)\n  fix: \(fix)" }
+  /// `file:line:col: warning: message [code]` and the fix under it, as compilers print
+  /// findings.
+  public var text: String { "\(position): warning: \(message) [\(code)]\n  fix: \(fix)" }
 }

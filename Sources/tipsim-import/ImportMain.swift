@@ -9,13 +9,16 @@ enum ImportMain {
   static let usage = """
     usage: tipsim import PATH... [-o FILE] [--platform P]   write the app's tips as scenario definitions
            tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
+                  [--reporter R] [--baseline FILE] [--write-baseline FILE]
            tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--emit-tests DIR]
+                  [--reporter R] [--baseline FILE] [--write-baseline FILE]
                                                              what the app's tips will do (docs/Auditing.md)
            tipsim-import --bench [--files N]                  time the import against bare parsing
     PATH is a Swift file or a folder (searched recursively; .build, Pods, Carthage, DerivedData
     and hidden folders are skipped). --platform ios|ipados|macos|visionos|watchos|tvos reads that
     platform's #if branches and leaves out files that build only for another; without it, the
-    iOS branch (or else the first) of every file. Exit status: 0 written (lint: no findings, or
+    iOS branch (or else the first) of every file. --reporter xcode|json|sarif|github-actions-logging|junit
+    prints the findings for a tool. Exit status: 0 written (lint: no findings, or
     without --strict), 1 lint or audit findings with --strict, 2 nothing readable, no tip, or
     invalid Swift.
     """
@@ -27,7 +30,7 @@ enum ImportMain {
     var audit = false
     var auditOptions = AuditCommandLine.Options()
     var json = false
-    var strict = false
+    var findingsOptions = FindingsOptions()
     var bench = false
     var benchFiles = 1_000
     var platform: Platform?
@@ -36,6 +39,18 @@ enum ImportMain {
       let argument = arguments[index]
       index += 1
       switch argument {
+      case "--reporter", "--baseline", "--write-baseline":
+        guard index < arguments.count else { return usageError("\(argument) needs a value") }
+        switch argument {
+        case "--reporter":
+          guard let reporter = FindingReporter(rawValue: arguments[index]) else {
+            return usageError("--reporter is one of: \(FindingReporter.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          findingsOptions.reporter = reporter
+        case "--baseline": findingsOptions.baseline = arguments[index]
+        default: findingsOptions.writeBaseline = arguments[index]
+        }
+        index += 1
       case "--days", "--emit-tests", "--budget":
         guard index < arguments.count else { return usageError("\(argument) needs a value") }
         if argument == "--days" {
@@ -65,7 +80,7 @@ enum ImportMain {
       case "--lint": lint = true
       case "--audit": audit = true
       case "--json": json = true
-      case "--strict": strict = true
+      case "--strict": findingsOptions.strict = true
       case "--bench": bench = true
       case "-h", "--help":
         print(usage)
@@ -82,10 +97,10 @@ enum ImportMain {
       printError("tipsim import: \(error.message)")
       return 2
     }
-    if lint { return report(result.findings, json: json, strict: strict, files: result.fileCount) }
+    if lint { return report(result.findings, json: json, options: findingsOptions, files: result.fileCount) }
     if audit, let input = result.audit {
       auditOptions.json = json
-      auditOptions.strict = strict
+      auditOptions.findings = findingsOptions
       return AuditCommandLine.run(
         input, options: auditOptions, out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) })
@@ -103,10 +118,23 @@ enum ImportMain {
     return 0
   }
 
-  /// The findings as text (compiler style) or JSON Lines; exit 1 with `strict` when any.
-  static func report(_ findings: [SwiftFinding], json: Bool, strict: Bool, files: Int) -> Int32 {
+  /// The findings left after the sources' comments and the baseline, as text (compiler
+  /// style), JSON Lines or a reporter's format; exit 1 with `--strict` when any.
+  static func report(_ all: [SwiftFinding], json: Bool, options: FindingsOptions, files: Int) -> Int32 {
+    let shared = all.map { AuditFinding(rule: $0.code, place: "\($0.file):\($0.line):\($0.column)", message: $0.message, fix: $0.fix) }
+    let kept: [Int]
+    switch options.kept(shared) {
+    case .success(let indices): kept = indices
+    case .failure(let problem):
+      printError("tipsim lint: \(problem.message)")
+      return 2
+    }
+    let findings = kept.map { all[$0] }
+    let left = kept.map { shared[$0] }
     var out = ""
-    if json {
+    if let reporter = options.reporter {
+      out = reporter.render(left, tool: "tipsim lint")
+    } else if json {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
       for finding in findings {
@@ -117,7 +145,7 @@ enum ImportMain {
       out += "lint: \(findings.count) warning\(findings.count == 1 ? "" : "s") in \(files) Swift file\(files == 1 ? "" : "s")\n"
     }
     FileHandle.standardOutput.write(Data(out.utf8))
-    return strict && !findings.isEmpty ? 1 : 0
+    return options.strict && !findings.isEmpty ? 1 : 0
   }
 
   static func usageError(_ message: String) -> Int32 {

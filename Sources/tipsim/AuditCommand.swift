@@ -14,6 +14,7 @@ struct AuditCommand: ParsableCommand {
       tipsim-import, as `tipsim import` reads them). Each tip gets a verdict — shows, with a \
       witness replayed from a fresh install; never, with each cause and its place; or unknown — \
       what ends it, and a typical user's first display and displays. See docs/Auditing.md. \
+      Findings can be turned off in the sources (// tipsim:disable:next RULE) or by a baseline. \
       Exit status: 0 audited; 1 findings with --strict; 2 invalid input.
       """)
 
@@ -24,7 +25,7 @@ struct AuditCommand: ParsableCommand {
   @Option(name: .customLong("emit-tests"), help: "Write the definitions and one test scenario per tip that shows into this folder.")
   var testsFolder: String?
   @Flag(help: "Print one JSON object: {\"tips\": [...], \"findings\": [...], \"usageModel\": ...}.") var json = false
-  @Flag(help: "Exit 1 when there are findings (for CI).") var strict = false
+  @OptionGroup var findings: FindingsFlags
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
@@ -40,13 +41,13 @@ struct AuditCommand: ParsableCommand {
     var options = AuditCommandLine.Options()
     options.json = json
     options.testsFolder = testsFolder
-    options.strict = strict
+    options.findings = findings.options
     options.days = days
     options.budget = budget
     guard paths.allSatisfy({ $0.hasSuffix(".scenario") }) else {
       var flags = ["--audit", "--days", String(days), "--budget", String(budget)]
       if json { flags.append("--json") }
-      if strict { flags.append("--strict") }
+      flags += findings.arguments
       if let testsFolder { flags += ["--emit-tests", testsFolder] }
       if let platform { flags += ["--platform", platform] }
       let status = ImporterExecutable.run(flags + paths)

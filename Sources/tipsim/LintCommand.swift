@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Reports
 import Runner
 import Shell
@@ -15,8 +16,8 @@ struct LintCommand: ParsableCommand {
       """)
 
   @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var files: [String]
-  @Flag(help: "Exit 1 when there are warnings (for CI).") var strict = false
   @Flag(help: "Print each warning as a JSON object, one per line.") var json = false
+  @OptionGroup var findings: FindingsFlags
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
@@ -30,13 +31,26 @@ struct LintCommand: ParsableCommand {
     for file in scenarios {
       let report = try replayQuietly(file)
       let linter = Linter(session: report.session)
-      warnings += linter.warnings().count
-      Console.out((json ? linter.jsonLines(file: file) : linter.report(file: file) + "\n"))
+      let all = linter.warnings()
+      let shared = all.map { AuditFinding(rule: $0.rule, place: "\(file):\($0.line ?? 1)", message: $0.message, fix: $0.fix) }
+      switch findings.options.kept(shared) {
+      case .success(let kept):
+        warnings += kept.count
+        if let reporter = findings.options.reporter {
+          Console.out(reporter.render(kept.map { shared[$0] }, tool: "tipsim lint"))
+        } else {
+          let left = kept.map { all[$0] }
+          Console.out(json ? Linter.jsonLines(left, file: file) : Linter.report(left, file: file) + "\n")
+        }
+      case .failure(let problem):
+        Console.err("tipsim lint: \(problem.message)\n")
+        throw ExitCode(2)
+      }
     }
     if !swift.isEmpty {
-      let status = ImporterExecutable.run(["--lint"] + (json ? ["--json"] : []) + (strict ? ["--strict"] : []) + swift)
+      let status = ImporterExecutable.run(["--lint"] + (json ? ["--json"] : []) + findings.arguments + swift)
       if status != 0 { throw ExitCode(status) }
     }
-    if strict && warnings > 0 { throw ExitCode(1) }
+    if findings.strict && warnings > 0 { throw ExitCode(1) }
   }
 }

@@ -52,4 +52,48 @@ import Testing
     #expect(bad.status == 2)
     #expect(bad.errors.contains("bad.scenario:4:"))
   }
+
+  @Test func commentsInTheSourcesAndABaselineLeaveFindingsOut() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-disable-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder + "/App", withIntermediateDirectories: true)
+    try """
+    import SwiftUI
+    import TipKit
+
+    @main
+    struct App: SwiftUI.App {
+      init() { try? Tips.configure() }
+      var body: some Scene { WindowGroup { Text("x").popoverTip(ShownTip()) } }
+    }
+
+    // tipsim:disable:next tipNeverDisplayed
+    struct HiddenTip: Tip { var title: Text { Text("Hidden") } }
+
+    struct OtherTip: Tip { var title: Text { Text("Other") } }
+
+    struct ShownTip: Tip {
+      var title: Text { Text("Shown") }
+      var options: [any TipOption] { [Tips.MaxDisplayCount(1)] }
+    }
+    """.write(toFile: folder + "/App/App.swift", atomically: true, encoding: .utf8)
+    let app = folder + "/App"
+    let lint = try command.tipsim(["lint", app])
+    #expect(lint.output.contains("App.swift:13:8: warning: tip OtherTip is never displayed"))
+    #expect(!lint.output.contains("HiddenTip is never displayed"))
+    #expect(lint.output.contains("[tipNeverDisplayed]"))
+    // Today's findings kept in a baseline: the next run with it has none, and --strict passes.
+    let baseline = folder + "/baseline.json"
+    #expect(try command.tipsim(["lint", app, "--write-baseline", baseline]).status == 0)
+    let again = try command.tipsim(["lint", app, "--baseline", baseline, "--strict"])
+    #expect(again.status == 0, "\(again.output)")
+    #expect(again.output.hasSuffix("lint: 0 warnings in 1 Swift file\n"))
+    let audit = try command.tipsim(["audit", app, "--baseline", baseline, "--reporter", "xcode"])
+    #expect(audit.status == 0)
+    // The audit's own findings are not in lint's baseline; lint's are, and the comment holds.
+    #expect(!audit.output.contains("OtherTip is never displayed"))
+    #expect(!audit.output.contains("HiddenTip"))
+    #expect(audit.output.contains("(returnsUntilClosed)") == false)
+    let bad = try command.tipsim(["audit", app, "--reporter", "checkstyle"])
+    #expect(bad.status == 64 || bad.status == 2)
+  }
 }
