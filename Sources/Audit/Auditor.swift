@@ -87,7 +87,9 @@ public struct Auditor {
     }
     blockGroups(&tips, catalog: catalog)
     let typicalFindings = TypicalFindings(tips: tips, usage: usage, start: world.clock, days: days, budget: budget, file: input.file)
-    let all = (findings(tips) + typicalFindings.all + input.findings).sorted { $0.order < $1.order }
+    let all = (findings(tips) + popoverCompetition(tips, world: world) + typicalFindings.all + input.findings).sorted {
+      $0.order < $1.order
+    }
     return AuditReport(tips: tips, findings: all, usageModel: typical.description)
   }
 
@@ -135,6 +137,26 @@ public struct Auditor {
               "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
             fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests"))
       }
+    }
+    return found
+  }
+
+  /// Screens with more than one popover tip that can show: one waits for the other (rule 37).
+  private func popoverCompetition(_ tips: [TipAudit], world: World) -> [AuditFinding] {
+    var found: [AuditFinding] = []
+    for screen in world.screens.map(\.name) {
+      let popovers = tips.filter { tip in
+        tip.verdict != .never && world.placements[tip.tip].map { $0.screen == screen && $0.style == .popover } == true
+      }
+      guard popovers.count > 1 else { continue }
+      let named = popovers.map { tip in "\(tip.tip) (" + (tip.firstDisplay.map { "day \($0.day)" } ?? "not seen by the typical user") + ")"
+      }
+      found.append(
+        AuditFinding(
+          rule: "popoversCompete", place: input.places.displays[popovers[0].tip]?.first ?? input.places.tips[popovers[0].tip] ?? input.file,
+          message:
+            "screen \(screen) has \(popovers.count) popover tips that can show: \(named.joined(separator: ", ")); it presents one popover at a time, so each waits until the one before it ends (rule 37)",
+          fix: "show all but one inline (TipView), or put them in a TipGroup so their order is yours"))
     }
     return found
   }

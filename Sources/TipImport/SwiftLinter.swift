@@ -89,6 +89,34 @@ struct SwiftLinter {
           "Tips.resetDatastore() runs after Tips.configure (\(earlier.site.position.fileLine)): TipKit throws tipsDatastoreAlreadyConfigured and nothing is reset (rule 34)",
           fix: "call Tips.resetDatastore() before Tips.configure"))
     }
+    // What the shipped app runs: not tests, previews or `#if DEBUG` branches.
+    let shipped = model.sites.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug }.map(\.site)
+    // An `else` branch's call is another way to configure, not a second call.
+    let shippedConfigures = shipped.filter { site in
+      guard case .configure = site.kind else { return false }
+      return !site.conditions.contains { $0.kind == .otherwise }
+    }
+    if shippedConfigures.count > 1 {
+      let places = shippedConfigures.map(\.position.fileLine).joined(separator: ", ")
+      for site in shippedConfigures.dropFirst() {
+        found.append(
+          SwiftFinding(
+            "configureTwice", at: site.position,
+            "Tips.configure is called at \(shippedConfigures.count) places the app runs (\(places)): when a second one runs, TipKit throws tipsDatastoreAlreadyConfigured and its options are not applied (rule 25)",
+            fix: "configure once, at launch (App.init or application(_:didFinishLaunchingWithOptions:))"))
+      }
+    }
+    for site in shipped {
+      // After a configure, `resetAfterConfigure` says what goes wrong.
+      guard case .resetDatastore = site.kind,
+        !configures.contains(where: { $0.site.bodyID == site.bodyID && $0.site.position < site.position })
+      else { continue }
+      found.append(
+        SwiftFinding(
+          "resetDatastoreInRelease", at: site.position,
+          "Tips.resetDatastore() runs in release code: when it runs, every user's tips, parameters and donations start over (rule 34)",
+          fix: "wrap it in #if DEBUG, or move it to a preview or a test"))
+    }
     for (site, testCode) in model.sites where !testCode && !site.inPreview && !site.inDebug {
       guard case .testingOverride(let call) = site.kind else { continue }
       let all = call.contains("AllTips")

@@ -94,4 +94,31 @@ import Testing
     #expect(bytes(one) == bytes(two))
     #expect(one.report.tip("x")?.witness == ["launch", "donate e", "donate e", "open s"])
   }
+
+  @Test func popoversThatCanShowOnOneScreenCompete() throws {
+    let (report, _, path) = try audit(
+      """
+      param never = false
+      screen home: a b c d
+      tip first
+        title "First"
+        anchor home.a
+        maxDisplayCount 1
+      tip second
+        title "Second"
+        anchor home.b
+        maxDisplayCount 1
+      tip inline
+        title "Inline"
+        anchor home.c inline
+      tip impossible
+        title "Impossible"
+        anchor home.d
+        rule never == true
+      """)
+    let competing = report.findings.filter { $0.rule == "popoversCompete" }
+    #expect(competing.count == 1)
+    #expect(competing.first?.place == "\(path):3")
+    #expect(competing.first?.message.hasPrefix("screen home has 2 popover tips that can show: first (day 1), second (day 2)") == true)
+  }
 }

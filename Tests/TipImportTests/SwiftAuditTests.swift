@@ -56,7 +56,10 @@ import Testing
     #expect(rules.filter { $0 == "tipNeverDisplayed" }.count == 1)
     #expect(rules.filter { $0 == "rulesNeverHold" }.count == 1)
     #expect(rules.filter { $0 == "eventNeverDonated" }.count == 1)
-    for rule in ["parameterNeverWritten", "valueNeverWritten", "groupBlocked", "ownScreenDefeatsTip", "returnsUntilClosed", "tipFatigue"] {
+    for rule in [
+      "parameterNeverWritten", "valueNeverWritten", "groupBlocked", "ownScreenDefeatsTip", "returnsUntilClosed", "tipFatigue",
+      "popoversCompete",
+    ] {
       #expect(rules.contains(rule), "\(rule)")
     }
     #expect(report.text.contains("AuditApp/NoteListView.swift:13: warning: tip WelcomeTip never shows: it needs `listViewed.count == 0`"))

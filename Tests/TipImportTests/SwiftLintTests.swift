@@ -45,4 +45,43 @@ import TipImport
     #expect(finding.text.hasPrefix("NoConfigure/Lonely.swift:4:8: warning: no Tips.configure call"))
     #expect(finding.text.contains("\n  fix: call try? Tips.configure()"))
   }
+
+  @Test func configureReachedTwiceAndAResetThatShipsAreFound() throws {
+    let app = """
+      import SwiftUI
+      import TipKit
+
+      @main
+      struct TwiceApp: App {
+        init() {
+          if UserDefaults.standard.bool(forKey: "fresh") {
+            Tips.resetDatastore()
+          }
+          #if DEBUG
+            try? Tips.resetDatastore()
+          #endif
+          if Flags.fast {
+            try? Tips.configure([.displayFrequency(.immediate)])
+          } else {
+            try? Tips.configure([.displayFrequency(.daily)])
+          }
+        }
+        var body: some Scene { WindowGroup { HomeView() } }
+      }
+
+      struct HomeView: View {
+        var body: some View {
+          Text("Home").popoverTip(HomeTip())
+            .task { try? Tips.configure() }
+        }
+      }
+
+      struct HomeTip: Tip { var title: Text { Text("Home") } }
+      """
+    let findings = try imported([("Twice/App.swift", app)]).findings
+    let found = findings.filter { ["configureTwice", "resetDatastoreInRelease"].contains($0.code) }.map { "\($0.code) \($0.line)" }
+    // The else branch is another way to configure; the view's task is a second call.
+    #expect(found == ["resetDatastoreInRelease 8", "configureTwice 25"])
+    #expect(findings.first { $0.code == "configureTwice" }?.message.contains("Twice/App.swift:14, Twice/App.swift:25") == true)
+  }
 }
