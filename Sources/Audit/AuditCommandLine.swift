@@ -12,8 +12,10 @@ public enum AuditCommandLine {
     /// finding).
     public var findings = FindingsOptions()
     public var days = 30
-    /// The most displays a week the typical user should see (`--budget`).
+    /// The most displays a week a user should see (`--budget`).
     public var budget = 3
+    /// `--cohorts FILE`: its cohorts answer first display and displays.
+    public var cohortsFile: String?
 
     public init() {}
   }
@@ -23,8 +25,17 @@ public enum AuditCommandLine {
   public static func run(
     _ input: AuditInput, options: Options, includes: IncludeReader = .none, out: (String) -> Void, err: (String) -> Void
   ) -> Int32 {
+    var auditor = Auditor(input: input, days: options.days, budget: options.budget, includes: includes)
+    if let path = options.cohortsFile {
+      switch Auditor.cohorts(in: path) {
+      case .success(let cohorts): auditor.cohorts = (cohorts, path)
+      case .failure(let problem):
+        err("tipsim audit: \(problem.message)\n")
+        return 2
+      }
+    }
     var report: AuditReport
-    do { report = try Auditor(input: input, days: options.days, budget: options.budget, includes: includes).audit() } catch {
+    do { report = try auditor.audit() } catch {
       err("tipsim audit: \(error.message)\n")
       return 2
     }

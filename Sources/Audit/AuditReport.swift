@@ -6,8 +6,17 @@ public struct AuditReport: Hashable, Sendable, Codable {
   public var tips: [TipAudit]
   public var findings: [AuditFinding]
   public var usageModel: String
+  /// Tip displays per user per week over a population (the default one, or the cohorts').
+  public var perWeek: PerWeek
 
-  /// `{"tips": [...], "findings": [...], "usageModel": "..."}`, keys sorted: one line.
+  public struct PerWeek: Hashable, Sendable, Codable {
+    public var users: Int
+    public var p50: Double
+    public var p95: Double
+  }
+
+  /// `{"tips": [...], "findings": [...], "usageModel": "...", "perWeek": {...}}`, keys
+  /// sorted: one line.
   public var json: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -53,6 +62,7 @@ public struct AuditReport: Hashable, Sendable, Codable {
     }
     lines.append("")
     lines.append("first display and displays: \(usageModel)")
+    lines.append("tip displays per user per week: p50 \(perWeek.p50), p95 \(perWeek.p95) (\(perWeek.users) users)")
     lines.append(
       "audit: \(tips.count) tip\(tips.count == 1 ? "" : "s"): \(count(.shows)) show, \(count(.never)) never, \(count(.unknown)) unknown; \(findings.count) finding\(findings.count == 1 ? "" : "s")"
     )

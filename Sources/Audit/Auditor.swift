@@ -8,7 +8,7 @@ import TipEngine
 /// can perform, without a scenario written by hand (docs/Auditing.md).
 public struct Auditor {
   public var input: AuditInput
-  /// How many days the typical user is followed.
+  /// How many days the users are followed.
   public var days: Int
   /// The most tip displays a week the typical user should see.
   public var budget: Int
@@ -16,6 +16,11 @@ public struct Auditor {
   public var includes: IncludeReader
   /// The most states each tip's search expands.
   public var searchLimit = WitnessSearch.maximumStates
+  /// How many users the population has, at most (a large app gets fewer).
+  public var populationUsers = 200
+  /// `--cohorts FILE`: the users that answer first display and displays instead of the
+  /// typical user, and the file's name.
+  public var cohorts: (cohorts: [Cohort], file: String)?
 
   public init(input: AuditInput, days: Int = 30, budget: Int = 3, includes: IncludeReader = .none) {
     self.input = input
@@ -51,6 +56,9 @@ public struct Auditor {
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
     let typical = TypicalUser(screens: tipScreens, days: days)
     let usage = replay(typical.script, from: base.session).session.world
+    let population = UsagePopulation(base: world, cohorts: cohorts?.cohorts, screens: tipScreens, days: days, users: populationUsers)
+    let outcomes = population.run()
+    let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 
     var tips: [TipAudit] = []
     for tip in catalog.tips {
@@ -64,6 +72,11 @@ public struct Auditor {
         tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
         returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: usage.displayHistory[tip.name]?.count ?? 0)
       audit.firstDisplay = usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
+      if cohorts != nil, let index = catalog.index(ofTip: tip.name) {
+        let medians = UsagePopulation.medians(outcomes, tip: index)
+        audit.firstDisplay = medians.first.map { firstDisplay(world.clock + .seconds($0), world: world) }
+        audit.displays = medians.displays
+      }
       audit.causes = proof.causes(of: tip.name)
       if !audit.causes.isEmpty {
         audit.verdict = .never
@@ -86,11 +99,18 @@ public struct Auditor {
       tips.append(audit)
     }
     blockGroups(&tips, catalog: catalog)
-    let typicalFindings = TypicalFindings(tips: tips, usage: usage, start: world.clock, days: days, budget: budget, file: input.file)
+    let typicalFindings = TypicalFindings(
+      tips: tips, usage: usage, start: world.clock, days: days, budget: budget, perWeek: perWeek, file: input.file)
     let all = (findings(tips) + popoverCompetition(tips, world: world) + typicalFindings.all + input.findings).sorted {
       $0.order < $1.order
     }
-    return AuditReport(tips: tips, findings: all, usageModel: typical.description)
+    let model =
+      cohorts.map {
+        "the median of \(population.users) users of the cohorts in \($0.file) (" + $0.cohorts.map(\.name).joined(separator: ", ")
+          + "), over \(days) days"
+      }
+      ?? typical.description
+    return AuditReport(tips: tips, findings: all, usageModel: model, perWeek: perWeek)
   }
 
   /// Members of an ordered group after one that never shows and that no code invalidates

@@ -1,8 +1,9 @@
 import Simulation
 import TipEngine
 
-/// What the typical user's days show app-wide: tips that wait behind others for the display
-/// frequency's slot, and more displays a week than the fatigue budget.
+/// What the users' days show app-wide: tips that wait behind others for the display
+/// frequency's slot (the typical user), and more displays a week than the fatigue budget
+/// (the population).
 struct TypicalFindings {
   let tips: [TipAudit]
   /// The world at the end of the typical user's days.
@@ -10,6 +11,7 @@ struct TypicalFindings {
   let start: Instant
   let days: Int
   let budget: Int
+  let perWeek: AuditReport.PerWeek
   let file: String
 
   var all: [AuditFinding] { starved + fatigue }
@@ -17,9 +19,10 @@ struct TypicalFindings {
   /// Tips that can show but that the typical user never sees, held back by the frequency
   /// while others took each interval (rule 26).
   private var starved: [AuditFinding] {
-    let takers = tips.compactMap { tip in tip.firstDisplay.map { (tip.tip, $0.day) } }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    let takers = tips.compactMap { tip in usage.displayHistory[tip.tip]?.first.map { (tip.tip, Int(($0 - start).seconds / 86_400) + 1) } }
+      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
     var found: [AuditFinding] = []
-    for tip in tips where tip.verdict == .shows && tip.displays == 0 {
+    for tip in tips where tip.verdict == .shows && usage.displayHistory[tip.tip] == nil {
       // The typical user's app has quit: asked as at its next launch.
       var engine = usage.engine
       engine.configure(at: usage.clock)
@@ -39,17 +42,16 @@ struct TypicalFindings {
     return found
   }
 
-  /// The most counted displays in one week (day 1 to 7, 8 to 14…) against the budget.
+  /// One user in twenty (p95), or most users (p50), seeing more tip displays a week than the
+  /// budget.
   private var fatigue: [AuditFinding] {
-    var perWeek: [Int: Int] = [:]
-    for (_, instants) in usage.displayHistory {
-      for instant in instants { perWeek[Int((instant - start).seconds / 604_800) + 1, default: 0] += 1 }
-    }
-    guard let (week, count) = perWeek.sorted(by: { ($0.value, -$0.key) > ($1.value, -$1.key) }).first, count > budget else { return [] }
+    guard perWeek.p95 > Double(budget) else { return [] }
+    let who = perWeek.p50 > Double(budget) ? "most users see" : "1 user in 20 sees"
     return [
       AuditFinding(
         rule: "tipFatigue", place: file,
-        message: "the typical user sees \(count) tip displays in week \(week), over the budget of \(budget) a week",
+        message:
+          "\(who) more tip displays a week than the budget of \(budget) (p50 \(perWeek.p50), p95 \(perWeek.p95) over \(perWeek.users) users)",
         fix: "raise the display frequency's interval, cap tips with MaxDisplayCount, or end tips the user has acted on")
     ]
   }

@@ -34,6 +34,7 @@ public enum FuzzHarness {
     guard case .success(let input) = AuditInput.scenario(text: text, path: "fuzz.scenario", includes: .none) else { return }
     var auditor = Auditor(input: input, days: 2)
     auditor.searchLimit = 20
+    auditor.populationUsers = 5
     _ = try? auditor.audit()
   }
 

@@ -20,6 +20,7 @@ func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
     guard let input = result.audit else { preconditionFailure("an import for the audit gave nothing to audit") }
     var auditor = Auditor(input: input, days: 3)
     auditor.searchLimit = 40
+    auditor.populationUsers = 5
     do { _ = try auditor.audit() } catch { preconditionFailure("the imported app does not audit: \(error.message)") }
     return 0
   } catch {

@@ -10,7 +10,7 @@ enum ImportMain {
     usage: tipsim import PATH... [-o FILE] [--platform P]   write the app's tips as scenario definitions
            tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
                   [--reporter R] [--baseline FILE] [--write-baseline FILE]
-           tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--emit-tests DIR]
+           tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--cohorts FILE] [--emit-tests DIR]
                   [--reporter R] [--baseline FILE] [--write-baseline FILE]
                                                              what the app's tips will do (docs/Auditing.md)
            tipsim-import --bench [--files N]                  time the import against bare parsing
@@ -51,11 +51,13 @@ enum ImportMain {
         default: findingsOptions.writeBaseline = arguments[index]
         }
         index += 1
-      case "--days", "--emit-tests", "--budget":
+      case "--days", "--emit-tests", "--budget", "--cohorts":
         guard index < arguments.count else { return usageError("\(argument) needs a value") }
         if argument == "--days" {
           guard let days = Int(arguments[index]), (1...3650).contains(days) else { return usageError("--days is between 1 and 3650") }
           auditOptions.days = days
+        } else if argument == "--cohorts" {
+          auditOptions.cohortsFile = arguments[index]
         } else if argument == "--budget" {
           guard let budget = Int(arguments[index]), budget >= 0 else { return usageError("--budget is 0 or more") }
           auditOptions.budget = budget

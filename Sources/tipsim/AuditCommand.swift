@@ -21,7 +21,8 @@ struct AuditCommand: ParsableCommand {
   @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var paths: [String]
   @Option(help: "For Swift: read this platform's #if branches (ios, ipados, macos, visionos, watchos, tvos).") var platform: String?
   @Option(help: "How many days the typical user is followed.") var days = 30
-  @Option(help: "The most tip displays a week the typical user should see.") var budget = 3
+  @Option(help: "The most tip displays a week a user should see (p95 of the population).") var budget = 3
+  @Option(help: "A scenario file whose cohort blocks replace the typical user.") var cohorts: String?
   @Option(name: .customLong("emit-tests"), help: "Write the definitions and one test scenario per tip that shows into this folder.")
   var testsFolder: String?
   @Flag(help: "Print one JSON object: {\"tips\": [...], \"findings\": [...], \"usageModel\": ...}.") var json = false
@@ -44,12 +45,14 @@ struct AuditCommand: ParsableCommand {
     options.findings = findings.options
     options.days = days
     options.budget = budget
+    options.cohortsFile = cohorts
     guard paths.allSatisfy({ $0.hasSuffix(".scenario") }) else {
       var flags = ["--audit", "--days", String(days), "--budget", String(budget)]
       if json { flags.append("--json") }
       flags += findings.arguments
       if let testsFolder { flags += ["--emit-tests", testsFolder] }
       if let platform { flags += ["--platform", platform] }
+      if let cohorts { flags += ["--cohorts", cohorts] }
       let status = ImporterExecutable.run(flags + paths)
       if status != 0 { throw ExitCode(status) }
       return

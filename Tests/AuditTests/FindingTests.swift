@@ -48,12 +48,33 @@ import Testing
 
   @Test func moreDisplaysAWeekThanTheBudgetIsAFinding() throws {
     let scenario = "screen home: a b\ntip a\n  title \"A\"\n  anchor home.a inline\ntip b\n  title \"B\"\n  anchor home.b inline\n"
-    let (over, _, _) = try audit(scenario, budget: 13)
+    // About one visit a day, both tips at each: about 14 displays a week.
+    let (over, _, _) = try audit(scenario, budget: 3)
+    #expect(over.perWeek.users == 40)
+    #expect(over.perWeek.p50 > 8 && over.perWeek.p50 < 20 && over.perWeek.p95 >= over.perWeek.p50)
+    let fatigue = try #require(over.findings.first { $0.rule == "tipFatigue" })
     #expect(
-      over.findings.first { $0.rule == "tipFatigue" }?.message
-        == "the typical user sees 14 tip displays in week 1, over the budget of 13 a week")
-    let (within, _, _) = try audit(scenario, budget: 14)
+      fatigue.message
+        == "most users see more tip displays a week than the budget of 3 (p50 \(over.perWeek.p50), p95 \(over.perWeek.p95) over 40 users)")
+    let (within, _, _) = try audit(scenario, budget: 100)
     #expect(!within.findings.contains { $0.rule == "tipFatigue" })
+  }
+
+  @Test func cohortsReplaceTheTypicalUser() throws {
+    let scenario = "event e\nscreen home: a\ntip a\n  title \"A\"\n  anchor home.a inline\n  rule e.count >= 2\nlaunch\ndonate e\n"
+    let (typical, input, path) = try audit(scenario)
+    #expect(typical.tip("a")?.firstDisplay == nil)
+    var auditor = Auditor(input: input, includes: .files(relativeTo: path))
+    auditor.populationUsers = 40
+    let cohorts = path.replacingOccurrences(of: "app.scenario", with: "cohorts.scenario")
+    try "cohort all 100%\n  open home 1 per day fixed for 1m\n  donate e 1 per day fixed\n".write(
+      toFile: cohorts, atomically: true, encoding: .utf8)
+    auditor.cohorts = (try Auditor.cohorts(in: cohorts).get(), cohorts)
+    let report = try auditor.audit()
+    #expect(report.tip("a")?.firstDisplay?.day == 2)
+    #expect((report.tip("a")?.displays ?? 0) > 20)
+    #expect(report.usageModel == "the median of 40 users of the cohorts in \(cohorts) (all), over 30 days")
+    #expect(throws: Auditor.Problem.self) { try Auditor.cohorts(in: path).get() }
   }
 
   @Test func theJSONHasTheDocumentedMembers() throws {
@@ -67,7 +88,8 @@ import Testing
         rule on == true
       """)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["tips", "findings", "usageModel"])
+    #expect(Set(object.keys) == ["tips", "findings", "usageModel", "perWeek"])
+    #expect(Set((object["perWeek"] as? [String: Any])?.keys ?? [:].keys) == ["users", "p50", "p95"])
     let tip = try #require((object["tips"] as? [[String: Any]])?.first)
     #expect(tip["tip"] as? String == "t")
     #expect(tip["verdict"] as? String == "never")

@@ -10,7 +10,9 @@ func audit(_ scenario: String, days: Int = 30, budget: Int = 3) throws -> (repor
   let path = folder.appendingPathComponent("app.scenario").path
   try scenario.write(toFile: path, atomically: true, encoding: .utf8)
   let input = try AuditInput.scenario(path).get()
-  let report = try Auditor(input: input, days: days, budget: budget, includes: .files(relativeTo: path)).audit()
+  var auditor = Auditor(input: input, days: days, budget: budget, includes: .files(relativeTo: path))
+  auditor.populationUsers = 40
+  let report = try auditor.audit()
   return (report, input, path)
 }
 
