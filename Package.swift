@@ -8,6 +8,9 @@ let package = Package(
   products: [
     .executable(name: "tipsim", targets: ["tipsim"]),
     .library(name: "TipSimKit", targets: ["TipSimKit"]),
+    // `swift package tipsim-audit` and `swift package tipsim-lint` in an app's own package.
+    .plugin(name: "tipsim-audit", targets: ["AuditPlugin"]),
+    .plugin(name: "tipsim-lint", targets: ["LintPlugin"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -84,6 +87,15 @@ let package = Package(
     .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
+    // The command plugins run the `tipsim` executable (and, for Swift, `tipsim-import` beside it).
+    .plugin(
+      name: "AuditPlugin",
+      capability: .command(intent: .custom(verb: "tipsim-audit", description: "What the package's tips will do: tipsim audit")),
+      dependencies: ["tipsim", "tipsim-import"]),
+    .plugin(
+      name: "LintPlugin",
+      capability: .command(intent: .custom(verb: "tipsim-lint", description: "Likely mistakes in the package's tips: tipsim lint")),
+      dependencies: ["tipsim", "tipsim-import"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     // A module's tests may drive it through scenarios (`Runner`) and read its output (`Renderers`).
     .testTarget(
@@ -116,7 +128,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   var settings = target.swiftSettings ?? []
   settings.append(.enableUpcomingFeature("ExistentialAny"))
   target.swiftSettings = settings

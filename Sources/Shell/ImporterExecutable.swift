@@ -7,8 +7,12 @@ import Foundation
 public enum ImporterExecutable {
   public static let name = "tipsim-import"
 
-  /// Its path beside the running executable, when it has been built.
+  /// Its path: `TIPSIM_IMPORT` when set (the package plugins, whose tools SwiftPM names
+  /// otherwise), or beside the running executable, when it has been built.
   public static func path() -> String? {
+    if let given = ProcessInfo.processInfo.environment["TIPSIM_IMPORT"], FileManager.default.isExecutableFile(atPath: given) {
+      return given
+    }
     guard let folder = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() else { return nil }
     let candidate = folder.appendingPathComponent(name).path
     return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil

@@ -1,0 +1,1 @@
+../AuditPlugin/TipSimTool.swift
