@@ -11,13 +11,19 @@ public struct AuditInput: Sendable {
   public var places: AuditPlaces
   /// Swift lint findings, for an input read from Swift: `audit` and `lint` share them.
   public var findings: [AuditFinding]
+  /// Whether the app's code configures TipKit. A scenario's `launch` does; an app with no
+  /// `Tips.configure` in the code that ships never does, and no tip of it shows (rule 25).
+  public var configures: Bool
 
-  public init(definitions: String, file: String, actions: [AppAction], places: AuditPlaces, findings: [AuditFinding] = []) {
+  public init(
+    definitions: String, file: String, actions: [AppAction], places: AuditPlaces, findings: [AuditFinding] = [], configures: Bool = true
+  ) {
     self.definitions = definitions
     self.file = file
     self.actions = actions
     self.places = places
     self.findings = findings
+    self.configures = configures
   }
 }
 

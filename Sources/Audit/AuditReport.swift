@@ -62,7 +62,10 @@ public struct AuditReport: Hashable, Sendable, Codable {
     }
     lines.append("")
     lines.append("first display and displays: \(usageModel)")
-    lines.append("tip displays per user per week: p50 \(perWeek.p50), p95 \(perWeek.p95) (\(perWeek.users) users)")
+    lines.append(
+      perWeek.users == 0
+        ? "tip displays per user per week: none (TipKit is never configured)"
+        : "tip displays per user per week: p50 \(perWeek.p50), p95 \(perWeek.p95) (\(perWeek.users) users)")
     lines.append(
       "audit: \(tips.count) tip\(tips.count == 1 ? "" : "s"): \(count(.shows)) show, \(count(.never)) never, \(count(.unknown)) unknown; \(findings.count) finding\(findings.count == 1 ? "" : "s")"
     )

@@ -55,9 +55,10 @@ public struct Auditor {
     let proof = NeverProof(world: world, commands: commands, places: input.places)
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
     let typical = TypicalUser(screens: tipScreens, days: days)
-    let usage = replay(typical.script, from: base.session).session.world
+    // An app that never configures TipKit shows its users nothing.
+    let usage = input.configures ? replay(typical.script, from: base.session).session.world : world
     let population = UsagePopulation(base: world, cohorts: cohorts?.cohorts, screens: tipScreens, days: days, users: populationUsers)
-    let outcomes = population.run()
+    let outcomes = input.configures ? population.run() : []
     let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 
     var tips: [TipAudit] = []
@@ -72,12 +73,19 @@ public struct Auditor {
         tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
         returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: usage.displayHistory[tip.name]?.count ?? 0)
       audit.firstDisplay = usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
-      if cohorts != nil, let index = catalog.index(ofTip: tip.name) {
+      if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {
         let medians = UsagePopulation.medians(outcomes, tip: index)
         audit.firstDisplay = medians.first.map { firstDisplay(world.clock + .seconds($0), world: world) }
         audit.displays = medians.displays
       }
-      audit.causes = proof.causes(of: tip.name)
+      audit.causes =
+        input.configures
+        ? proof.causes(of: tip.name)
+        : [
+          .init(
+            code: .neverConfigured, name: tip.name, place: input.places.tips[tip.name] ?? "",
+            message: "the app's code never calls Tips.configure, so TipKit never shows a tip (rule 25)")
+        ]
       if !audit.causes.isEmpty {
         audit.verdict = .never
       } else {
@@ -142,8 +150,11 @@ public struct Auditor {
     for tip in tips {
       let place = input.places.tips[tip.tip] ?? input.file
       for cause in tip.causes {
-        let subject = cause.code == .eventNeverDonated ? cause.name : tip.tip
-        guard !input.findings.contains(where: { $0.rule == cause.rule && $0.message.contains(subject) }) else { continue }
+        // The same finding from Swift lint: about the event, the tip, or (configure) the app.
+        let subject = cause.code == .eventNeverDonated ? cause.name : cause.code == .neverConfigured ? "" : tip.tip
+        guard !input.findings.contains(where: { $0.rule == cause.rule && (subject.isEmpty || $0.message.contains(subject)) }) else {
+          continue
+        }
         found.append(
           AuditFinding(
             rule: cause.rule, place: cause.place.isEmpty ? place : cause.place, message: "tip \(tip.tip) never shows: \(cause.message)",
@@ -189,6 +200,7 @@ public struct Auditor {
     case .groupBlocked: "invalidate the blocking member when it no longer applies, or make the group firstAvailable"
     case .contradictoryRules: "remove or correct one of the contradicting rules"
     case .ownScreenDefeatsTip: "donate the event on the user's action instead of on appear, or change the rule"
+    case .neverConfigured: "call try? Tips.configure() once at launch"
     }
   }
 

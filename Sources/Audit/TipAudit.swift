@@ -13,11 +13,14 @@ public struct TipAudit: Hashable, Sendable, Codable {
   /// Why a tip never shows.
   public struct Cause: Hashable, Sendable, Codable {
     public enum Code: String, Hashable, Sendable, Codable {
-      case noDisplaySite, eventNeverDonated, parameterNeverWritten, valueNeverWritten, groupBlocked, contradictoryRules, ownScreenDefeatsTip
+      case noDisplaySite, eventNeverDonated, parameterNeverWritten, valueNeverWritten, groupBlocked, contradictoryRules,
+        ownScreenDefeatsTip,
+        neverConfigured
     }
     public var code: Code
     /// The event, parameter or group member it concerns (the tip itself for
-    /// `noDisplaySite` and `contradictoryRules`; the event for `ownScreenDefeatsTip`).
+    /// `noDisplaySite`, `contradictoryRules` and `neverConfigured`; the event for
+    /// `ownScreenDefeatsTip`).
     public var name: String
     /// Where, in the app's sources (`file:line`); empty when unknown.
     public var place: String
@@ -28,6 +31,7 @@ public struct TipAudit: Hashable, Sendable, Codable {
       switch code {
       case .noDisplaySite: "tipNeverDisplayed"
       case .contradictoryRules: "rulesNeverHold"
+      case .neverConfigured: "noConfigure"
       default: code.rawValue
       }
     }

@@ -32,6 +32,9 @@ extension AppModel {
     }
     for group in groups { places.groups[group.name] = group.position.fileLine }
     let shared = findings.map { AuditFinding(rule: $0.code, place: $0.position.description, message: $0.message, fix: $0.fix) }
-    return AuditInput(definitions: scenario, file: file, actions: actions, places: places, findings: shared)
+    let configures = sites.contains { site, testCode in
+      if case .configure = site.kind { !testCode && !site.inPreview } else { false }
+    }
+    return AuditInput(definitions: scenario, file: file, actions: actions, places: places, findings: shared, configures: configures)
   }
 }

@@ -3,7 +3,6 @@ import Runner
 import Simulation
 import Testing
 import TipEngine
-import Tooling
 
 /// `next`, `repeat`, checkpoints and `undo` land on exact instants and restore exactly.
 @Suite struct TimeTravelCommandTests {

@@ -64,4 +64,33 @@ import Testing
     }
     #expect(report.text.contains("AuditApp/NoteListView.swift:13: warning: tip WelcomeTip never shows: it needs `listViewed.count == 0`"))
   }
+
+  /// Every fixture app's witnesses, written by --emit-tests, replay with their definitions.
+  @Test(arguments: [
+    "AppCode", "AppKitApp", "BirdsApp", "ConfigureDebug", "Constructs", "HelperApp", "LintApp", "NoConfigure", "PlatformApp", "UIKitApp",
+  ])
+  func everyFixturesWitnessesReplay(app: String) throws {
+    let input = try #require(try SwiftImporter.run(paths: [app], in: fixtures, forAudit: true).audit)
+    var auditor = Auditor(input: input)
+    auditor.populationUsers = 20
+    let report = try auditor.audit()
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-fixture-audit-\(UUID().uuidString)").path
+    let names = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
+    #expect(names.count == 1 + report.tips.count { $0.verdict == .shows })
+    for name in names.dropFirst() {
+      let run = ScenarioRunner.run(file: (folder as NSString).appendingPathComponent(name))
+      #expect(run.exitCode == 0 && run.expectationsChecked == 1, "\(app)/\(name): \(run.errors)")
+    }
+  }
+
+  @Test func anAppThatNeverConfiguresShowsNothing() throws {
+    let input = try #require(try SwiftImporter.run(paths: ["NoConfigure"], in: fixtures, forAudit: true).audit)
+    #expect(!input.configures)
+    let report = try Auditor(input: input).audit()
+    #expect(report.tips.map(\.verdict) == [.never])
+    #expect(report.tips.first?.causes.map(\.code) == [.neverConfigured])
+    #expect(report.tips.first?.displays == 0 && report.tips.first?.firstDisplay == nil)
+    // Lint says it once.
+    #expect(report.findings.map(\.rule) == ["noConfigure"])
+  }
 }
