@@ -1,3 +1,4 @@
+import Reports
 import Runner
 import ScenarioLanguage
 import Sessions
@@ -61,51 +62,9 @@ public struct Auditor {
     let outcomes = input.configures ? population.run() : []
     let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 
-    var tips: [TipAudit] = []
-    for tip in catalog.tips {
-      let invalidations = invalidationPlaces(of: tip.name, commands: commands)
-      var ends: [TipAudit.End] = []
-      if tip.options.maxDisplayCount != nil { ends.append(.maxDisplayCount) }
-      if tip.options.maxDisplayDuration != nil { ends.append(.maxDisplayDuration) }
-      if !invalidations.isEmpty { ends.append(.invalidatedByApp) }
-      ends.append(.closeButton)
-      var audit = TipAudit(
-        tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
-        returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: usage.displayHistory[tip.name]?.count ?? 0)
-      audit.firstDisplay = usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
-      if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {
-        let medians = UsagePopulation.medians(outcomes, tip: index)
-        audit.firstDisplay = medians.first.map { firstDisplay(world.clock + .seconds($0), world: world) }
-        audit.displays = medians.displays
-      }
-      audit.causes =
-        input.configures
-        ? proof.causes(of: tip.name)
-        : [
-          .init(
-            code: .neverConfigured, name: tip.name, place: input.places.tips[tip.name] ?? "",
-            message: "the app's code never calls Tips.configure, so TipKit never shows a tip (rule 25)")
-        ]
-      if !audit.causes.isEmpty {
-        audit.verdict = .never
-      } else {
-        let relevant = Relevance(tip: tip, world: world)
-        let search = WitnessSearch(
-          start: start, tip: tip.name, relevance: relevant, limit: searchLimit, actions: actions.filter { relevant.matters($0.statement) },
-          screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
-        if let found = search.run(), verifies(found, shows: tip.name, from: base.session) {
-          // Time passing in one line reads better, and lands on every instant on the way.
-          let merged = Self.mergingAdvances(found)
-          audit.verdict = .shows
-          audit.witness = merged != found && verifies(merged, shows: tip.name, from: base.session) ? merged : found
-        } else {
-          audit.note =
-            ComputedValues(commands: commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
-            ?? "no witness found within \(searchLimit) states of the search"
-        }
-      }
-      tips.append(audit)
-    }
+    let context = Context(
+      base: base.session, start: start, actions: actions, commands: commands, proof: proof, usage: usage, outcomes: outcomes)
+    var tips = catalog.tips.map { audit($0, in: context) }
     blockGroups(&tips, catalog: catalog)
     let typicalFindings = TypicalFindings(
       tips: tips, usage: usage, start: world.clock, days: days, budget: budget, perWeek: perWeek, file: input.file)
@@ -119,6 +78,68 @@ public struct Auditor {
       }
       ?? typical.description
     return AuditReport(tips: tips, findings: all, usageModel: model, perWeek: perWeek)
+  }
+
+  /// What every tip's audit reads: the definitions' session and the search's start, the
+  /// app's actions and all its code's commands, the proof, and the users' days.
+  private struct Context {
+    var base: Session
+    var start: Session
+    var actions: [(text: String, statement: Statement)]
+    var commands: [Command]
+    var proof: NeverProof
+    /// The world at the end of the typical user's days.
+    var usage: World
+    var outcomes: [Population.UserOutcome]
+  }
+
+  /// One tip: what ends it, the typical user's figures, and its verdict.
+  private func audit(_ tip: TipDefinition, in context: Context) -> TipAudit {
+    let world = context.start.world
+    let catalog = world.engine.catalog
+    let invalidations = invalidationPlaces(of: tip.name, world: context.start.world)
+    var ends: [TipAudit.End] = []
+    if tip.options.maxDisplayCount != nil { ends.append(.maxDisplayCount) }
+    if tip.options.maxDisplayDuration != nil { ends.append(.maxDisplayDuration) }
+    if !invalidations.isEmpty { ends.append(.invalidatedByApp) }
+    ends.append(.closeButton)
+    var audit = TipAudit(
+      tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
+      returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: context.usage.displayHistory[tip.name]?.count ?? 0)
+    audit.firstDisplay = context.usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
+    if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {
+      let medians = UsagePopulation.medians(context.outcomes, tip: index)
+      audit.firstDisplay = medians.first.map { firstDisplay(world.clock + .seconds($0), world: world) }
+      audit.displays = medians.displays
+    }
+    audit.causes =
+      input.configures
+      ? context.proof.causes(of: tip.name)
+      : [
+        .init(
+          code: .neverConfigured, name: tip.name, place: input.places.tips[tip.name] ?? "",
+          message: "the app's code never calls Tips.configure, so TipKit never shows a tip (rule 25)")
+      ]
+    if !audit.causes.isEmpty {
+      audit.verdict = .never
+    } else {
+      let relevant = Relevance(tip: tip, world: world)
+      let search = WitnessSearch(
+        start: context.start, tip: tip.name, relevance: relevant, limit: searchLimit,
+        actions: context.actions.filter { relevant.matters($0.statement) },
+        screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
+      if let found = search.run(), verifies(found, shows: tip.name, from: context.base) {
+        // Time passing in one line reads better, and lands on every instant on the way.
+        let merged = Self.mergingAdvances(found)
+        audit.verdict = .shows
+        audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base) ? merged : found
+      } else {
+        audit.note =
+          ComputedValues(commands: context.commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
+          ?? "no witness found within \(searchLimit) states of the search"
+      }
+    }
+    return audit
   }
 
   /// Members of an ordered group after one that never shows and that no code invalidates
@@ -143,67 +164,6 @@ public struct Auditor {
     }
   }
 
-  /// A finding for each cause of a tip that never shows (unless Swift lint reports it under
-  /// the same rule), and for each tip that returns until closed.
-  private func findings(_ tips: [TipAudit]) -> [AuditFinding] {
-    var found: [AuditFinding] = []
-    for tip in tips {
-      let place = input.places.tips[tip.tip] ?? input.file
-      for cause in tip.causes {
-        // The same finding from Swift lint: about the event, the tip, or (configure) the app.
-        let subject = cause.code == .eventNeverDonated ? cause.name : cause.code == .neverConfigured ? "" : tip.tip
-        guard !input.findings.contains(where: { $0.rule == cause.rule && (subject.isEmpty || $0.message.contains(subject)) }) else {
-          continue
-        }
-        found.append(
-          AuditFinding(
-            rule: cause.rule, place: cause.place.isEmpty ? place : cause.place, message: "tip \(tip.tip) never shows: \(cause.message)",
-            fix: Self.fix(cause.code)))
-      }
-      if tip.verdict != .never && tip.returnsUntilClosed {
-        found.append(
-          AuditFinding(
-            rule: "returnsUntilClosed", place: place,
-            message:
-              "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
-            fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests"))
-      }
-    }
-    return found
-  }
-
-  /// Screens with more than one popover tip that can show: one waits for the other (rule 37).
-  private func popoverCompetition(_ tips: [TipAudit], world: World) -> [AuditFinding] {
-    var found: [AuditFinding] = []
-    for screen in world.screens.map(\.name) {
-      let popovers = tips.filter { tip in
-        tip.verdict != .never && world.placements[tip.tip].map { $0.screen == screen && $0.style == .popover } == true
-      }
-      guard popovers.count > 1 else { continue }
-      let named = popovers.map { tip in "\(tip.tip) (" + (tip.firstDisplay.map { "day \($0.day)" } ?? "not seen by the typical user") + ")"
-      }
-      found.append(
-        AuditFinding(
-          rule: "popoversCompete", place: input.places.displays[popovers[0].tip]?.first ?? input.places.tips[popovers[0].tip] ?? input.file,
-          message:
-            "screen \(screen) has \(popovers.count) popover tips that can show: \(named.joined(separator: ", ")); it presents one popover at a time, so each waits until the one before it ends (rule 37)",
-          fix: "show all but one inline (TipView), or put them in a TipGroup so their order is yours"))
-    }
-    return found
-  }
-
-  private static func fix(_ code: TipAudit.Cause.Code) -> String {
-    switch code {
-    case .noDisplaySite: "display it with .popoverTip(tip), TipView(tip) or TipUIPopoverViewController(tip, sourceItem:), or remove it"
-    case .eventNeverDonated: "donate the event where the user does the action"
-    case .parameterNeverWritten, .valueNeverWritten: "write the value the rule needs where the app learns it, or change the rule"
-    case .groupBlocked: "invalidate the blocking member when it no longer applies, or make the group firstAvailable"
-    case .contradictoryRules: "remove or correct one of the contradicting rules"
-    case .ownScreenDefeatsTip: "donate the event on the user's action instead of on appear, or change the rule"
-    case .neverConfigured: "call try? Tips.configure() once at launch"
-    }
-  }
-
   /// Consecutive `advance SPAN` lines as one.
   static func mergingAdvances(_ lines: [String]) -> [String] {
     var merged: [String] = []
@@ -224,16 +184,17 @@ public struct Auditor {
     return merged
   }
 
-  /// Where the app's code invalidates the tip: its Swift places, else its scenario lines.
-  private func invalidationPlaces(of tip: String, commands: [Command]) -> [String] {
+  /// Where the app's code invalidates the tip: its Swift places, else the scenario's lines
+  /// (its actions' and its reactions').
+  private func invalidationPlaces(of tip: String, world: World) -> [String] {
     if let places = input.places.invalidations[tip], !places.isEmpty { return places }
-    return input.actions.filter { action in
-      if let statement = WitnessSearch.statement(action.command), case .command(.invalidate(let t, _)) = statement.action {
-        t == tip
-      } else {
-        false
-      }
+    func invalidates(_ command: Command) -> Bool { if case .invalidate(let t, _) = command { t == tip } else { false } }
+    let actions = input.actions.filter { action in
+      WitnessSearch.statement(action.command).map { if case .command(let command) = $0.action { invalidates(command) } else { false } }
+        ?? false
     }.map(\.place)
+    let reactions = world.reactions.filter { $0.commands.contains(where: invalidates) }.map { "\($0.place.file ?? input.file):\($0.line)" }
+    return actions + reactions
   }
 
   private func firstDisplay(_ instant: Instant, world: World) -> TipAudit.FirstDisplay {

@@ -19,6 +19,10 @@ import Testing
       tip acted
         title "Acted on"
         anchor home.c inline
+      tip later
+        title "Later"
+        anchor home.c inline
+      when counted shown: invalidate later actionPerformed
       launch
       invalidate acted actionPerformed
       """)
@@ -26,7 +30,9 @@ import Testing
     #expect(report.tip("forever")?.ends == [.closeButton])
     #expect(report.tip("counted")?.ends == [.maxDisplayCount, .closeButton])
     #expect(report.tip("acted")?.ends == [.invalidatedByApp, .closeButton])
-    #expect(report.tip("acted")?.invalidatedAt == ["\(path):13"])
+    #expect(report.tip("acted")?.invalidatedAt == ["\(path):17"])
+    // The app's own code (a reaction) invalidates too.
+    #expect(report.tip("later")?.invalidatedAt == ["\(path):15"])
     let returning = report.findings.filter { $0.rule == "returnsUntilClosed" }
     #expect(returning.map(\.place) == ["\(path):2"])
     // The typical user opens home once a day: the tip comes back every day.
