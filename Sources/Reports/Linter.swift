@@ -94,6 +94,21 @@ public struct Linter {
             fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature"))
       }
     }
+    // Tips with rules that nothing ends: they come back whenever the rules hold.
+    for tip in catalog.tips where !tip.rules.isEmpty && tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
+      let invalidated = flatCommands.contains { command in
+        if case .invalidate(let t, _) = command { t == tip.name } else { false }
+      }
+      guard !invalidated, impossible[tip.name] == nil else { continue }
+      let shown = session.world.displayHistory[tip.name]?.count ?? 0
+      found.append(
+        Warning(
+          rule: "returnsUntilClosed", line: tipLine(tip.name),
+          message:
+            "tip \(tip.name) returns at every eligible visit until the user closes it: no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it"
+            + (shown > 1 ? " (shown \(shown) times in this scenario)" : ""),
+          fix: "add maxDisplayCount N, or invalidate it when the user does what it suggests"))
+    }
     // IgnoresDisplayFrequency on every tip.
     if catalog.tips.count > 1, catalog.tips.allSatisfy(\.options.ignoresDisplayFrequency), session.world.frequency != .immediate {
       found.append(

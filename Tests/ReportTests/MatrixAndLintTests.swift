@@ -80,4 +80,31 @@ import Testing
     let warnings = Linter(session: report.session).warnings()
     #expect(warnings.contains { $0.message.hasPrefix("tip t has no title") && $0.line == 2 })
   }
+
+  /// A tip with rules that nothing ends comes back whenever they hold: lint says so, with how
+  /// often it came back in the scenario (a two-week plan showed one 8 times, unnoticed).
+  @Test func aTipWithRulesThatNothingEndsReturnsUntilClosed() {
+    let report = ScenarioRunner.run(
+      source: """
+        frequency daily
+        event habitLogged
+        screen today: streak
+        tip streakTip
+          title "Keep your streak"
+          anchor today.streak
+          rule habitLogged.count >= 1
+        tip cappedTip
+          title "Capped"
+          anchor today.streak
+          rule habitLogged.count >= 1
+          maxDisplayCount 2
+        launch
+        donate habitLogged
+        repeat 8 every 1d: open today; close today
+        """)
+    #expect(report.passed)
+    let returning = Linter(session: report.session).warnings().filter { $0.rule == "returnsUntilClosed" }
+    #expect(returning.map(\.line) == [4])
+    #expect(returning.first?.message.hasSuffix("nothing here invalidates it (shown 8 times in this scenario)") == true)
+  }
 }
