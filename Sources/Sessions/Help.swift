@@ -14,7 +14,14 @@ public enum Help {
       var lines = [info.syntax, "  " + info.summary, "", "Example:"]
       lines += info.example.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
       if info.name == "tip" {
-        lines += ["", "Block lines (`help WORD` explains one):"] + tipLines.map { "  " + $0.syntax.padding(toLength: 30) + $0.summary }
+        // A syntax wider than its column puts its summary on the next line, under the column.
+        lines +=
+          ["", "Block lines (`help WORD` explains one):"]
+          + tipLines.map { line in
+            line.syntax.displayWidth < 30
+              ? "  " + line.syntax.padding(toLength: 30) + line.summary
+              : "  " + line.syntax + "\n" + String(repeating: " ", count: 32) + line.summary
+          }
       }
       return lines.joined(separator: "\n")
     }

@@ -191,10 +191,14 @@ import Testing
         ["wait", prompt], ["send", "help\r"], ["wait", "`help all`: every command"], ["wait", prompt],
         ["send", "help maxDisplayCount\r"], ["wait", "invalidated after N displays"], ["wait", prompt],
         ["send", "help rules\r"], ["wait", "largestSubset"], ["wait", prompt],
+        ["send", "help tip\r"], ["wait", "style custom|default"], ["wait", prompt],
         ["send", "\u{4}"], ["eof", 10, "\u{4}"],
       ], arguments: ["--empty"])
     #expect(result.failed == nil, "\(result.output)")
     #expect(!result.output.contains("did you mean"))
+    // `help tip`'s two columns never run together: a long syntax puts its words below.
+    #expect(result.output.contains("anchor SCREEN.ANCHOR [inline|popover]\r\n" + String(repeating: " ", count: 32) + "where it appears"))
+    #expect(!result.output.contains("popover]where") && !result.output.contains("[false]may"))
   }
 
   /// A tip block with a bad line keeps its good lines: the corrected line completes it.
