@@ -238,7 +238,11 @@ public struct TextRenderer: Sendable {
       guard !result.passed else { return out.line(result.text) }
       out.line("\((result.file ?? file).map { "\($0):" } ?? "line ")\(result.line.map(String.init) ?? "?"): expect \(result.text)")
       out.line("found: \(Wording.describe(result.found))")
-      if let explanation = result.explanation { out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation)) }
+      if let line = result.explainedAtLine {
+        out.line("why: as for line \(line), above")
+      } else if let explanation = result.explanation {
+        out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation))
+      }
     }
   }
 

@@ -20,6 +20,13 @@ public struct Session: Sendable {
   /// Whether statements can be undone and a failed one rolled back (the shell; scripts that
   /// use `undo`). Off, each statement costs no snapshot.
   public var keepsUndo = true
+  /// Whether every failed expectation's log line carries the tip's whole `why`
+  /// (`tipsim run --verbose`); by default once per tip and instant, and not again while it
+  /// reads the same.
+  public var repeatsWhy = false
+  /// Tip → the instant, line and `why` of the last failed expectation whose `why` the log
+  /// printed.
+  private var explained: [String: (instant: Instant, line: Int, why: Explanation?)] = [:]
   /// Whether the log is kept for the statements that read it (`log`, checkpoints, `undo`,
   /// `timeline`, `whatif`, `matrix`). Off, a long replay's memory does not grow with its log.
   /// Turning it off forgets the log kept so far.
@@ -222,9 +229,16 @@ public struct Session: Sendable {
     case .expect(let expectation):
       let (passed, found) = world.check(expectation)
       let text = statement.text.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")
-      let result = ExpectationResult(
+      var result = ExpectationResult(
         passed: passed, text: text.trimmingComment(), found: found, explanation: passed ? nil : world.explain(expectation.tip),
         line: statement.lines.lowerBound, file: statement.file)
+      if !passed {
+        if !repeatsWhy, let last = explained[expectation.tip], last.instant == world.clock || last.why == result.explanation {
+          result.explainedAtLine = last.line
+        } else {
+          explained[expectation.tip] = (world.clock, statement.lines.lowerBound, result.explanation)
+        }
+      }
       expectationsChecked += 1
       if !passed { failures.append(result) }
       produced = [LogRecord(instant: world.clock, event: .expectation(result))]

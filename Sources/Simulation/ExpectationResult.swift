@@ -9,6 +9,9 @@ public struct ExpectationResult: Hashable, Sendable {
   public var found: Finding
   /// The tip's explanation, when the expectation is about a tip and failed.
   public var explanation: Explanation?
+  /// When the same tip's failure at the same instant was explained already, with the
+  /// expectation at this line: the text log says so instead of printing the `why` again.
+  public var explainedAtLine: Int?
   public var line: Int?
   /// The included file the `expect` line is in (`include FILE`); nil for the scenario's own.
   public var file: String?

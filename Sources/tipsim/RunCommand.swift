@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Renderers
 import Runner
+import Sessions
 import Terminal
 
 struct RunCommand: ParsableCommand {
@@ -18,6 +19,7 @@ struct RunCommand: ParsableCommand {
   @Option(help: "A TipKit datastore to start from (if the file exists) and to save to at the end.") var state: String?
   @Flag(help: "Print only failed expectations, errors and the summary line, not the log.") var quiet = false
   @Option(help: "Also write a JUnit XML report here: one test case per scenario.") var junit: String?
+  @Flag(help: "Print the tip's whole why with every failed expectation, not once per tip and instant.") var verbose = false
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give at least one scenario file") }
@@ -37,8 +39,11 @@ struct RunCommand: ParsableCommand {
     for file in files {
       if files.count > 1 && !json && !quiet { out.write("== \(file)\n") }
       let format: OutputFormat = json ? .json : .text(TextStyle(colors: Console.wantsColor(fd: 1)))
+      var session = Session()
+      session.repeatsWhy = verbose
       let report = ScenarioRunner.run(
-        file: file, options: RunOptions(format: format, keepsLog: false, printsLog: !quiet, state: state), bytesOut: out.write(bytes:),
+        file: file, session: session, options: RunOptions(format: format, keepsLog: false, printsLog: !quiet, state: state),
+        bytesOut: out.write(bytes:),
         err: err)
       // The text log already shows each failure in place; JSON readers get it on stderr too.
       if report.exitCode == 1 && json { err(report.failureMessage + "\n") }
