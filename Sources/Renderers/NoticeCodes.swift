@@ -27,6 +27,7 @@ extension Warning {
     case .reactionFailed: "reactionFailed"
     case .apiUnavailable: "apiUnavailable"
     case .scenePhaseAlready: "scenePhaseAlready"
+    case .cohortRedefined: "cohortRedefined"
     }
   }
 }

@@ -30,6 +30,8 @@ extension Wording {
     case .apiUnavailable(let api, let os, let users):
       "\(api.rawValue) needs iOS \(api.since.rawValue): on iOS \(os) the app cannot use it, so \(withoutIt(api, users)) (rule 44)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
+    case .cohortRedefined(let name, let line):
+      "cohort \(name) was defined before\(line.map { " (line \($0))" } ?? ""): this block replaces it; give the cohort another name to keep both"
     }
   }
 

@@ -262,6 +262,11 @@ public struct Session: Sendable {
       if world.clock < end { outputs += try perform(advance: end, for: statement) }
       return outputs
     case .cohort(let cohort):
+      if cohorts.contains(where: { $0.name == cohort.name }) {
+        let earlier = history.last { if case .cohort(let c) = $0.action { c.name == cohort.name } else { false } }
+        produced.append(
+          LogRecord(instant: world.clock, event: .warning(.cohortRedefined(name: cohort.name, line: earlier?.lines.lowerBound))))
+      }
       cohorts.removeAll { $0.name == cohort.name }
       cohorts.append(cohort)
       note(.cohortDefined(name: cohort.name, percent: Int((cohort.share * 100).rounded()), usageLines: cohort.usage.count))

@@ -44,4 +44,6 @@ public enum Warning: Hashable, Sendable {
   case apiUnavailable(TipKitAPI, os: OSVersion, users: [String])
   /// `background` when in the background, or `foreground` when in the foreground.
   case scenePhaseAlready(background: Bool)
+  /// A `cohort` block whose name an earlier block defined: it replaces that one.
+  case cohortRedefined(name: String, line: Int?)
 }

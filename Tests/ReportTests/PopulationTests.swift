@@ -146,4 +146,13 @@ import Tooling
     #expect(report.exitCode == 2)
     #expect(report.errors.contains("define at least one `cohort`"))
   }
+
+  /// A cohort defined twice is never silent: the second block warns that it replaces the first.
+  @Test func aCohortDefinedAgainWarnsThatItReplacesTheFirst() {
+    let report = ScenarioRunner.run(
+      source: "screen s: a\ncohort light 50%\n  open s 1 per day poisson for 1m\ncohort light 30%\n  open s 2 per day poisson for 1m\n")
+    #expect(report.exitCode == 0)
+    #expect(report.transcript.contains("warning     cohort light was defined before (line 2): this block replaces it"))
+    #expect(report.session.cohorts.map(\.share) == [0.3])
+  }
 }
