@@ -14,8 +14,8 @@ struct UsagePopulation {
   let days: Int
   let users: Int
 
-  /// The most user-screen-days simulated: a large app gets fewer users.
-  static let budget = 3_000_000
+  /// The most user-screen-days simulated: a large app gets fewer users (BENCHMARKS.md).
+  static let budget = 600_000
 
   init(base: World, cohorts: [Cohort]?, screens: [String], days: Int, users most: Int) {
     self.base = base
