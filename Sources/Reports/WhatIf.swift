@@ -111,7 +111,13 @@ public struct WhatIf {
       for i in 0..<max(deletions.count, insertions.count) {
         let (left, right) = WhatIf.fromWhereTheyDiffer(
           i < deletions.count ? deletions[i] : "", i < insertions.count ? insertions[i] : "", width: column)
-        lines.append(pad(left, column) + " │ " + clip(right, column))
+        if left.displayWidth <= column && right.displayWidth <= column {
+          lines.append(pad(left, column) + " │ " + right)
+        } else {
+          // Too long for two columns even from where they differ: one under the other, whole.
+          if !left.isEmpty { lines.append("- " + left) }
+          if !right.isEmpty { lines.append("+ " + right) }
+        }
       }
       deletions = []
       insertions = []
