@@ -8,8 +8,13 @@ import TipEngine
 /// events with their donations, screens with their anchors, groups, stores and reactions.
 public struct ModelReport {
   public let world: World
+  /// The usage model's cohorts (the session's).
+  public let cohorts: [Cohort]
 
-  public init(world: World) { self.world = world }
+  public init(world: World, cohorts: [Cohort] = []) {
+    self.world = world
+    self.cohorts = cohorts
+  }
 
   public func text() -> String {
     let catalog = world.engine.catalog
@@ -59,6 +64,12 @@ public struct ModelReport {
         let keys = store.keys.map { "\($0) = \(store.values[$0].map(\.description) ?? "no value")" }
         return "  \(store.name)" + (keys.isEmpty ? "" : ": " + keys.joined(separator: ", "))
       })
+    section(
+      "cohorts (the usage model):",
+      cohorts.flatMap { cohort in
+        ["  cohort \(cohort.name) \(Self.number(cohort.share * 100))%"] + cohort.usage.map { "    " + Self.text(of: $0) }
+          + (cohort.churnPerDay > 0 ? ["    churn \(Self.number(cohort.churnPerDay * 100))% per day"] : [])
+      })
     return lines.isEmpty
       ? "nothing is defined yet: `help` lists the commands that define tips, screens and events" : lines.joined(separator: "\n")
   }
@@ -99,5 +110,25 @@ public struct ModelReport {
     if !tip.actions.isEmpty { facts.append("\(tip.actions.count) action\(tip.actions.count == 1 ? "" : "s")") }
     let id = tip.id == tip.name ? "" : " (id \(tip.id))"
     return "\(tip.name) \"\(tip.title)\"\(id): \(facts.joined(separator: ", "))"
+  }
+
+  /// A usage line as the language writes it.
+  static func text(of usage: Usage) -> String {
+    let rate = "\(number(usage.perDay)) per day \(usage.distribution.rawValue)"
+    switch usage.action {
+    case .open(let screen, let span): return "open \(screen) \(rate) for \(span)"
+    case .donate(let event, let fields):
+      let given = fields.keys.sorted().map { " \($0)=\(fields[$0]!)" }.joined()
+      return "donate \(event)\(given) \(rate)"
+    case .set(let parameter, let value): return "set \(parameter) \(value) \(rate)"
+    case .write(let key, let value): return "write \(key) \(value) \(rate)"
+    case .relaunch: return "relaunch \(rate)"
+    }
+  }
+
+  /// 1, 0.5, 33.3: a number without a trailing `.0`.
+  static func number(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
   }
 }

@@ -52,7 +52,7 @@ public struct Reporter: SessionReporter {
     case .lint:
       return [.text(Linter(session: session).report(file: nil))]
     case .model:
-      return [.text(ModelReport(world: session.world).text())]
+      return [.text(ModelReport(world: session.world, cohorts: session.cohorts).text())]
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: session, width: max(session.timelineWidth, 120)).report())]
     default: preconditionFailure("not handled here: \(action)")

@@ -155,4 +155,21 @@ import Tooling
     #expect(report.transcript.contains("warning     cohort light was defined before (line 2): this block replaces it"))
     #expect(report.session.cohorts.map(\.share) == [0.3])
   }
+
+  /// `model` lists the cohorts with their usage lines as the language writes them.
+  @Test func modelListsTheCohortsInTheLanguagesWords() {
+    let cohort = """
+      cohort heavy 40%
+        open detail 2 per day heavytail for 2m
+        donate viewed backyardID=2 0.5 per day poisson
+        set isLoggedIn true 1 per day fixed
+        relaunch 1 per day fixed
+        churn 2% per day
+      """
+    let report = ScenarioRunner.run(source: "screen detail: a\nevent viewed(backyardID)\nparam isLoggedIn = false\n" + cohort + "\nmodel\n")
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(
+      report.transcript.contains(
+        "cohorts (the usage model):\n" + cohort.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"))
+  }
 }
