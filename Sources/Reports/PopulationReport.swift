@@ -15,6 +15,8 @@ public struct PopulationReport: Sendable {
     public var displaysPerUser: Double
     /// Reason word → share of users held back by it at the end.
     public var heldBack: [(String, Double)]
+    /// Cohort (in definition order) → share of its users who saw the tip by the end.
+    public var reachByCohort: [Double] = []
   }
 
   public var users: Int
@@ -51,8 +53,13 @@ public struct PopulationReport: Sendable {
         let count = outcomes.filter { $0.reasons[index].contains(word) }.count
         return count == 0 ? nil : (word, Double(count) / n)
       }
+      let byCohort = population.cohorts.indices.map { cohort in
+        let members = outcomes.filter { $0.cohort == cohort }
+        return members.isEmpty ? 0 : Double(members.filter { $0.firstDisplay[index] >= 0 }.count) / Double(members.count)
+      }
       return TipFigures(
-        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays, heldBack: held)
+        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays, heldBack: held,
+        reachByCohort: byCohort)
     }
   }
 
@@ -91,6 +98,19 @@ public struct PopulationReport: Sendable {
       row += "\(hundredths / 100).\(String(format: "%02d", hundredths % 100))"
       lines.append(row)
     }
+    if cohorts.count > 1 {
+      lines.append("reach by day \(days), per cohort:")
+      lines.append(
+        ("  " + "tip".padding(toLength: nameWidth) + cohorts.map { $0.0.padding(toLength: max(9, $0.0.displayWidth + 2)) }.joined())
+          .trimmingTrailingSpaces())
+      for figures in tips {
+        var row = "  " + figures.tip.padding(toLength: nameWidth)
+        for (cohort, share) in zip(cohorts, figures.reachByCohort) {
+          row += PopulationReport.percent(share).padding(toLength: max(9, cohort.0.displayWidth + 2))
+        }
+        lines.append(row.trimmingTrailingSpaces())
+      }
+    }
     lines.append("held back at the end (share of all users):")
     for figures in tips {
       let reasons = figures.heldBack.map { "\($0.0) \(PopulationReport.percent($0.1))" }.joined(separator: ", ")
@@ -122,6 +142,9 @@ public struct PopulationReport: Sendable {
         var held = JSONObject()
         for (word, share) in t.heldBack { held[word] = .double((share * 10_000).rounded() / 10_000) }
         j["heldBack"] = .object(held)
+        var byCohort = JSONObject()
+        for (cohort, share) in zip(cohorts, t.reachByCohort) { byCohort[cohort.0] = .double((share * 10_000).rounded() / 10_000) }
+        j["reachByCohort"] = .object(byCohort)
         return .object(j)
       })
     return JSONValue.object(o).serialized

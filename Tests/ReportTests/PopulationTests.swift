@@ -172,4 +172,24 @@ import Tooling
       report.transcript.contains(
         "cohorts (the usage model):\n" + cohort.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") + "\n"))
   }
+
+  /// With more than one cohort, reach is given per cohort as well as overall, in text and JSON.
+  @Test func reachIsGivenPerCohort() throws {
+    let report = ScenarioRunner.run(
+      source: """
+        screen s: a
+        tip t
+          title "T"
+          anchor s.a
+          maxDisplayCount 1
+        cohort visitors 50%
+          open s 2 per day fixed for 1m
+        cohort absent 50%
+          relaunch 1 per day fixed
+        population 40 for 3d seed 2
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(
+      report.transcript.contains("reach by day 3, per cohort:\n  tip  visitors  absent\n  t    100.0%    0.0%\n"), "\(report.transcript)")
+  }
 }
