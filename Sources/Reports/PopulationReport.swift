@@ -17,6 +17,9 @@ public struct PopulationReport: Sendable {
     public var heldBack: [(String, Double)]
     /// Cohort (in definition order) → share of its users who saw the tip by the end.
     public var reachByCohort: [Double] = []
+    /// For a tip no user saw: the events its rules read that no usage line or reaction
+    /// donates, and the parameters none writes.
+    public var neverFed: [String] = []
   }
 
   public var users: Int
@@ -53,13 +56,38 @@ public struct PopulationReport: Sendable {
         let count = outcomes.filter { $0.reasons[index].contains(word) }.count
         return count == 0 ? nil : (word, Double(count) / n)
       }
+      // What the users and the app's own code can feed the rules.
+      var fed: Set<String> = []
+      for usage in population.cohorts.flatMap(\.usage) {
+        switch usage.action {
+        case .donate(let event, _): fed.insert(event)
+        case .set(let parameter, _): fed.insert(parameter)
+        case .write(let key, _): fed.formUnion(population.base.bindings.keys.filter { population.base.bindings[$0] == key })
+        case .open, .relaunch: break
+        }
+      }
+      for command in population.base.reactions.flatMap(\.commands) {
+        switch command {
+        case .donate(let event, _): fed.insert(event)
+        case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
+        default: break
+        }
+      }
+      let rules = population.base.engine.catalog.tips[index].rules
+      var starved: [String] = []
+      if firsts.isEmpty {
+        for input in rules.flatMap({ $0.aggregates.map(\.event) + $0.parameterNames })
+        where !fed.contains(input) && !starved.contains(input) {
+          starved.append(input)
+        }
+      }
       let byCohort = population.cohorts.indices.map { cohort in
         let members = outcomes.filter { $0.cohort == cohort }
         return members.isEmpty ? 0 : Double(members.filter { $0.firstDisplay[index] >= 0 }.count) / Double(members.count)
       }
       return TipFigures(
         tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays, heldBack: held,
-        reachByCohort: byCohort)
+        reachByCohort: byCohort, neverFed: starved)
     }
   }
 
@@ -116,6 +144,11 @@ public struct PopulationReport: Sendable {
       let reasons = figures.heldBack.map { "\($0.0) \(PopulationReport.percent($0.1))" }.joined(separator: ", ")
       lines.append("  " + figures.tip.padding(toLength: nameWidth) + (reasons.isEmpty ? "nothing" : reasons))
     }
+    for figures in tips where !figures.neverFed.isEmpty {
+      lines.append(
+        "\(figures.tip) reached no user: no usage line or reaction of the app's donates or writes \(figures.neverFed.joined(separator: ", ")), which its rules read"
+      )
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -145,6 +178,7 @@ public struct PopulationReport: Sendable {
         var byCohort = JSONObject()
         for (cohort, share) in zip(cohorts, t.reachByCohort) { byCohort[cohort.0] = .double((share * 10_000).rounded() / 10_000) }
         j["reachByCohort"] = .object(byCohort)
+        j["neverFed"] = .array(t.neverFed.map { .string($0) })
         return .object(j)
       })
     return JSONValue.object(o).serialized

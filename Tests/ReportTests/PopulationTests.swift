@@ -192,4 +192,33 @@ import Tooling
     #expect(
       report.transcript.contains("reach by day 3, per cohort:\n  tip  visitors  absent\n  t    100.0%    0.0%\n"), "\(report.transcript)")
   }
+
+  /// A tip no user saw because nothing the users or the app do feeds its rules says so.
+  @Test func aTipNoUsageCanReachSaysWhatNothingFeeds() {
+    let report = ScenarioRunner.run(
+      source: """
+        param isPro = false
+        event exported
+        screen s: a b
+        tip proTip
+          title "Pro"
+          anchor s.a inline
+          rule isPro == true
+          rule exported.count >= 1
+        tip fedTip
+          title "Fed"
+          anchor s.b inline
+          rule exported.count >= 2
+        cohort all 100%
+          open s 1 per day fixed for 1m
+        population 20 for 3d seed 1
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(
+      report.transcript.contains(
+        "proTip reached no user: no usage line or reaction of the app's donates or writes isPro, exported, which its rules read"))
+    #expect(
+      report.transcript.contains(
+        "fedTip reached no user: no usage line or reaction of the app's donates or writes exported, which its rules read"))
+  }
 }
