@@ -239,7 +239,8 @@ extension World {
     if !hiddenAnchors.isEmpty, let placement = placements[tip], hiddenAnchors.contains(placement.description) {
       body(.anchorHidden(placement.description))
     }
-    if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip] {
+    // A tip invalidated for good is not "back when its screen opens": that would say both.
+    if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip], engine.record(of: tip).invalidation == nil {
       body(.dismissed(at: at))
     }
     if let busy = openScreens[screen].popover, busy != tip, placements[tip]?.style == .popover {

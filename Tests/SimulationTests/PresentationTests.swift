@@ -225,4 +225,15 @@ import TipEngine
     #expect(!again.contains { if case .warning = $0.event { true } else { false } })
     #expect(world.shown.isEmpty)
   }
+
+  /// A tip tapped away and then invalidated for good is "permanent until reset", not also
+  /// "back when its screen opens" (rules 6, 36).
+  @Test func rule6_anInvalidatedTipIsNotAlsoSaidToComeBack() throws {
+    var world = try makeWorld(tips: [(tip("t"), on("a"))])
+    try world.run(.launch, .open("s"), .tapOutside(tip: "t"))
+    let records = try world.run(.invalidate(tip: "t", .actionPerformed))
+    let reasons = records.compactMap { record -> [Suppression]? in if case .suppressed(_, let r) = record.event { r } else { nil } }
+    #expect(reasons.count == 1)
+    #expect(reasons.first?.contains { if case .dismissed = $0 { true } else { false } } == false)
+  }
 }
