@@ -240,7 +240,10 @@ extension World {
       body(.anchorHidden(placement.description))
     }
     // A tip invalidated for good is not "back when its screen opens": that would say both.
-    if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip], engine.record(of: tip).invalidation == nil {
+    // (Under a show override it is available, and the dismissal is what keeps it away.)
+    if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip],
+      available || engine.record(of: tip).invalidation == nil
+    {
       body(.dismissed(at: at))
     }
     if let busy = openScreens[screen].popover, busy != tip, placements[tip]?.style == .popover {
