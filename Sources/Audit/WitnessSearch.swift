@@ -7,9 +7,11 @@ import TipEngine
 /// Finds what the app and its user do, from a fresh install, to display one tip: a best-first
 /// search over the steps the app allows — launch and quit, open and close each screen (its
 /// reactions run), each of the app's actions, the user closing another tip on screen, and
-/// time passing to the next instant that can change a decision or by a day. A state's distance to the goal is guessed from the tip's
-/// decision: one step to launch, one to open its screen, one per donation a count still needs,
-/// one per other failing rule or frequency hold. What it finds is replayed before it is
+/// time passing to the next instant that can change a decision or by a day. A state's
+/// distance to the goal is guessed from the tip's decision — one step to launch, one to open
+/// its screen, one per donation a count still needs, one per other false part of a rule or
+/// frequency hold — and weighs twice the steps taken, so the search goes for the goal first
+/// and a witness is short but not proved shortest. What it finds is replayed before it is
 /// believed (`Auditor`).
 public struct WitnessSearch {
   let start: Session
