@@ -7,20 +7,15 @@ extension AuditInput {
   /// every donation, parameter write and invalidation its script makes is an action the
   /// app's code can perform, at the script's line.
   public static func scenario(_ path: String) -> Result<AuditInput, Auditor.Problem> {
-    switch ScenarioFile.read(path) {
-    case .success(let text): scenario(text: text, path: path, includes: .files(relativeTo: path))
-    case .failure(let problem): .failure(Auditor.Problem(message: "\(path):1:1: error: \(problem.message)"))
-    }
+    Auditor.read(path).flatMap { scenario(text: $0, path: path, includes: .files(relativeTo: path)) }
   }
 
   /// The same for scenario text, named `path`, whose `include` lines `includes` reads.
   public static func scenario(text: String, path: String, includes: IncludeReader) -> Result<AuditInput, Auditor.Problem> {
-    var parser = Parser(source: text)
-    parser.includes = includes
     let statements: [Statement]
-    do { statements = try parser.parse() } catch {
-      return .failure(
-        Auditor.Problem(message: error.rendered(file: error.file ?? path, source: Parser.line(error.location.line, of: text))))
+    switch Auditor.parse(text, path: path, includes: includes) {
+    case .success(let parsed): statements = parsed
+    case .failure(let problem): return .failure(problem)
     }
     var definitions: [String] = []
     var actions: [AppAction] = []
@@ -53,5 +48,19 @@ extension AuditInput {
     statements.forEach(visit)
     for (tip, place) in places.tips { places.displays[tip] = [place] }
     return .success(AuditInput(definitions: definitions.joined(separator: "\n") + "\n", file: path, actions: actions, places: places))
+  }
+}
+
+extension Auditor {
+  /// A scenario file's text, or why it cannot be read (at `path:1:1`).
+  static func read(_ path: String) -> Result<String, Problem> {
+    ScenarioFile.read(path).mapError { Problem(message: "\(path):1:1: error: \($0.message)") }
+  }
+
+  /// The statements of scenario text named `path`, or its syntax error with a caret.
+  static func parse(_ text: String, path: String, includes: IncludeReader) -> Result<[Statement], Problem> {
+    var parser = Parser(source: text)
+    parser.includes = includes
+    do { return .success(try parser.parse()) } catch { return .failure(Problem(message: error.rendered(inScript: path, source: text))) }
   }
 }

@@ -57,21 +57,9 @@ struct UsagePopulation {
 extension Auditor {
   /// The cohorts of a scenario file (`cohort` blocks; its other statements are ignored).
   public static func cohorts(in path: String) -> Result<[Cohort], Problem> {
-    let text: String
-    switch ScenarioFile.read(path) {
-    case .success(let read): text = read
-    case .failure(let problem): return .failure(Problem(message: "\(path):1:1: error: \(problem.message)"))
-    }
-    var parser = Parser(source: text)
-    parser.includes = .files(relativeTo: path)
-    do {
-      let cohorts = try parser.parse().compactMap { statement -> Cohort? in
-        if case .cohort(let cohort) = statement.action { cohort } else { nil }
-      }
-      guard !cohorts.isEmpty else { return .failure(Problem(message: "\(path):1:1: error: no cohort block in the file")) }
-      return .success(cohorts)
-    } catch {
-      return .failure(Problem(message: error.rendered(file: error.file ?? path, source: Parser.line(error.location.line, of: text))))
+    read(path).flatMap { parse($0, path: path, includes: .files(relativeTo: path)) }.flatMap { statements in
+      let cohorts = statements.compactMap { statement -> Cohort? in if case .cohort(let cohort) = statement.action { cohort } else { nil } }
+      return cohorts.isEmpty ? .failure(Problem(message: "\(path):1:1: error: no cohort block in the file")) : .success(cohorts)
     }
   }
 }

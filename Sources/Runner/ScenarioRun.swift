@@ -155,11 +155,7 @@ struct ScenarioRun {
   /// The run ends with exit 2 at `diagnostic`.
   private mutating func fail(_ diagnostic: Diagnostic) -> RunReport {
     pipeline.flush(write: output.write)
-    let text =
-      diagnostic.rendered(
-        file: diagnostic.file ?? file,
-        source: diagnostic.file == nil ? Parser.line(diagnostic.location.line, of: source) : diagnostic.sourceLine)
-      + "\n"
+    let text = diagnostic.rendered(inScript: file, source: source) + "\n"
     output.error(text)
     return report(exitCode: 2, diagnostic: diagnostic)
   }

@@ -24,6 +24,12 @@ public struct Diagnostic: Error, Hashable, Sendable {
     return noted
   }
 
+  /// The same for a script `file` whose text is `source`: an error in an included file is
+  /// printed at that file, with its own line.
+  public func rendered(inScript file: String, source: String) -> String {
+    self.file == nil ? rendered(file: file, source: Parser.line(location.line, of: source)) : rendered(file: self.file!, source: sourceLine)
+  }
+
   /// The diagnostic as printed: the header, the offending line and a caret under the column,
   /// then the note. The caret accounts for wide (East Asian) characters and tabs.
   public func rendered(file: String, source lineText: String?) -> String {
