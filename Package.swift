@@ -39,7 +39,7 @@ let package = Package(
     .target(
       name: "Audit",
       dependencies: [
-        "Runner", "Reports", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "HeapModule", package: "swift-collections"),
       ]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.

@@ -1,4 +1,6 @@
 import Foundation
+import Renderers
+import Reports
 
 /// An audit's answer: one row per tip, then the app-wide findings, and the usage model the
 /// typical user's figures come from.
@@ -37,13 +39,13 @@ public struct AuditReport: Hashable, Sendable, Codable {
         }
       rows.append([tip.tip, tip.verdict.rawValue, first, String(tip.displays), ends])
     }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = header.indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
     for row in rows {
       lines.append(
         row.enumerated().map { column, cell in
-          column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+          column == row.count - 1 ? cell : cell.padding(toLength: widths[column])
         }
-        .joined(separator: "  ").trimmingTrailingSpaces)
+        .joined(separator: "  ").trimmingTrailingSpaces())
     }
     for tip in tips {
       switch tip.verdict {
@@ -73,12 +75,4 @@ public struct AuditReport: Hashable, Sendable, Codable {
   }
 
   private func count(_ verdict: TipAudit.Verdict) -> Int { tips.count { $0.verdict == verdict } }
-}
-
-extension String {
-  fileprivate var trimmingTrailingSpaces: String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
-  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 
 /// How findings are printed for tools (`--reporter`, SwiftLint's names): Xcode's and
 /// compilers' lines, a JSON array, SARIF 2.1.0 for code scanning, GitHub Actions' workflow
@@ -27,20 +28,11 @@ public enum FindingReporter: String, CaseIterable, Sendable {
 
   private static func githubLine(_ finding: AuditFinding) -> String {
     let (file, line, column) = finding.location
-    var properties = ["file=\(escapeProperty(file))"]
+    var properties = ["file=\(CIReport.property(file))"]
     if line > 0 { properties.append("line=\(line)") }
     if column > 0 { properties.append("col=\(column)") }
-    properties.append("title=\(escapeProperty(finding.rule))")
-    return "::warning \(properties.joined(separator: ","))::\(escapeData(finding.message + " — fix: " + finding.fix))\n"
-  }
-
-  /// GitHub's escapes for a workflow command's message and its properties.
-  private static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-  }
-
-  private static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    properties.append("title=\(CIReport.property(finding.rule))")
+    return "::warning \(properties.joined(separator: ","))::\(CIReport.data(finding.message + " — fix: " + finding.fix))\n"
   }
 
   private struct JSONFinding: Encodable {
@@ -123,21 +115,16 @@ public enum FindingReporter: String, CaseIterable, Sendable {
   private static func junit(_ findings: [AuditFinding], tool: String) -> String {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml += "<testsuites tests=\"\(findings.count)\" failures=\"\(findings.count)\">\n"
-    xml += "  <testsuite name=\"\(escapeXML(tool))\" tests=\"\(findings.count)\" failures=\"\(findings.count)\">\n"
+    xml += "  <testsuite name=\"\(CIReport.escaped(tool))\" tests=\"\(findings.count)\" failures=\"\(findings.count)\">\n"
     for finding in findings {
       xml +=
-        "    <testcase classname=\"\(escapeXML(finding.location.file))\" name=\"\(escapeXML(finding.rule)) at \(escapeXML(finding.place))\">\n"
-      xml += "      <failure message=\"\(escapeXML(finding.message))\" type=\"warning\">\(escapeXML("fix: " + finding.fix))</failure>\n"
+        "    <testcase classname=\"\(CIReport.escaped(finding.location.file))\" name=\"\(CIReport.escaped(finding.rule)) at \(CIReport.escaped(finding.place))\">\n"
+      xml +=
+        "      <failure message=\"\(CIReport.escaped(finding.message))\" type=\"warning\">\(CIReport.escaped("fix: " + finding.fix))</failure>\n"
       xml += "    </testcase>\n"
     }
     xml += "  </testsuite>\n</testsuites>\n"
     return xml
   }
 
-  private static func escapeXML(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
-      of: ">", with: "&gt;"
-    )
-    .replacingOccurrences(of: "\"", with: "&quot;")
-  }
 }

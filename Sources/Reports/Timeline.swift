@@ -170,7 +170,8 @@ public struct Timeline: Sendable {
 }
 
 extension String {
-  func trimmingTrailingSpaces() -> String {
+  /// The text without the spaces a padded table leaves at its end.
+  public func trimmingTrailingSpaces() -> String {
     var s = self
     while s.last == " " { s.removeLast() }
     return s

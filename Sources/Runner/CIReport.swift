@@ -68,7 +68,8 @@ public struct CIReport: Sendable {
     }.joined()
   }
 
-  static func escaped(_ text: String) -> String {
+  /// Text for an XML attribute or element.
+  public static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -86,12 +87,12 @@ public struct CIReport: Sendable {
   }
 
   /// A workflow command's message (GitHub's escaping).
-  static func data(_ text: String) -> String {
+  public static func data(_ text: String) -> String {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
   }
 
   /// A workflow command's property value.
-  static func property(_ text: String) -> String {
+  public static func property(_ text: String) -> String {
     data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
   }
 }
