@@ -31,7 +31,7 @@ extension AppModel {
       if let declaration = event.declarations.first { places.events[event.name] = declaration.position.fileLine }
     }
     for group in groups { places.groups[group.name] = group.position.fileLine }
-    let shared = findings.map { AuditFinding(rule: $0.code, place: $0.position.description, message: $0.message, fix: $0.fix) }
+    let shared = findings.map(\.shared)
     let configures = sites.contains { site, testCode in
       if case .configure = site.kind { !testCode && !site.inPreview } else { false }
     }

@@ -1,3 +1,5 @@
+import Audit
+
 /// One lint finding about the app's Swift sources, at the place it concerns.
 public struct SwiftFinding: Hashable, Sendable, Codable {
   /// A stable word for CI filters and JSON readers.
@@ -19,6 +21,9 @@ public struct SwiftFinding: Hashable, Sendable, Codable {
   }
 
   var position: SwiftPosition { SwiftPosition(file: file, line: line, column: column) }
+
+  /// The same finding as `audit` and the reporters take it.
+  public var shared: AuditFinding { AuditFinding(rule: code, place: position.description, message: message, fix: fix) }
 
   /// `file:line:col: warning: message [code]` and the fix under it, as compilers print
   /// findings.

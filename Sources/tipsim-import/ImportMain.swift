@@ -123,7 +123,7 @@ enum ImportMain {
   /// The findings left after the sources' comments and the baseline, as text (compiler
   /// style), JSON Lines or a reporter's format; exit 1 with `--strict` when any.
   static func report(_ all: [SwiftFinding], json: Bool, options: FindingsOptions, files: Int) -> Int32 {
-    let shared = all.map { AuditFinding(rule: $0.code, place: "\($0.file):\($0.line):\($0.column)", message: $0.message, fix: $0.fix) }
+    let shared = all.map(\.shared)
     let kept: [Int]
     switch options.kept(shared) {
     case .success(let indices): kept = indices
