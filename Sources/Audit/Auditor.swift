@@ -46,13 +46,13 @@ public struct Auditor {
     let world = start.world
     let catalog = world.engine.catalog
 
-    var actions: [(text: String, statement: Statement)] = []
-    var commands: [Command] = world.reactions.flatMap(\.commands)
-    for action in input.actions where !actions.contains(where: { $0.text == action.command }) {
+    // The app's actions, each parsed once (the inputs give each command once).
+    var actions: [(text: String, statement: Statement, command: Command, place: String)] = []
+    for action in input.actions {
       guard let statement = WitnessSearch.statement(action.command), case .command(let command) = statement.action else { continue }
-      actions.append((action.command, statement))
-      commands.append(command)
+      actions.append((action.command, statement, command, action.place))
     }
+    let commands = world.reactions.flatMap(\.commands) + actions.map(\.command)
     let proof = NeverProof(world: world, commands: commands, places: input.places)
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
     let typical = TypicalUser(screens: tipScreens, days: days)
@@ -63,7 +63,8 @@ public struct Auditor {
     let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 
     let context = Context(
-      base: base.session, start: start, actions: actions, commands: commands, proof: proof, usage: usage, outcomes: outcomes)
+      base: base.session, start: start, actions: actions, proof: proof, computed: ComputedValues(commands: commands), usage: usage,
+      outcomes: outcomes)
     var tips = catalog.tips.map { audit($0, in: context) }
     blockGroups(&tips, catalog: catalog)
     let typicalFindings = TypicalFindings(
@@ -81,13 +82,13 @@ public struct Auditor {
   }
 
   /// What every tip's audit reads: the definitions' session and the search's start, the
-  /// app's actions and all its code's commands, the proof, and the users' days.
+  /// app's actions, the proof and what the code computes, and the users' days.
   private struct Context {
     var base: Session
     var start: Session
-    var actions: [(text: String, statement: Statement)]
-    var commands: [Command]
+    var actions: [(text: String, statement: Statement, command: Command, place: String)]
     var proof: NeverProof
+    var computed: ComputedValues
     /// The world at the end of the typical user's days.
     var usage: World
     var outcomes: [Population.UserOutcome]
@@ -97,7 +98,7 @@ public struct Auditor {
   private func audit(_ tip: TipDefinition, in context: Context) -> TipAudit {
     let world = context.start.world
     let catalog = world.engine.catalog
-    let invalidations = invalidationPlaces(of: tip.name, world: context.start.world)
+    let invalidations = invalidationPlaces(of: tip.name, in: context)
     var ends: [TipAudit.End] = []
     if tip.options.maxDisplayCount != nil { ends.append(.maxDisplayCount) }
     if tip.options.maxDisplayDuration != nil { ends.append(.maxDisplayDuration) }
@@ -126,7 +127,7 @@ public struct Auditor {
       let relevant = Relevance(tip: tip, world: world)
       let search = WitnessSearch(
         start: context.start, tip: tip.name, relevance: relevant, limit: searchLimit,
-        actions: context.actions.filter { relevant.matters($0.statement) },
+        actions: context.actions.filter { relevant.matters($0.command) }.map { ($0.text, $0.statement) },
         screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
       if let found = search.run(), verifies(found, shows: tip.name, from: context.base) {
         // Time passing in one line reads better, and lands on every instant on the way.
@@ -135,7 +136,7 @@ public struct Auditor {
         audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base) ? merged : found
       } else {
         audit.note =
-          ComputedValues(commands: context.commands).needed(by: tip).map { "needs a value the app computes: " + $0 }
+          context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no witness found within \(searchLimit) states of the search"
       }
     }
@@ -186,19 +187,18 @@ public struct Auditor {
 
   /// Where the app's code invalidates the tip: its Swift places, else the scenario's lines
   /// (its actions' and its reactions').
-  private func invalidationPlaces(of tip: String, world: World) -> [String] {
+  private func invalidationPlaces(of tip: String, in context: Context) -> [String] {
     if let places = input.places.invalidations[tip], !places.isEmpty { return places }
     func invalidates(_ command: Command) -> Bool { if case .invalidate(let t, _) = command { t == tip } else { false } }
-    let actions = input.actions.filter { action in
-      WitnessSearch.statement(action.command).map { if case .command(let command) = $0.action { invalidates(command) } else { false } }
-        ?? false
-    }.map(\.place)
-    let reactions = world.reactions.filter { $0.commands.contains(where: invalidates) }.map { "\($0.place.file ?? input.file):\($0.line)" }
+    let actions = context.actions.filter { invalidates($0.command) }.map(\.place)
+    let reactions = context.start.world.reactions.filter { $0.commands.contains(where: invalidates) }.map {
+      "\($0.place.file ?? input.file):\($0.line)"
+    }
     return actions + reactions
   }
 
   private func firstDisplay(_ instant: Instant, world: World) -> TipAudit.FirstDisplay {
-    let day = Int((instant - world.clock).seconds / 86_400) + 1
+    let day = TipAudit.FirstDisplay.day(of: instant, from: world.clock)
     return .init(day: day, at: world.timeZone.civil(of: instant).stamp(separator: UInt8(ascii: "T")))
   }
 

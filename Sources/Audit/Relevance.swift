@@ -62,10 +62,6 @@ struct Relevance {
     var events: [DonationLog?]
   }
 
-  func matters(_ statement: Statement) -> Bool {
-    if case .command(let command) = statement.action { matters(command) } else { false }
-  }
-
   func matters(_ command: Command) -> Bool {
     switch command {
     case .donate(let event, _): events.contains(event)

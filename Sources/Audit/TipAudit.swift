@@ -1,3 +1,5 @@
+import TipEngine
+
 /// What an audit says of one tip (docs/Auditing.md has the JSON schema).
 public struct TipAudit: Hashable, Sendable, Codable {
   public enum Verdict: String, Hashable, Sendable, Codable {
@@ -64,5 +66,8 @@ public struct TipAudit: Hashable, Sendable, Codable {
     public var day: Int
     /// `2026-01-03T09:00:00`, in the scenario's time zone.
     public var at: String
+
+    /// The day of `instant`, counted from `start`'s, which is day 1.
+    static func day(of instant: Instant, from start: Instant) -> Int { Int((instant - start).seconds / 86_400) + 1 }
   }
 }

@@ -19,8 +19,10 @@ struct TypicalFindings {
   /// Tips that can show but that the typical user never sees, held back by the frequency
   /// while others took each interval (rule 26).
   private var starved: [AuditFinding] {
-    let takers = tips.compactMap { tip in usage.displayHistory[tip.tip]?.first.map { (tip.tip, Int(($0 - start).seconds / 86_400) + 1) } }
-      .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
+    let takers = tips.compactMap { tip in
+      usage.displayHistory[tip.tip]?.first.map { (tip.tip, TipAudit.FirstDisplay.day(of: $0, from: start)) }
+    }
+    .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
     var found: [AuditFinding] = []
     for tip in tips where tip.verdict == .shows && usage.displayHistory[tip.tip] == nil {
       // The typical user's app has quit: asked as at its next launch.
