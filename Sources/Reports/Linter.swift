@@ -77,37 +77,32 @@ public struct Linter {
             fix: "fix \(first)'s rules, or make the group firstAvailable"))
       }
     }
-    // Tips that show forever.
-    for tip in catalog.tips where tip.rules.isEmpty && tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
+    // Tips that nothing ends: with no rules they show every time their screen opens; with
+    // rules, whenever the rules hold, until the user closes them.
+    for tip in catalog.tips where tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
       let invalidated = flatCommands.contains { command in
         switch command {
-        case .invalidate(let t, _), .dismiss(let t): t == tip.name
+        case .invalidate(let t, _): t == tip.name
+        // The user's close ends a tip without rules here; one with rules is still said to return.
+        case .dismiss(let t): tip.rules.isEmpty && t == tip.name
         default: false
         }
-      }
-      if !invalidated {
-        found.append(
-          Warning(
-            rule: "returnsUntilClosed", line: tipLine(tip.name),
-            message:
-              "tip \(tip.name) will show every time its screen opens, forever: no rules, no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it (rule 27)",
-            fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature"))
-      }
-    }
-    // Tips with rules that nothing ends: they come back whenever the rules hold.
-    for tip in catalog.tips where !tip.rules.isEmpty && tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
-      let invalidated = flatCommands.contains { command in
-        if case .invalidate(let t, _) = command { t == tip.name } else { false }
       }
       guard !invalidated, impossible[tip.name] == nil else { continue }
       let shown = session.world.displayHistory[tip.name]?.count ?? 0
       found.append(
-        Warning(
-          rule: "returnsUntilClosed", line: tipLine(tip.name),
-          message:
-            "tip \(tip.name) returns at every eligible visit until the user closes it: no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it"
-            + (shown > 1 ? " (shown \(shown) times in this scenario)" : ""),
-          fix: "add maxDisplayCount N, or invalidate it when the user does what it suggests"))
+        tip.rules.isEmpty
+          ? Warning(
+            rule: "returnsUntilClosed", line: tipLine(tip.name),
+            message:
+              "tip \(tip.name) will show every time its screen opens, forever: no rules, no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it (rule 27)",
+            fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature")
+          : Warning(
+            rule: "returnsUntilClosed", line: tipLine(tip.name),
+            message:
+              "tip \(tip.name) returns at every eligible visit until the user closes it: no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it"
+              + (shown > 1 ? " (shown \(shown) times in this scenario)" : ""),
+            fix: "add maxDisplayCount N, or invalidate it when the user does what it suggests"))
     }
     // IgnoresDisplayFrequency on every tip.
     if catalog.tips.count > 1, catalog.tips.allSatisfy(\.options.ignoresDisplayFrequency), session.world.frequency != .immediate {
