@@ -173,13 +173,15 @@ public struct JSONRenderer: Sendable {
       o.strings("reasons", (e.decision.holds.map(Suppression.hold) + e.presentation).words)
       o.string("nextChange", e.nextChange.map { timeZone.civil(of: $0.at).isoStamp })
       o.strings("lines", ExplanationRenderer(wording: wording).lines(e))
-    case .statusReport(let lines):
+    case .statusReport(let day, let lines):
       o.string("kind", "status")
+      o.int("day", day)
       o.objects("tips", lines) { line, t in
         t.string("tip", line.tip)
         t.string("status", line.status.description)
         t.int("displays", line.displays)
         t.int("max", line.maximum)
+        t.int("lastShownDay", line.lastShownDay)
         t.string("onScreen", line.onScreen.map { "\($0.screen).\($0.anchor)" })
       }
     case .expectation(let result):

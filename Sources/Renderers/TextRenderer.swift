@@ -34,6 +34,14 @@ public struct TextRenderer: Sendable {
     return bytes.string
   }
 
+  /// The record's words after the stamp and the verb column, one string per line: what a
+  /// page shows beside its own date and mark.
+  public func details(of record: LogRecord) -> [String] {
+    render(record).split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      String(line.dropFirst(TextRenderer.detailIndent))
+    }
+  }
+
   /// Appends the record's lines to `out` as UTF-8 (no trailing newline). A log is written as
   /// bytes into one buffer, without `String`'s checks of capacity and ASCII-ness at every
   /// small piece.
@@ -232,7 +240,8 @@ public struct TextRenderer: Sendable {
       out.line("tip records and donations from \(from) arrived (last writer wins, rule 39)")
     case .explanation(let explanation):
       out.add(ExplanationRenderer(wording: wording, style: style).lines(explanation))
-    case .statusReport(let lines):
+    case .statusReport(let day, let lines):
+      out.line("day \(day) since the start")
       out.add(wording.statusTable(lines))
     case .expectation(let result):
       guard !result.passed else { return out.line(result.text) }

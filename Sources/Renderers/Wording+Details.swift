@@ -87,7 +87,7 @@ extension Wording {
   }
 
   /// One line per reason, each with the values that decided it.
-  func describe(_ suppression: Suppression) -> [String] { detailLines { $0.write(suppression, into: &$1) }.lines }
+  public func describe(_ suppression: Suppression) -> [String] { detailLines { $0.write(suppression, into: &$1) }.lines }
 
   func write(_ suppression: Suppression, into out: inout DetailLines) {
     switch suppression {
@@ -193,7 +193,7 @@ extension Wording {
       var text = line.tip + String(repeating: " ", count: nameWidth - line.tip.displayWidth) + "  "
       text += line.status.description.padding(toLength: statusWidth) + "  "
       text += displayCount(line.displays, line.maximum).replacingOccurrences(of: "display ", with: "displays ")
-      if let last = line.lastShown { text += " · last shown \(stamp(last))" }
+      if let last = line.lastShown { text += " · last shown \(stamp(last))\(line.lastShownDay.map { " (day \($0))" } ?? "")" }
       if let on = line.onScreen { text += " · on screen at \(place(on))" }
       if let override = line.override { text += " · \(override.rawValue)" }
       return text

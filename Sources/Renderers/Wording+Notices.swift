@@ -120,11 +120,11 @@ extension Wording {
     case .status(let status): "status \(status)"
     case .displays(let n): "\(n) display\(n == 1 ? "" : "s")"
     case .neverDisplayed: "never displayed"
-    case .firstDisplay(let at): "first display at \(at.iso)"
+    case .firstDisplay(let at, let day): "first display at \(at.iso) (day \(day))"
     case .displaysBetween(let n, let from, let to): "\(n) display\(n == 1 ? "" : "s") from \(from.iso) to \(to.iso)"
     case .onScreenNow: "on screen now"
     case .neverAvailableByTime: "no passage of time alone makes it available"
-    case .nextAt(let at): "next at \(at.iso)"
+    case .nextAt(let at, let day): "next at \(at.iso) (day \(day))"
     case .mayShow: "no reason: it may show"
     case .suppressedBy(let words): "suppressed by \(words.joined(separator: ", "))"
     }

@@ -17,6 +17,12 @@ public struct PopulationReport: Sendable {
     public var heldBack: [(String, Double)]
     /// Cohort (in definition order) → share of its users who saw the tip by the end.
     public var reachByCohort: [Double] = []
+    /// Cohort → its reach at the end of each day, as `reachByDay`.
+    public var reachByCohortByDay: [[Double]] = []
+    /// Reason word → share of all users who never saw the tip and were held back by it at the
+    /// end; last, the share that nothing held back but who did not open its screen while it
+    /// could show (`PopulationReport.noVisit`).
+    public var neverSawBecause: [(String, Double)] = []
     /// For a tip no user saw: the events its rules read that no usage line or reaction
     /// donates, and the parameters none writes.
     public var neverFed: [String] = []
@@ -32,6 +38,9 @@ public struct PopulationReport: Sendable {
     "frequency", "rules", "boundParameter", "counts", "group", "invalidated", "popoverBusy", "dismissed", "hiddenForTesting",
   ]
 
+  /// Why a user who was never held back did not see a tip.
+  public static let noVisit = "no visit while it could show"
+
   public init(population: Population, outcomes: [Population.UserOutcome]) {
     users = outcomes.count
     days = Int((population.span.seconds + 86_399) / 86_400)
@@ -40,21 +49,26 @@ public struct PopulationReport: Sendable {
     let names = population.base.engine.catalog.tips.map(\.name)
     let n = Double(max(1, outcomes.count))
     let horizon = days
+    // The share of `users` who saw tip `index` by the end of each day.
+    func reachByDay(_ index: Int, of users: [Population.UserOutcome]) -> [Double] {
+      let firsts = users.map { $0.firstDisplay[index] }.filter { $0 >= 0 }
+      let n = Double(max(1, users.count))
+      return (1...max(1, horizon)).map { day in Double(firsts.filter { $0 < Int64(day) * 86_400 }.count) / n }
+    }
+    let members = population.cohorts.indices.map { cohort in outcomes.filter { $0.cohort == cohort } }
     tips = names.enumerated().map { index, tip in
       let firsts = outcomes.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
-      var reach: [Double] = []
-      for day in 1...max(1, horizon) {
-        let limit = Int64(day) * 86_400
-        reach.append(Double(firsts.filter { $0 < limit }.count) / n)
-      }
+      let reach = reachByDay(index, of: outcomes)
       func quantile(_ q: Double) -> Int64? {
         guard !firsts.isEmpty else { return nil }
         return firsts[min(firsts.count - 1, Int((Double(firsts.count - 1) * q).rounded(.down)))]
       }
       let displays = Double(outcomes.reduce(0) { $0 + $1.displays[index] }) / n
-      let held = PopulationReport.reasonOrder.compactMap { word -> (String, Double)? in
-        let count = outcomes.filter { $0.reasons[index].contains(word) }.count
-        return count == 0 ? nil : (word, Double(count) / n)
+      func held(_ users: [Population.UserOutcome]) -> [(String, Double)] {
+        PopulationReport.reasonOrder.compactMap { word -> (String, Double)? in
+          let count = users.filter { $0.reasons[index].contains(word) }.count
+          return count == 0 ? nil : (word, Double(count) / n)
+        }
       }
       // What the users and the app's own code can feed the rules.
       var fed: Set<String> = []
@@ -81,13 +95,16 @@ public struct PopulationReport: Sendable {
           starved.append(input)
         }
       }
-      let byCohort = population.cohorts.indices.map { cohort in
-        let members = outcomes.filter { $0.cohort == cohort }
-        return members.isEmpty ? 0 : Double(members.filter { $0.firstDisplay[index] >= 0 }.count) / Double(members.count)
+      let byCohortByDay = members.map { reachByDay(index, of: $0) }
+      func neverSaw(_ index: Int, _ held: ([Population.UserOutcome]) -> [(String, Double)]) -> [(String, Double)] {
+        let never = outcomes.filter { $0.firstDisplay[index] < 0 }
+        let unheld = never.filter { $0.reasons[index].isEmpty }.count
+        return held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)])
       }
       return TipFigures(
-        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays, heldBack: held,
-        reachByCohort: byCohort, neverFed: starved)
+        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays,
+        heldBack: held(outcomes), reachByCohort: byCohortByDay.map { $0.last ?? 0 },
+        reachByCohortByDay: byCohortByDay, neverSawBecause: neverSaw(index, held), neverFed: starved)
     }
   }
 

@@ -53,6 +53,15 @@ public struct Reporter: SessionReporter {
       return [.text(Linter(session: session).report(file: nil))]
     case .model:
       return [.text(ModelReport(world: session.world, cohorts: session.cohorts).text())]
+    case .report(let request):
+      let report = try StoryReport(session: session, whatIf: request.whatIf, at: statement)
+      do {
+        try (request.isMarkdown ? report.markdown() : report.html()).write(toFile: request.path, atomically: true, encoding: .utf8)
+      } catch {
+        throw Diagnostic(
+          "cannot write \(request.path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
+      }
+      return [.text("wrote \(request.path)")]
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: session, width: max(session.timelineWidth, 120)).report())]
     default: preconditionFailure("not handled here: \(action)")

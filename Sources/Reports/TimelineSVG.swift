@@ -31,9 +31,9 @@ public struct TimelineSVG: Sendable {
     out.append(##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##)
     let first = t.timeZone.civil(of: t.start).logStamp.prefix(16)
     let last = t.timeZone.civil(of: t.end - .seconds(1)).logStamp.prefix(16)
-    out.append(##"<text x="12" y="22" font-size="14" font-weight="bold">\##(escape("Tip timeline \(first) → \(last)"))</text>"##)
+    out.append(##"<text x="12" y="22" font-size="14" font-weight="bold">\##(Self.escape("Tip timeline \(first) → \(last)"))</text>"##)
     out.append(
-      ##"<text x="12" y="40" fill="#555555">\##(escape("one column per \(t.columnName), times in \(t.timeZone.identifier)"))</text>"##)
+      ##"<text x="12" y="40" fill="#555555">\##(Self.escape("one column per \(t.columnName), times in \(t.timeZone.identifier)"))</text>"##)
     // Axis: a tick and a date label every few columns.
     let step = t.column == .hours(1) ? 6 : (t.column == .days(1) ? 7 : 4)
     let axisY = top + t.tips.count * lane + 4
@@ -43,12 +43,12 @@ public struct TimelineSVG: Sendable {
       out.append(##"<line x1="\##(x)" y1="\##(top - 4)" x2="\##(x)" y2="\##(axisY + 4)" stroke="#e2e4e8"/>"##)
       if i < columns {
         let label = t.axisLabel(t.start + TimeSpan(seconds: t.column.seconds * Int64(i)))
-        out.append(##"<text x="\##(x)" y="\##(axisY + 18)" fill="#333333">\##(escape(label))</text>"##)
+        out.append(##"<text x="\##(x)" y="\##(axisY + 18)" fill="#333333">\##(Self.escape(label))</text>"##)
       }
     }
     for (row, tip) in t.tips.enumerated() {
       let y = top + row * lane
-      out.append(##"<text x="12" y="\##(y + lane / 2 + 4)">\##(escape(tip))</text>"##)
+      out.append(##"<text x="12" y="\##(y + lane / 2 + 4)">\##(Self.escape(tip))</text>"##)
       out.append(##"<rect x="\##(labelWidth)" y="\##(y + 4)" width="\##(columns * cell)" height="\##(lane - 8)" fill="#f5f6f8"/>"##)
       for (index, mark) in (t.rows[tip] ?? []).enumerated() where mark != .nothing {
         out.append(shape(mark, x: labelWidth + index * cell, y: y + 4, size: cell, height: lane - 8))
@@ -59,7 +59,7 @@ public struct TimelineSVG: Sendable {
     var x = 12
     for mark in Timeline.Mark.allCases.reversed() where mark != .nothing {
       out.append(shape(mark, x: x, y: legendTop - 10, size: 12, height: 12))
-      out.append(##"<text x="\##(x + 16)" y="\##(legendTop)">\##(escape(TimelineSVG.shortLabel(mark)))</text>"##)
+      out.append(##"<text x="\##(x + 16)" y="\##(legendTop)">\##(Self.escape(TimelineSVG.shortLabel(mark)))</text>"##)
       x += 24 + 7 * TimelineSVG.shortLabel(mark).count
     }
     out.append("</svg>")
@@ -90,7 +90,8 @@ public struct TimelineSVG: Sendable {
     }
   }
 
-  private func escape(_ text: String) -> String {
+  /// Text as XML and HTML character data or an attribute value.
+  static func escape(_ text: String) -> String {
     var out = ""
     for c in text {
       switch c {

@@ -123,7 +123,7 @@ extension Statement {
   /// Whether the statement reads the log kept so far (or snapshots it).
   var readsTheLog: Bool {
     switch action {
-    case .log, .checkpoint, .restore, .checkpoints, .undo, .timeline, .whatIf, .matrix: true
+    case .log, .checkpoint, .restore, .checkpoints, .undo, .timeline, .whatIf, .matrix, .report: true
     case .repeat(_, _, let body): body.contains(where: \.readsTheLog)
     default: false
     }
@@ -132,7 +132,7 @@ extension Statement {
   /// Whether the statement replays the statements that changed the world before it.
   var readsTheHistory: Bool {
     switch action {
-    case .whatIf, .matrix, .population, .lint: true
+    case .whatIf, .matrix, .population, .lint, .report: true
     case .repeat(_, _, let body): body.contains(where: \.readsTheHistory)
     default: false
     }

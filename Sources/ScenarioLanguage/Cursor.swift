@@ -111,10 +111,52 @@ struct Cursor {
     return Located(d, at: token.location, length: token.length)
   }
 
-  mutating func instant() throws(Diagnostic) -> Located<CivilTime> {
+  /// A calendar instant, as `start` takes it.
+  mutating func civilInstant() throws(Diagnostic) -> Located<CivilTime> {
     guard let token = peek, case .instant(let c) = token.kind else { throw expected("an instant such as 2026-11-01T09:00 or 2026-11-01") }
     index += 1
     return Located(c, at: token.location, length: token.length)
+  }
+
+  /// An instant as written — `2026-11-05T08:00`, or `day 5 08:00` (day 1 is the start's
+  /// date; midnight without a time) — for the resolver to place (`Instant.civil`, `Instant.day`).
+  mutating func instant() throws(Diagnostic) -> Located<Instant> {
+    let what = "an instant such as 2026-11-01T09:00, 2026-11-01 or day 3 08:00"
+    guard let first = peek else { throw expected(what) }
+    if case .instant(let c) = first.kind {
+      index += 1
+      return Located(.civil(c), at: first.location, length: first.length)
+    }
+    guard take(word: "day") else { throw expected(what) }
+    let day = try integer("a day number (day 1 is the start's date)")
+    guard (1...Instant.lastWrittenDay).contains(day.value) else {
+      throw Diagnostic("day \(day.value) is out of range: day 1 is the start's date", at: day.location, length: day.length)
+    }
+    let seconds = try timeOfDay() ?? 0
+    let last = tokens[index - 1]
+    return Located(.day(day.value, at: seconds), at: first.location, length: last.location.column + last.length - first.location.column)
+  }
+
+  /// `08:00` or `08:00:30` as seconds after midnight; nil when no number follows.
+  private mutating func timeOfDay() throws(Diagnostic) -> Int? {
+    guard let hour = peek, case .integer = hour.kind else { return nil }
+    // Underlines from the hour through `last`.
+    func malformed(through last: Token) -> Diagnostic {
+      Diagnostic(
+        "malformed time of day: write 08:00 or 08:00:30", at: hour.location,
+        length: max(1, last.location.column + last.length - hour.location.column))
+    }
+    var parts: [Int] = []
+    repeat {
+      // Two digits each, but the hour may have one.
+      guard let token = peek, case .integer(let value) = token.kind, token.length == 2 || (parts.isEmpty && token.length == 1) else {
+        throw malformed(through: peek ?? tokens[index - 1])
+      }
+      parts.append(value)
+      index += 1
+    } while parts.count < 3 && take(symbol: ":")
+    guard parts.count >= 2, parts[0] < 24, parts[1] < 60, (parts[safe: 2] ?? 0) < 60 else { throw malformed(through: tokens[index - 1]) }
+    return parts[0] * 3600 + parts[1] * 60 + (parts[safe: 2] ?? 0)
   }
 
   /// A literal value: `true`, `false`, a number or a string; `nil` too where an optional

@@ -9,7 +9,7 @@ extension Parser {
     let action: Statement.Action
     switch word {
     case "start":
-      let instant = try c.instant()
+      let instant = try c.civilInstant()
       try c.finish("the instant")
       action = .command(.setStart(.civil(instant.value)))
     case "frequency":

@@ -101,17 +101,19 @@ extension Parser {
         let from = try c.instant()
         guard c.take(word: "and") else { throw c.expected("`and INSTANT`") }
         let to = try c.instant()
-        guard to.value >= from.value else { throw Diagnostic("the second instant is before the first", at: to.location, length: to.length) }
-        expectation = .displaysBetween(tip.value, n.value, from: .civil(from.value), to: .civil(to.value))
+        guard !to.value.isComparable(with: from.value) || to.value >= from.value else {
+          throw Diagnostic("the second instant is before the first", at: to.location, length: to.length)
+        }
+        expectation = .displaysBetween(tip.value, n.value, from: from.value, to: to.value)
       } else {
         expectation = .displays(tip.value, n.value)
       }
     case "next":
       guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
-      expectation = .nextAt(tip.value, .civil(try c.instant().value))
+      expectation = .nextAt(tip.value, try c.instant().value)
     case "first":
       guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
-      expectation = .firstDisplayAt(tip.value, .civil(try c.instant().value))
+      expectation = .firstDisplayAt(tip.value, try c.instant().value)
     default:
       guard c.take(word: "by") else { throw c.expected("`by REASON`") }
       let reason = try c.word(oneOf: Suppression.allWords, what: "reason")

@@ -66,16 +66,16 @@ extension Parser {
     var request = TimelineRequest(svg: svg)
     while !c.atEnd {
       if c.take(word: "from") {
-        request.from = .civil(try c.instant().value)
+        request.from = try c.instant().value
       } else if c.take(word: "to") {
-        request.to = .civil(try c.instant().value)
+        request.to = try c.instant().value
       } else {
         let tip = try c.name("a tip name, `from INSTANT`, `to INSTANT` or `--svg FILE`")
         refs.append(NameReference(.tip, tip))
         request.tips.append(tip.value)
       }
     }
-    if let from = request.from, let to = request.to, to <= from {
+    if let from = request.from, let to = request.to, to.isComparable(with: from), to <= from {
       throw c.error("`to` must come after `from`")
     }
     return request

@@ -183,6 +183,11 @@ public struct Parser {
         i += 1
         continue
       }
+      if initial == UInt8(ascii: "r"), line == "report" || line.hasPrefix("report ") || line.hasPrefix("report\t") {
+        statements.append(try parseReportLine(line, line: number))
+        i += 1
+        continue
+      }
       if initial == UInt8(ascii: "s") || initial == UInt8(ascii: "l"), line.hasPrefix("save-state ") || line.hasPrefix("load-state ") {
         statements.append(try parseStateLine(line, line: number))
         i += 1
@@ -307,6 +312,31 @@ public struct Parser {
     return Statement(action: action, keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
   }
 
+  /// `report FILE [--whatif CHANGE]`: the path is read raw, up to `--whatif`.
+  func parseReportLine(_ text: String, line: Int) throws(Diagnostic) -> Statement {
+    let keyword = Located("report", at: SourceLocation(line: line, column: 1), length: 6)
+    let option = text.range(of: " --whatif")
+    var path = String(text[text.index(text.startIndex, offsetBy: 6)..<(option?.lowerBound ?? text.endIndex)])
+      .trimmingCharacters(in: [" ", "\t"])
+    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+    guard !path.isEmpty else {
+      throw Diagnostic(
+        "expected a file name after report (report.html, or report.md for Markdown)", at: SourceLocation(line: line, column: text.count + 1)
+      )
+    }
+    var request = ReportRequest(path: path)
+    var refs: [NameReference] = []
+    if let option {
+      // The change's tokens keep their columns: the text before them is blanked, not cut.
+      let blanked = String(repeating: " ", count: text.distance(from: text.startIndex, to: option.upperBound)) + text[option.upperBound...]
+      let tokens = try Lexer.tokenize(blanked, lineNumber: line)
+      var c = Cursor(tokens, end: SourceLocation(line: line, column: text.count + 1))
+      guard !c.atEnd else { throw c.expected("a change after --whatif, e.g. frequency weekly") }
+      request.whatIf = try parseWhatIf(&c, references: &refs)
+    }
+    return Statement(action: .report(request), keyword: keyword, references: refs, expressionLocations: [:], text: text, lines: line...line)
+  }
+
   /// One non-block statement.
   func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
     var c = cursor(tokens, line: line)
@@ -329,7 +359,7 @@ public struct Parser {
       if c.take(word: "to") {
         let instant = try c.instant()
         try c.finish("the instant")
-        action = .command(.advanceTo(.civil(instant.value)))
+        action = .command(.advanceTo(instant.value))
       } else {
         let span = try c.duration("a duration such as 23h or 1d12h, or `to INSTANT`")
         try c.finish("the duration")
@@ -403,9 +433,30 @@ extension Parser {
   }
 }
 
+/// An instant as the parser leaves it, for the resolver to place in the simulation's time
+/// zone and after its start: a civil time read as UTC, or day N at a time of day, kept before
+/// year 1, where no written date can be.
 extension Instant {
-  /// A civil time read as UTC; the resolver re-reads it in the simulation's time zone.
+  static let lastWrittenDay = 1_000_000
+  private static let firstWrittenDay: Int64 = -(1 << 50)
+
+  /// A civil time read as UTC.
   static func civil(_ civil: CivilTime) -> Instant { SimTimeZone.utc.instant(of: civil) }
+
+  /// Day `n` (1 is the start's date), `seconds` after its midnight.
+  static func day(_ n: Int, at seconds: Int) -> Instant {
+    Instant(seconds: firstWrittenDay + Int64(n - 1) * 86_400 + Int64(seconds))
+  }
+
+  /// The day and time of day of an instant written as `day N HH:MM`; nil for a civil one.
+  var writtenDay: (day: Int, seconds: Int)? {
+    let offset = seconds - Instant.firstWrittenDay
+    guard offset >= 0, offset < Int64(Instant.lastWrittenDay) * 86_400 else { return nil }
+    return (Int(offset / 86_400) + 1, Int(offset % 86_400))
+  }
+
+  /// Whether two written instants can be ordered before they are placed (both civil or both days).
+  func isComparable(with other: Instant) -> Bool { (writtenDay == nil) == (other.writtenDay == nil) }
 }
 
 extension Array {

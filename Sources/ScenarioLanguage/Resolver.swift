@@ -8,7 +8,7 @@ public enum Resolver {
   /// Resolves `statement` against `world` (which it does not change).
   public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
     try checkReferences(of: statement, in: world)
-    func local(_ utc: Instant) -> Instant { world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)) }
+    func local(_ written: Instant) -> Instant { placed(written, in: world) }
     switch statement.action {
     case .command(let command):
       return .command(try rewritten(command, statement, in: world) ?? command)
@@ -119,6 +119,13 @@ public enum Resolver {
     }
   }
 
+  /// An instant as the parser wrote it (`Instant.civil`, `Instant.day`), placed in the world's
+  /// time zone and, for `day N`, after its start.
+  static func placed(_ written: Instant, in world: World) -> Instant {
+    if let (day, seconds) = written.writtenDay { return world.instant(day: day, at: seconds) }
+    return world.timeZone.instant(of: SimTimeZone.utc.civil(of: written))
+  }
+
   /// The command as resolved, nil when it stands as written.
   private static func rewritten(_ command: Command, _ statement: Statement, in world: World) throws(Diagnostic) -> Command? {
     let here = statement.keyword
@@ -128,10 +135,10 @@ public enum Resolver {
     }
     func reference(_ kind: NameReference.Kind) -> Located<String>? { statement.references.first { $0.kind == kind }?.name }
     switch command {
-    case .setStart(let utc):
-      return .setStart(world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)))
-    case .advanceTo(let utc):
-      return .advanceTo(world.timeZone.instant(of: SimTimeZone.utc.civil(of: utc)))
+    case .setStart(let written):
+      return .setStart(placed(written, in: world))
+    case .advanceTo(let written):
+      return .advanceTo(placed(written, in: world))
     case .defineParameter(let parameter, let binding):
       if let binding, let initial = world.store(named: binding.store)?.values[binding.key],
         !initial.type.isComparable(with: parameter.type, by: .equal)

@@ -31,6 +31,9 @@ public struct Statement: Hashable, Sendable {
     case lint
     /// `model`: what is defined, and the state of each.
     case model
+    /// `report FILE [--whatif CHANGE]`: the session so far as one page (HTML, or Markdown
+    /// for a `.md` file).
+    case report(ReportRequest)
     /// `when TRIGGER [if os …]: CMD; CMD`: the commands are resolved when the reaction is defined.
     case reaction(Reaction.Trigger, os: Reaction.OSCondition?, body: [Statement])
     /// A `cohort` block of the usage model.
@@ -144,6 +147,20 @@ public struct NameReference: Hashable, Sendable {
     guard let space = name.firstIndex(of: " ") else { return name + "s" }
     return name[..<space] + "s" + name[space...]
   }
+}
+
+/// Where `report` writes, and the change whose timeline it shows beside the session's.
+public struct ReportRequest: Hashable, Sendable {
+  public var path: String
+  public var whatIf: WhatIfChange?
+
+  public init(path: String, whatIf: WhatIfChange? = nil) {
+    self.path = path
+    self.whatIf = whatIf
+  }
+
+  /// Markdown for a `.md` file; else HTML.
+  public var isMarkdown: Bool { path.lowercased().hasSuffix(".md") }
 }
 
 /// What `timeline` draws: the tips (all when empty) and the span (the whole session when

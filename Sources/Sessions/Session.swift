@@ -61,6 +61,10 @@ public struct Session: Sendable {
   /// the shell give every session theirs (the Reports target's `Reporter`).
   public var reporter: (any SessionReporter)?
   public static let sandboxUsers = 20
+  /// What a report calls the session: its scenario file's name, without folder and extension.
+  public var name = "session"
+  /// The last `population` line, run or skipped: the one `report` runs when there are cohorts.
+  public private(set) var populationAsked: (users: Int, span: TimeSpan, seed: UInt64)?
 
   public init(world: World = World()) { self.world = world }
 
@@ -123,9 +127,10 @@ public struct Session: Sendable {
   }
 
   private mutating func run(_ statement: Statement) throws(Diagnostic) -> [Output] {
+    if case .population(let users, let span, let seed) = statement.action { populationAsked = (users, span, seed) }
     if skipsReports {
       switch statement.action {
-      case .timeline, .whatIf, .matrix, .lint, .population, .model: return []
+      case .timeline, .whatIf, .matrix, .lint, .population, .model, .report: return []
       default: break
       }
     }
@@ -219,7 +224,10 @@ public struct Session: Sendable {
         of: statement,
         appendingTo: &produced)
     case .status(let tips):
-      produced = [LogRecord(instant: world.clock, event: .statusReport(world.statusLines(of: tips.isEmpty ? nil : tips)))]
+      produced = [
+        LogRecord(
+          instant: world.clock, event: .statusReport(day: world.day(of: world.clock), world.statusLines(of: tips.isEmpty ? nil : tips)))
+      ]
     case .why(let tip):
       produced = [LogRecord(instant: world.clock, event: .explanation(world.explain(tip)))]
     case .log:
@@ -280,7 +288,8 @@ public struct Session: Sendable {
       try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
       note(.loadedDatastore(path: path))
-    case .timeline, .population, .matrix, .lint, .whatIf, .model:
+    case .timeline, .population, .matrix, .lint, .whatIf, .model, .report:
+      if case .report = action { try refuseFiles(statement) }
       guard let reporter else {
         throw Diagnostic(
           "`\(statement.keyword.value)` needs a session that writes reports", at: statement.keyword.location,

@@ -33,12 +33,14 @@ public enum ShellMain {
     if Console.isTerminal(2) { shell.populationProgress = { done, total in Console.progress(done, of: total) } }
     if reader is EditLineReader { shell.populationShouldStop = { TerminalInput.takeInterrupt() } }
     if let file {
+      shell.session.name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
       switch ScenarioFile.read(file) {
       case .success(let source): shell.execute(source, firstLine: 1, file: file)
       case .failure(let problem): Console.err("\(file):1:1: error: \(problem.message)\n")
       }
       Console.out("TipSim — \(file) loaded. `help` lists every command; Ctrl-D leaves.\n")
     } else if !empty {
+      shell.session.name = "Backyard Birds demo"
       shell.execute(Demo.scenario, firstLine: 1, file: "<demo>")
       Console.out(Demo.banner + "\n")
     } else {

@@ -16,11 +16,11 @@ public enum Finding: Hashable, Sendable {
   case status(TipStatus)
   case displays(Int)
   case neverDisplayed
-  case firstDisplay(CivilTime)
+  case firstDisplay(CivilTime, day: Int)
   case displaysBetween(Int, from: CivilTime, to: CivilTime)
   case onScreenNow
   case neverAvailableByTime
-  case nextAt(CivilTime)
+  case nextAt(CivilTime, day: Int)
   /// Nothing holds it back: it may show.
   case mayShow
   case suppressedBy([String])

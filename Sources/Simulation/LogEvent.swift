@@ -48,8 +48,8 @@ public enum LogEvent: Hashable, Sendable {
   case synced(from: String)
   /// The answer to `why TIP`.
   indirect case explanation(Explanation)
-  /// The answer to `status`.
-  case statusReport([TipStatusLine])
+  /// The answer to `status`, on day `day` (day 1 is the start's date).
+  case statusReport(day: Int, [TipStatusLine])
   /// An expectation checked.
   indirect case expectation(ExpectationResult)
 }

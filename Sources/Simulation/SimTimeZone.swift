@@ -74,6 +74,12 @@ public struct CivilTime: Hashable, Sendable, Comparable {
     return days * 86_400 + hour * 3600 + minute * 60 + second
   }
 
+  /// Days from 1970-01-01 to the date, whatever the time.
+  public var daysSinceEpoch: Int64 {
+    let s = secondsAsIfUTC
+    return s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+  }
+
   init(secondsAsIfUTC s: Int64) {
     var days = s / 86_400
     var rest = s % 86_400

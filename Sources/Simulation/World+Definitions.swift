@@ -9,10 +9,12 @@ extension World {
       let civil = timeZone.civil(of: clock)
       timeZone = zone
       clock = zone.instant(of: civil)
+      start = clock
       log.instant = clock
     case .setStart(let instant):
       guard !clockHasMoved else { throw .afterTheClockMoved(command: "start") }
       clock = instant
+      start = instant
     case .setFrequency(let frequency):
       self.frequency = frequency
       if isRunning {

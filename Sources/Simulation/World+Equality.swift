@@ -6,6 +6,7 @@ extension World: Equatable {
   public static func == (lhs: World, rhs: World) -> Bool {
     lhs.engine == rhs.engine
       && lhs.clock == rhs.clock
+      && lhs.start == rhs.start
       && lhs.clockHasMoved == rhs.clockHasMoved
       && lhs.timeZone == rhs.timeZone
       && lhs.frequency == rhs.frequency

@@ -9,7 +9,7 @@ extension World {
       return TipStatusLine(
         tip: tip, status: decision.status, onScreen: onScreen[tip]?.placement, displays: record.displayCount,
         maximum: engine.catalog.tip(named: tip)?.options.maxDisplayCount, lastShown: record.lastDisplayedAt,
-        override: decision.override)
+        lastShownDay: record.lastDisplayedAt.map(day(of:)), override: decision.override)
     }
   }
 
@@ -167,14 +167,14 @@ extension World {
       return (holds, .displays(displays))
     case .firstDisplayAt(_, let instant):
       guard let first = displayHistory[tip]?.first else { return (false, .neverDisplayed) }
-      return (first == instant, .firstDisplay(timeZone.civil(of: first)))
+      return (first == instant, .firstDisplay(timeZone.civil(of: first), day: day(of: first)))
     case .displaysBetween(_, let count, let from, let to):
       let n = (displayHistory[tip] ?? []).filter { $0 >= from && $0 <= to }.count
       return (n == count, .displaysBetween(n, from: timeZone.civil(of: from), to: timeZone.civil(of: to)))
     case .nextAt(_, let instant):
       if onScreen[tip] != nil { return (false, .onScreenNow) }
       guard let next = engine.nextAvailability(of: tip, from: clock) else { return (false, .neverAvailableByTime) }
-      return (next == instant, .nextAt(timeZone.civil(of: next)))
+      return (next == instant, .nextAt(timeZone.civil(of: next), day: day(of: next)))
     case .suppressed(_, let word):
       if let shown = onScreen[tip] { return (false, .shownOn(shown.placement)) }
       let reasons: [Suppression] =

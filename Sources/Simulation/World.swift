@@ -6,6 +6,8 @@ import TipEngine
 public struct World: Sendable {
   public internal(set) var engine = TipEngine()
   public internal(set) var clock: Instant
+  /// Where the clock started (`start`, else the default): day 1 is its date.
+  public internal(set) var start: Instant
   /// Whether time has moved since the start; `start` and `timezone` are refused after.
   public internal(set) var clockHasMoved = false
   public internal(set) var timeZone = SimTimeZone.utc
@@ -107,6 +109,7 @@ public struct World: Sendable {
 
   public init(start: Instant = World.defaultStart) {
     clock = start
+    self.start = start
   }
 
   public func screen(named name: String) -> ScreenDefinition? { screens.index(named: name).map { screens[$0] } }

@@ -14,7 +14,7 @@ struct TipSimCommand: ParsableCommand {
       """,
     subcommands: [
       ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self, MatrixCommand.self, LintCommand.self, BenchCommand.self,
-      PopulationCommand.self, ImportCommand.self, AuditCommand.self,
+      PopulationCommand.self, ReportCommand.self, ImportCommand.self, AuditCommand.self,
     ],
     defaultSubcommand: ShellCommand.self)
 

@@ -244,6 +244,32 @@ import Testing
     #expect(result.status == 0)
   }
 
+  /// A PM's second session on the demo: days instead of dates, `status` says which day it is,
+  /// and `report` writes the page (and its Markdown summary) to send the team.
+  @Test func daysStatusAndAReportInTheShell() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-pty-report-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let result = try drive([
+      ["wait", prompt], ["send", "open backyards\r"], ["wait", prompt],
+      ["send", "advance to day 3 09:00\r"], ["wait", "2d to 2026-11-03 09:00:00"], ["wait", prompt],
+      ["send", "status\r"], ["wait", "day 3 since the start"], ["wait", prompt],
+      ["send", "advance to day 2\r"], ["wait", "is in the past"], ["wait", prompt],
+      ["send", "report \(folder)/plan.html --whatif frequency weekly\r"], ["wait", "wrote \(folder)/plan.html"], ["wait", prompt],
+      ["send", "report \(folder)/plan.md\r"], ["wait", "wrote \(folder)/plan.md"], ["wait", prompt],
+      ["send", "report \(folder)/missing/plan.html\r"], ["wait", "cannot write"], ["wait", prompt],
+      ["send", "\u{4}"], ["eof", 10, "\u{4}"],
+    ])
+    #expect(result.failed == nil, "\(result.output)")
+    #expect(result.status == 0)
+    let html = try String(contentsOfFile: folder + "/plan.html", encoding: .utf8)
+    #expect(html.contains("<title>Backyard Birds demo · TipSim report</title>") && html.contains("<h2>With frequency weekly</h2>"))
+    #expect(html.contains("Across many users"))
+    let markdown = try String(contentsOfFile: folder + "/plan.md", encoding: .utf8)
+    #expect(markdown.hasPrefix("# Backyard Birds demo: what each tip does\n"))
+    #expect(markdown.contains("| addBackyard | Add a backyard | day 1 · 2026-11-01 09:00 |"), "\(markdown)")
+  }
+
   @Test func aHistoryFileThatCannotBeWrittenOnlyCostsAWarning() throws {
     // /proc accepts no new files, even for root.
     let result = try drive(

@@ -28,8 +28,9 @@ import TipEngine
     #expect(holds.expectationsChecked == 3)
     let fails = ScenarioRunner.run(
       source: story + "expect displays a at least 3\nexpect displays a at most 1\nexpect first display a at 2026-01-02T09:00\n")
-    #expect(fails.failures.map(\.foundText) == ["2 displays", "2 displays", "first display at 2026-01-01T09:00"])
-    #expect(fails.failures.map(\.found) == [.displays(2), .displays(2), .firstDisplay(SimTimeZone.utc.civil(of: World.defaultStart))])
+    #expect(fails.failures.map(\.foundText) == ["2 displays", "2 displays", "first display at 2026-01-01T09:00 (day 1)"])
+    #expect(
+      fails.failures.map(\.found) == [.displays(2), .displays(2), .firstDisplay(SimTimeZone.utc.civil(of: World.defaultStart), day: 1)])
     let never = ScenarioRunner.run(source: "screen home: button\ntip a\n  anchor home.button\nexpect first display a at 2026-01-01T09:00")
     #expect(never.failures.map(\.found) == [.neverDisplayed])
     let bad = ScenarioRunner.run(source: story + "expect displays a at 3\n")

@@ -6,7 +6,7 @@ import Testing
 /// added to `World` must be compared there or named as speed machinery.
 @Suite struct WorldEqualityTests {
   static let compared = [
-    "engine", "clock", "clockHasMoved", "timeZone", "frequency", "screens",
+    "engine", "clock", "start", "clockHasMoved", "timeZone", "frequency", "screens",
     "placements", "tipsByScreen", "screenTips", "slots", "tipPlacements", "stores",
     "bindings", "isRunning", "launchArguments", "reactions", "triggered", "reactionDepth",
     "setByReaction", "donatedByReaction", "invalidatedByReaction", "backgroundedScreens", "openScreens", "onScreen",

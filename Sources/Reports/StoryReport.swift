@@ -1,0 +1,80 @@
+import Renderers
+import ScenarioLanguage
+import Sessions
+import Simulation
+import TipEngine
+
+/// What `report` writes: a session as a team reads it without TipSim — each tip's summary in
+/// the log's and `why`'s words, its timeline with the reason of every mark, the same under
+/// one change (`--whatif`), and a population's reach when the session has cohorts.
+public struct StoryReport: Sendable {
+  /// One timeline's worth: the session as run, or as replayed with a change.
+  public struct Story: Sendable {
+    /// "as run", or the change (`frequency weekly`).
+    public var label: String
+    public var summaries: [TipSummary]
+    public var marks: [TipMark]
+    /// The first record's instant and the clock at the end.
+    public var from: Instant
+    public var to: Instant
+  }
+
+  /// The session's name: its scenario file's.
+  public var name: String
+  public var timeZone: SimTimeZone
+  /// Day 1's date is the start's.
+  public var start: Instant
+  public var story: Story
+  public var whatIf: Story?
+  public var population: PopulationReport?
+
+  /// The report of `session` as it stands. A change that no longer replays, or a population
+  /// that cannot run, is the diagnostic at `statement` (or at line 1).
+  public init(session: Session, whatIf change: WhatIfChange? = nil, at statement: Statement? = nil) throws(Diagnostic) {
+    func fail(_ message: String) -> Diagnostic {
+      let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
+      return Diagnostic(message, at: keyword.location, length: keyword.length)
+    }
+    name = session.name
+    timeZone = session.world.timeZone
+    start = session.world.start
+    story = StoryReport.story("as run", session: session)
+    if let change {
+      switch WhatIf(change: change, session: session, width: 100).replay() {
+      case .success(let replayed): whatIf = StoryReport.story(change.description, session: replayed)
+      case .failure(let d): throw fail("with \(change) the session no longer runs: \(d.message)")
+      }
+    }
+    guard !session.cohorts.isEmpty else { return }
+    switch Population.baseWorld(of: session) {
+    case .failure(let d): throw fail("the population cannot run: \(d.message)")
+    case .success(let base):
+      let asked = session.populationAsked ?? StoryReport.defaultPopulation
+      let users = session.isSandboxed ? min(asked.users, Session.sandboxUsers) : asked.users
+      let run = Population(base: base, cohorts: session.cohorts, users: users, span: asked.span, seed: asked.seed)
+      population = PopulationReport(population: run, outcomes: run.runBlocking())
+    }
+  }
+
+  /// What a report simulates for a session with cohorts but no `population` line.
+  public static let defaultPopulation = (users: 1000, span: TimeSpan.days(30), seed: UInt64(1))
+
+  static func story(_ label: String, session: Session) -> Story {
+    let world = session.world
+    let records = session.records
+    let marks = TipMark.marks(of: records, in: world)
+    let summaries = world.engine.catalog.tips.map { tip in
+      TipSummary(tip, marks: marks.filter { $0.tip == tip.name }, in: world)
+    }
+    return Story(label: label, summaries: summaries, marks: marks, from: records.first?.instant ?? world.start, to: world.clock)
+  }
+
+  /// `day 4 · 2026-11-05 08:00` in the report's time zone.
+  public func when(_ instant: Instant) -> String {
+    "day \(day(of: instant)) · \(timeZone.civil(of: instant).logStamp.prefix(16))"
+  }
+
+  func day(of instant: Instant) -> Int {
+    Int(timeZone.civil(of: instant).daysSinceEpoch - timeZone.civil(of: start).daysSinceEpoch) + 1
+  }
+}

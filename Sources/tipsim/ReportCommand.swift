@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Reports
+import Runner
+import ScenarioLanguage
+import Terminal
+
+struct ReportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "report",
+    abstract: "Replay a scenario quietly and write one page to share: each tip's summary, its timeline with reasons, reach by cohort.",
+    discussion: """
+      The page is one HTML file that needs no network. --format md (or an output file ending in \
+      .md) writes the summary as Markdown tables instead. Without -o the report goes to standard \
+      output. Exit status 2 when the scenario is not valid; expectations are not checked here.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case html, md }
+
+  @Argument(help: "A scenario file.") var file: String
+  @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
+  @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
+  @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\".")
+  var whatif: String?
+
+  func run() throws {
+    Console.ignoreBrokenPipe()
+    let change = try whatif.map(Self.change)
+    let replay = try replayQuietly(file)
+    if case .tipOption(let tip, _, _)? = change, replay.session.world.engine.catalog.tip(named: tip) == nil {
+      throw ValidationError("--whatif: unknown tip \(tip)")
+    }
+    let report: StoryReport
+    do { report = try StoryReport(session: replay.session, whatIf: change) } catch {
+      Console.err("\(file): error: \(error.message)\n")
+      throw ExitCode(2)
+    }
+    let markdown = (format ?? (output?.lowercased().hasSuffix(".md") == true ? .md : .html)) == .md
+    let text = markdown ? report.markdown() : report.html()
+    guard let output else { return Console.out(text) }
+    try text.write(toFile: output, atomically: true, encoding: .utf8)
+    Console.out("wrote \(output)\n")
+  }
+
+  /// `frequency weekly` read as a `whatif` line reads it.
+  static func change(_ text: String) throws -> WhatIfChange {
+    let statements: [Statement]
+    do { statements = try Parser(source: "whatif " + text).parse() } catch {
+      throw ValidationError("--whatif \(text): \(error.message)")
+    }
+    guard statements.count == 1, case .whatIf(let change) = statements[0].action else {
+      throw ValidationError("--whatif takes one change, such as \"frequency weekly\"")
+    }
+    return change
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Reports
+import Runner
+import Sessions
+import Testing
+
+/// The headless browser the page is rendered in, if one is installed.
+enum Browser {
+  static let path: String? = {
+    let candidates = [
+      "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome",
+      "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// On Linux `.ci/setup` installs Chromium: its absence is a failure there, not a skip.
+  #if os(Linux)
+    static let isRequired = true
+  #else
+    static let isRequired = false
+  #endif
+}
+
+/// The report as a browser shows it: headless Chromium (Debian's `chromium`, which
+/// `.ci/setup` installs) renders a story's page, runs its script and prints it. On Linux a
+/// missing browser fails the test; elsewhere it is skipped when none is installed.
+@Suite(.enabled(if: Browser.path != nil || Browser.isRequired, "no Chromium or Chrome installed"))
+struct BrowserTests {
+  /// A story with cohorts, rendered with a what-if beside it: every part of the page.
+  static func page() throws -> String {
+    let file = "\(packageRoot)/Scenarios/habit-plan.scenario"
+    var session = Session()
+    session.skipsReports = true
+    let run = ScenarioRunner.run(file: file, session: session)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    return try StoryReport(session: run.session, whatIf: .frequency(.weekly)).html()
+  }
+
+  /// Runs the browser on `page` (written to a file of its own) with `arguments`; its standard
+  /// output, and its log (where the page's console messages and errors go).
+  func render(_ page: String, _ arguments: [String]) throws -> (out: String, log: String, folder: URL) {
+    let browser = try #require(Browser.path, "install Chromium: bash .ci/setup (apt-get install chromium)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-browser-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("report.html")
+    try page.write(to: file, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: browser)
+    process.arguments =
+      [
+        "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--enable-logging=stderr", "--v=0",
+        "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+      ] + arguments + [file.absoluteString]
+    let log = folder.appendingPathComponent("log.txt")
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let logHandle = try FileHandle(forWritingTo: log)
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = logHandle
+    process.currentDirectoryURL = folder
+    try process.run()
+    // A browser that hangs is stopped rather than holding the suite.
+    let watchdog = DispatchWorkItem { process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    watchdog.cancel()
+    try logHandle.close()
+    return (String(decoding: out, as: UTF8.self), try String(contentsOf: log, encoding: .utf8), folder)
+  }
+
+  /// The page's console lines: any message, error or uncaught exception.
+  func consoleLines(_ log: String) -> [String] { log.split(separator: "\n").map(String.init).filter { $0.contains(":CONSOLE") } }
+
+  @Test func thePageRendersWithItsContentAndNoConsoleMessage() throws {
+    let (dom, log, folder) = try render(try Self.page(), ["--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+    // Not a blank page: the rendered DOM holds the summary, both timelines and the population.
+    #expect(dom.contains("<h2>What each tip does</h2>"), "\(dom.prefix(400))")
+    #expect(dom.contains("Keep your streak going") && dom.contains("day 4 · 2026-11-05 08:00"))
+    #expect(dom.components(separatedBy: "<figure>").count - 1 == 2)
+    #expect(dom.contains("Across many users") && dom.contains("reach by day"))
+  }
+
+  @Test func tappingAMarkShowsItsReason() throws {
+    // The page as written, and a test's script after its own that taps the first display.
+    let tap = """
+      <script>
+      var mark = document.querySelector(".m");
+      mark.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      document.body.setAttribute("data-after-tap", document.getElementById("reason").textContent);
+      document.body.setAttribute("data-selected", document.querySelectorAll(".m.sel").length);
+      </script>
+      """
+    let page = try Self.page().replacingOccurrences(of: "</body>", with: tap + "\n</body>")
+    let (dom, log, folder) = try render(page, ["--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+    #expect(dom.contains(#"data-after-tap="day 1 · 2026-11-02 08:00 · logTip shown"#), "\(dom.prefix(600))")
+    #expect(dom.contains(#"data-selected="1""#))
+  }
+
+  @Test func thePagePrints() throws {
+    let (_, log, folder) = try render(try Self.page(), ["--print-to-pdf=report.pdf", "--no-pdf-header-footer"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let pdf = try Data(contentsOf: folder.appendingPathComponent("report.pdf"))
+    #expect(pdf.starts(with: Array("%PDF".utf8)), "\(log.suffix(600))")
+    // A blank page prints to about 1 KB; the report, its text and fonts, to far more.
+    #expect(pdf.count > 20_000, "\(pdf.count) bytes")
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Reports
+import Runner
+import ScenarioLanguage
+import Sessions
+import Simulation
+import Testing
+import TipEngine
+
+/// `report`: the page a PM shares. Its content is checked here; `BrowserTests` renders it.
+@Suite struct StoryReportTests {
+  static let story = """
+    start 2026-11-02T08:00
+    frequency daily
+    event logged
+    screen today: log streak
+    tip logTip
+      title "Log today's habit"
+      anchor today.log
+      maxDisplayCount 2
+    tip streakTip
+      title "Keep your <streak> & more"
+      anchor today.streak
+      rule logged.count >= 2
+    launch
+    open today
+    advance 90s
+    close today
+    donate logged
+    donate logged
+    advance to day 2 08:00
+    open today
+    advance 2m
+    close today
+    advance to day 4 09:00
+    open today
+
+    """
+
+  func report(_ source: String, whatIf: WhatIfChange? = nil) throws -> StoryReport {
+    let run = ScenarioRunner.run(source: source)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    return try StoryReport(session: run.session, whatIf: whatIf)
+  }
+
+  @Test func theSummarySaysWhenEachTipFirstAndLastShowedHowOftenForHowLongAndWhatHoldsItNow() throws {
+    let report = try report(Self.story)
+    let log = try #require(report.story.summaries.first { $0.tip == "logTip" })
+    #expect(log.title == "Log today's habit")
+    #expect(log.displays == 2)
+    #expect(log.onScreen == .seconds(90 + 120))
+    #expect(report.when(try #require(log.firstShown)) == "day 1 · 2026-11-02 08:00")
+    #expect(report.when(try #require(log.lastShown)) == "day 2 · 2026-11-03 08:00")
+    #expect(log.now == ["invalidated: displayCountExceeded at 2026-11-03 08:02:00; permanent until reset (rule 6)"])
+    // Still on screen at the end: its time runs to the clock, and the summary says where it is.
+    let streak = try #require(report.story.summaries.first { $0.tip == "streakTip" })
+    #expect(streak.displays == 1)
+    #expect(report.when(try #require(streak.firstShown)) == "day 4 · 2026-11-05 09:00")
+    #expect(streak.onScreen == .zero)
+    #expect(streak.now == ["available · on screen at today.streak"])
+  }
+
+  @Test func aTipHeldBackIsSummarisedInTheLogsWords() throws {
+    let report = try report(Self.story.replacingOccurrences(of: "rule logged.count >= 2", with: "rule logged.count >= 5"))
+    let streak = try #require(report.story.summaries.first { $0.tip == "streakTip" })
+    #expect(streak.firstShown == nil && streak.displays == 0)
+    #expect(streak.now == ["rules: `logged.count >= 5` is false — logged.count = 2"])
+    #expect(
+      report.markdown().contains(
+        "| streakTip | Keep your <streak> & more | never | 0 | 0s | — | rules: `logged.count >= 5` is false — logged.count = 2 |"))
+  }
+
+  @Test func everyMarkCarriesTheLogsWordsAndADisplayEndsWhereItWasHidden() throws {
+    let report = try report(Self.story)
+    let marks = report.story.marks.filter { $0.tip == "logTip" }
+    #expect(marks.map(\.verb).prefix(4) == ["shown", "shown", "invalidated", "suppressed"])
+    #expect(marks.dropFirst(4).allSatisfy { $0.verb == "suppressed" })
+    #expect(
+      marks[0].words == [
+        "logTip at today.log · display 1 of 2", "starts the display-frequency interval (policy cooldownStart, rule 28)",
+        "hidden: logTip at today.log · screen closed",
+      ])
+    #expect(marks[0].until.map { $0 - marks[0].at } == .seconds(90))
+    #expect(
+      report.reason(of: marks[3]).hasPrefix(
+        "day 4 · 2026-11-05 09:00 · logTip suppressed\nlogTip at today.log\ninvalidated: displayCountExceeded"))
+  }
+
+  @Test func thePageIsSelfContainedEscapedPrintableAndDark() throws {
+    let html = try report(Self.story).html()
+    #expect(html.hasPrefix("<!doctype html>"))
+    #expect(html.contains("Keep your &lt;streak&gt; &amp; more"))
+    #expect(!html.contains("<streak>"))
+    // Nothing is fetched: no URL, no external script, style or image.
+    #expect(!html.contains("http:") && !html.contains("https:") && !html.contains("src="))
+    #expect(html.contains("@media (prefers-color-scheme: dark)") && html.contains("@media print"))
+    // One lane per tip and a mark per display and suppression, each with its reason to hover or tap.
+    #expect(html.components(separatedBy: #"<rect class="lane""#).count - 1 == 2)
+    #expect(html.components(separatedBy: #"<g class="m" tabindex="0" data-r=""#).count - 1 >= 4)
+    #expect(html.contains("<title>day 1 · 2026-11-02 08:00 · logTip shown\nlogTip at today.log · display 1 of 2"))
+    #expect(html.contains(#"id="reason""#) && html.contains(#"addEventListener("click""#))
+    #expect(!html.contains("Across many users"))
+  }
+
+  @Test func theSameSessionGivesTheSameBytes() throws {
+    #expect(try report(Self.story).html() == (try report(Self.story).html()))
+  }
+
+  @Test func whatIfDrawsBothTimelinesSideBySideOnOneAxis() throws {
+    let report = try report(Self.story, whatIf: .tipOption(tip: "logTip", option: "maxDisplayCount", .count(1)))
+    let changed = try #require(report.whatIf)
+    #expect(changed.label == "logTip.maxDisplayCount 1")
+    #expect(changed.summaries.first { $0.tip == "logTip" }?.displays == 1)
+    let html = report.html()
+    #expect(html.contains(#"<div class="stories pair">"#))
+    #expect(html.components(separatedBy: "<figure>").count - 1 == 2)
+    #expect(html.contains("<h2>With logTip.maxDisplayCount 1</h2>"))
+    #expect(report.markdown().contains("## With logTip.maxDisplayCount 1"))
+  }
+
+  @Test func withCohortsThePageShowsReachPerCohortAndWhySomeNeverSeeATip() throws {
+    let source =
+      Self.story + """
+        cohort light 50%
+          open today 1 per day fixed for 1m
+        cohort loggers 50%
+          open today 1 per day fixed for 1m
+          donate logged 2 per day fixed
+        population 40 for 5d seed 3
+
+        """
+    let report = try report(source)
+    let population = try #require(report.population)
+    #expect(population.users == 40 && population.days == 5 && population.seed == 3)
+    let streak = try #require(population.tips.first { $0.tip == "streakTip" })
+    #expect(streak.reachByCohortByDay.count == 2 && streak.reachByCohortByDay.allSatisfy { $0.count == 5 })
+    #expect(streak.reachByCohort[0] == 0 && streak.reachByCohort[1] > 0)
+    // The light users never log: rules hold them all back.
+    #expect(streak.neverSawBecause.first?.0 == "rules")
+    let html = report.html()
+    #expect(html.contains("Across many users") && html.contains("reach by day"))
+    #expect(html.contains(#"<th class="n">light</th><th class="n">loggers</th>"#))
+    #expect(report.markdown().contains("| Tip | Reach | light | loggers |"))
+  }
+
+  @Test func aReportLineWritesThePageAndAMarkdownFileAndAnUnwritablePathIsAnError() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-report-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = folder.appendingPathComponent("plan.html").path
+    let summary = folder.appendingPathComponent("plan.md").path
+    let run = ScenarioRunner.run(
+      source: Self.story + "report \(page) --whatif frequency weekly\nreport \"\(summary)\"\n",
+      file: folder.appendingPathComponent("habit.scenario").path)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    #expect(run.transcript.contains("wrote \(page)") && run.transcript.contains("wrote \(summary)"))
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains("<title>habit · TipSim report</title>") && html.contains("frequency weekly"))
+    #expect(try String(contentsOfFile: summary, encoding: .utf8).hasPrefix("# habit: what each tip does\n"))
+    let bad = ScenarioRunner.run(source: Self.story + "report \(folder.path)/missing/plan.html\n")
+    #expect(bad.exitCode == 2 && bad.errors.contains("cannot write"), "\(bad.errors)")
+    let noPath = ScenarioRunner.run(source: Self.story + "report\n")
+    #expect(noPath.exitCode == 2 && noPath.errors.contains("expected a file name after report"), "\(noPath.errors)")
+    let badChange = ScenarioRunner.run(source: Self.story + "report x.html --whatif frequency fortnightly\n")
+    #expect(badChange.exitCode == 2 && badChange.errors.contains("unknown frequency 'fortnightly'"), "\(badChange.errors)")
+    #expect(badChange.errors.contains("report x.html --whatif frequency fortnightly\n" + String(repeating: " ", count: 33) + "^~~~~~~~~~~"))
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `tipsim report` through the built executable: where it writes, which format, `--whatif`,
+/// and exit status 2 on input that is not valid.
+@Suite struct ReportCommandLineTests {
+  static let story = """
+    start 2026-11-02T08:00
+    screen home: button
+    tip a
+      title "Find it fast"
+      anchor home.button
+      maxDisplayCount 2
+    launch
+    repeat 3 every 1d: open home; close home
+    population 5 for 2d seed 1
+
+    """
+
+  func withStory(_ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-report-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Self.story.write(to: folder.appendingPathComponent("plan.scenario"), atomically: true, encoding: .utf8)
+    try body(folder)
+  }
+
+  @Test func writesThePageTheMarkdownOrStandardOutput() throws {
+    try withStory { folder in
+      let page = try tipsim(["report", "plan.scenario", "-o", "plan.html", "--whatif", "a.maxDisplayCount 1"], in: folder)
+      #expect(page.status == 0 && page.out == "wrote plan.html\n", "\(page.err)")
+      let html = try String(contentsOf: folder.appendingPathComponent("plan.html"), encoding: .utf8)
+      #expect(html.contains("<title>plan · TipSim report</title>") && html.contains("<h2>With a.maxDisplayCount 1</h2>"))
+      let markdown = try tipsim(["report", "plan.scenario", "--format", "md"], in: folder)
+      #expect(markdown.status == 0)
+      #expect(
+        markdown.out.contains("| a | Find it fast | day 1 · 2026-11-02 08:00 | 2 | 0s | day 2 · 2026-11-03 08:00 |"), "\(markdown.out)")
+      let byName = try tipsim(["report", "plan.scenario", "-o", "plan.md"], in: folder)
+      #expect(byName.status == 0)
+      #expect(try String(contentsOf: folder.appendingPathComponent("plan.md"), encoding: .utf8) == markdown.out)
+    }
+  }
+
+  @Test func inputThatIsNotValidExitsTwo() throws {
+    try withStory { folder in
+      let change = try tipsim(["report", "plan.scenario", "--whatif", "frequency fortnightly"], in: folder)
+      #expect(change.status == 2 && change.err.contains("unknown frequency 'fortnightly'"), "\(change.err)")
+      let tip = try tipsim(["report", "plan.scenario", "--whatif", "b.maxDisplayCount 1"], in: folder)
+      #expect(tip.status == 2 && tip.err.contains("unknown tip b"), "\(tip.err)")
+      try "open nowhere\n".write(to: folder.appendingPathComponent("bad.scenario"), atomically: true, encoding: .utf8)
+      let bad = try tipsim(["report", "bad.scenario", "-o", "bad.html"], in: folder)
+      #expect(bad.status == 2 && bad.err.contains("bad.scenario:1:6: error: unknown screen 'nowhere'"), "\(bad.err)")
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.html").path))
+    }
+  }
+}
