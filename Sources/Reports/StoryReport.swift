@@ -74,7 +74,5 @@ public struct StoryReport: Sendable {
     "day \(day(of: instant)) · \(timeZone.civil(of: instant).logStamp.prefix(16))"
   }
 
-  func day(of instant: Instant) -> Int {
-    Int(timeZone.civil(of: instant).daysSinceEpoch - timeZone.civil(of: start).daysSinceEpoch) + 1
-  }
+  func day(of instant: Instant) -> Int { timeZone.day(of: instant, since: start) }
 }

@@ -36,6 +36,11 @@ public struct SimTimeZone: Hashable, Sendable {
     return guess
   }
 
+  /// The day of `instant` in a story that started at `start`: 1 on the start's local date.
+  public func day(of instant: Instant, since start: Instant) -> Int {
+    Int(civil(of: instant).daysSinceEpoch - civil(of: start).daysSinceEpoch) + 1
+  }
+
   /// The local civil time of an instant.
   public func civil(of instant: Instant) -> CivilTime {
     CivilTime(secondsAsIfUTC: instant.seconds + offset(at: instant))
@@ -75,7 +80,7 @@ public struct CivilTime: Hashable, Sendable, Comparable {
   }
 
   /// Days from 1970-01-01 to the date, whatever the time.
-  public var daysSinceEpoch: Int64 {
+  var daysSinceEpoch: Int64 {
     let s = secondsAsIfUTC
     return s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
   }

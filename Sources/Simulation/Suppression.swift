@@ -47,6 +47,17 @@ public enum Suppression: Hashable, Sendable {
 }
 
 extension [Suppression] {
+  /// Whether a tip held back for these reasons deserves a log line when `logged` were the
+  /// reasons last logged in this screen visit: when they differ, unless both hold it back as
+  /// invalidated — until a reset it cannot show, and a count or a popover changing beside
+  /// that is not news (a two-week story printed the same tip two dozen times).
+  func isNews(after logged: [Suppression]?) -> Bool {
+    guard let logged, logged != self else { return logged == nil }
+    return !(logged.holdsAsInvalidated && holdsAsInvalidated)
+  }
+
+  private var holdsAsInvalidated: Bool { contains { if case .hold(.invalidated) = $0 { true } else { false } } }
+
   /// The reason words of all the suppressions, without repeats, in order.
   public var words: [String] {
     var all: [String] = []

@@ -3,9 +3,7 @@ import TipEngine
 /// Days as a person counts them in a story: day 1 is the start's date, in the world's time zone.
 extension World {
   /// The day of `instant`: 1 on the start's date, 0 the day before.
-  public func day(of instant: Instant) -> Int {
-    Int(timeZone.civil(of: instant).daysSinceEpoch - timeZone.civil(of: start).daysSinceEpoch) + 1
-  }
+  public func day(of instant: Instant) -> Int { timeZone.day(of: instant, since: start) }
 
   /// The instant `seconds` after the local midnight that begins day `n`.
   public func instant(day n: Int, at seconds: Int) -> Instant {

@@ -46,7 +46,7 @@ extension World {
           } else {
             lastEvaluation[index] = .suppressed(reasons, at: clock)
           }
-          if lastLogged[index] != reasons {
+          if reasons.isNews(after: lastLogged[index]) {
             if let placement = placement(ofTipAt: index) { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons)) }
             lastLogged[index] = reasons
           }

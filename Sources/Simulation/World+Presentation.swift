@@ -86,7 +86,7 @@ extension World {
           if let last, reasons(ofTipAt: index, onOpen: screenIndex, are: last) {
             // Unchanged, found without building them: the logged reasons are usually that
             // same array, compared by storage.
-            if lastLogged[index] != last {
+            if last.isNews(after: lastLogged[index]) {
               if let placement = placement(ofTipAt: index) { log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: last)) }
               lastLogged[index] = last
             }
@@ -106,7 +106,7 @@ extension World {
             let logged = lastLogged[index]
             let loggedDiffers =
               if !unchanged, let logged, let last, logged.sharesStorage(with: last) { true } else { logged != reasons }
-            if loggedDiffers {
+            if loggedDiffers && reasons.isNews(after: logged) {
               if let placement = placement(ofTipAt: index) {
                 log.add(.suppressed(TipRef(tip: tip, placement: placement), reasons: reasons))
               }

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import Reports
 import Runner
 import ScenarioLanguage
 import Sessions
@@ -7,7 +8,7 @@ import Simulation
 import TipEngine
 
 /// The whole path a fuzzer drives: bytes → decoding → lexer → parser → simulation → log, and
-/// the audit of what runs. Both fuzzers use it: the deterministic mutation fuzzer in the test
+/// the audit and the report of what runs. Both fuzzers use it: the deterministic mutation fuzzer in the test
 /// suite and the libFuzzer target `tipsim-fuzz`.
 public enum FuzzHarness {
   /// Runs one input in a sandboxed session (no files, small populations) and returns its exit
@@ -24,7 +25,10 @@ public enum FuzzHarness {
       precondition(
         fast.exitCode == plain.exitCode && fast.transcript == plain.transcript && fast.errors == plain.errors,
         "the plain model and the speed machinery print different logs")
-      if fast.exitCode != 2 { audit(text) }
+      if fast.exitCode != 2 {
+        audit(text)
+        report(fast.session)
+      }
       return fast.exitCode
     }
   }
@@ -36,6 +40,13 @@ public enum FuzzHarness {
     auditor.searchLimit = 20
     auditor.populationUsers = 5
     _ = try? auditor.audit()
+  }
+
+  /// Renders the session's report, as `report` writes it: a refusal is an answer, a trap a bug.
+  private static func report(_ session: Session) {
+    guard let report = try? StoryReport(session: session) else { return }
+    _ = report.html()
+    _ = report.markdown()
   }
 
   private static func replay(_ text: String, shortcuts: Bool) -> RunReport {

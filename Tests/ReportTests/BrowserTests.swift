@@ -102,6 +102,18 @@ struct BrowserTests {
     #expect(dom.contains(#"data-selected="1""#))
   }
 
+  /// The page's colours as the browser computes them, light and dark (Blink's
+  /// `preferredColorScheme`: 0 dark, 1 light).
+  @Test(arguments: [(0, "rgb(22, 24, 28)"), (1, "rgb(255, 255, 255)")])
+  func thePageFollowsTheSystemsColourScheme(scheme: Int, background: String) throws {
+    let probe = #"<script>document.body.setAttribute("data-bg", getComputedStyle(document.body).backgroundColor);</script>"#
+    let page = try Self.page().replacingOccurrences(of: "</body>", with: probe + "\n</body>")
+    let (dom, log, folder) = try render(page, ["--blink-settings=preferredColorScheme=\(scheme)", "--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(dom.contains(#"data-bg="\#(background)""#), "\(dom.prefix(300))")
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+  }
+
   @Test func thePagePrints() throws {
     let (_, log, folder) = try render(try Self.page(), ["--print-to-pdf=report.pdf", "--no-pdf-header-footer"])
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,3 +1,5 @@
+import Runner
+import Sessions
 import Simulation
 import Testing
 import TipEngine
@@ -236,4 +238,39 @@ import TipEngine
     #expect(reasons.count == 1)
     #expect(reasons.first?.contains { if case .dismissed = $0 { true } else { false } } == false)
   }
+
+  /// A tip invalidated for good is logged once per screen visit: another popover showing, or
+  /// its rules' counts moving, beside the invalidation is not news (rule 6, issue 47's
+  /// "24 identical lines"). Both evaluation paths agree (the differential test).
+  @Test(arguments: [true, false])
+  func rule6_anInvalidatedTipIsLoggedOncePerVisit(shortcuts: Bool) throws {
+    let story = """
+      event opened
+      screen s: a b
+      tip t
+        anchor s.a
+        rule opened.count >= 1
+        maxDisplayCount 1
+      tip u
+        anchor s.b
+      launch
+      donate opened
+      open s
+      close s
+      open s
+      donate opened
+      donate opened
+      dismiss u
+      close s
+      open s
+      """
+    var world = World()
+    world.usesShortcuts = shortcuts
+    let run = ScenarioRunner.run(source: story, session: Session(world: world))
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let lines = run.transcript.split(separator: "\n").filter { $0.contains("suppressed  t at") }
+    // Second visit: once, though u's popover comes and goes and t's count grows; third visit: once.
+    #expect(lines.count == 2, "\(run.transcript)")
+  }
 }
+
