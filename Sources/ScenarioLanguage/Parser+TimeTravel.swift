@@ -40,7 +40,7 @@ extension Parser {
   }
 
   static func repeatable(_ word: String) -> Bool {
-    !["tip", "repeat", "checkpoint", "restore", "checkpoints", "undo", "timeline", "whatif", "timezone", "start"].contains(word)
+    !["tip", "repeat", "checkpoint", "restore", "checkpoints", "undo", "timeline", "whatif", "report", "timezone", "start"].contains(word)
   }
 
   /// A `timeline` line with `--svg FILE`: the path is read raw, since it may hold `/` or `-`.

@@ -161,6 +161,8 @@ import TipEngine
     #expect(bad.exitCode == 2 && bad.errors.contains("cannot write"), "\(bad.errors)")
     let noPath = ScenarioRunner.run(source: Self.story + "report\n")
     #expect(noPath.exitCode == 2 && noPath.errors.contains("expected a file name after report"), "\(noPath.errors)")
+    let repeated = ScenarioRunner.run(source: Self.story + "repeat 2 every 1d: report x.html\n")
+    #expect(repeated.exitCode == 2 && repeated.errors.contains("`report` cannot be repeated"), "\(repeated.errors)")
     let badChange = ScenarioRunner.run(source: Self.story + "report x.html --whatif frequency fortnightly\n")
     #expect(badChange.exitCode == 2 && badChange.errors.contains("unknown frequency 'fortnightly'"), "\(badChange.errors)")
     #expect(badChange.errors.contains("report x.html --whatif frequency fortnightly\n" + String(repeating: " ", count: 33) + "^~~~~~~~~~~"))

@@ -273,4 +273,3 @@ import TipEngine
     #expect(lines.count == 2, "\(run.transcript)")
   }
 }
-
