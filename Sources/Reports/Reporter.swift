@@ -35,17 +35,10 @@ public struct Reporter: SessionReporter {
             "population needs a usage model: define at least one `cohort`", at: statement.keyword.location, length: statement.keyword.length
           )
         }
-        let population = Population(
-          base: base, cohorts: session.cohorts, users: session.isSandboxed ? min(users, Session.sandboxUsers) : users, span: span,
-          seed: seed)
-        var progress: (@Sendable (Int) -> Void)?
-        if let report = session.populationProgress { progress = { done in report(done, population.users) } }
-        let outcomes = population.runBlocking(progress: progress, shouldStop: session.populationShouldStop)
-        guard outcomes.count == population.users else {
-          session.populationProgress?(population.users, population.users)
-          return [.text("population stopped after \(outcomes.count) of \(population.users) users: no report")]
+        switch Population.report(of: session, base: base, users: users, span: span, seed: seed) {
+        case .success(let report): return [.text(report.text())]
+        case .failure(let stopped): return [.text("population stopped after \(stopped.done) of \(stopped.users) users: no report")]
         }
-        return [.text(PopulationReport(population: population, outcomes: outcomes).text())]
       }
     case .matrix(let versions):
       return [.text(Matrix(versions: versions, session: session).report())]

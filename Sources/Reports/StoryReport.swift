@@ -29,7 +29,8 @@ public struct StoryReport: Sendable {
   public var population: PopulationReport?
 
   /// The report of `session` as it stands. A change that no longer replays, or a population
-  /// that cannot run, is the diagnostic at `statement` (or at line 1).
+  /// that cannot run or was stopped (the shell's Ctrl-C, with its progress bar), is the
+  /// diagnostic at `statement` (or at line 1).
   public init(session: Session, whatIf change: WhatIfChange? = nil, at statement: Statement? = nil) throws(Diagnostic) {
     func fail(_ message: String) -> Diagnostic {
       let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
@@ -50,9 +51,11 @@ public struct StoryReport: Sendable {
     case .failure(let d): throw fail("the population cannot run: \(d.message)")
     case .success(let base):
       let asked = session.populationAsked ?? StoryReport.defaultPopulation
-      let users = session.isSandboxed ? min(asked.users, Session.sandboxUsers) : asked.users
-      let run = Population(base: base, cohorts: session.cohorts, users: users, span: asked.span, seed: asked.seed)
-      population = PopulationReport(population: run, outcomes: run.runBlocking())
+      switch Population.report(of: session, base: base, users: asked.users, span: asked.span, seed: asked.seed) {
+      case .success(let report): population = report
+      case .failure(let stopped):
+        throw fail("the population was stopped after \(stopped.done) of \(stopped.users) users: no report written")
+      }
     }
   }
 

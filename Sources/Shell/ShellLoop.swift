@@ -53,12 +53,13 @@ public final class ShellLoop {
     set { session.timelineWidth = newValue }
   }
 
-  /// The prompt: the simulated instant and the app's state, e.g. `[Nov 01 09:00 · launched] tipsim> `.
+  /// The prompt: the day of the story, the simulated instant and the app's state, e.g.
+  /// `[day 1 · Nov 01 09:00 · launched] tipsim> `.
   public var prompt: String {
     let world = session.world
     let state = world.isRunning ? "launched" : "not running"
     let device = world.hasDevices ? " · \(world.deviceName)" : ""
-    let text = "[\(world.timeZone.civil(of: world.clock).short)\(device) · \(state)]"
+    let text = "[day \(world.day(of: world.clock)) · \(world.timeZone.civil(of: world.clock).short)\(device) · \(state)]"
     return colored(text, "36") + " tipsim> "
   }
 
@@ -165,7 +166,13 @@ public final class ShellLoop {
     run(source, firstLine: firstLine, file: file) == nil
   }
 
-  /// The same, answering the error it printed, if any.
+  /// Loads the built-in demo, Backyard Birds, by that name in reports.
+  public func loadDemo() {
+    session.name = "Backyard Birds demo"
+    execute(Demo.scenario, firstLine: 1, file: "<demo>")
+  }
+
+  /// The same as `execute`, answering the error it printed, if any.
   func run(_ source: String, firstLine: Int, file: String) -> Diagnostic? {
     var parser = Parser(source: source, firstLine: firstLine)
     // What is typed includes files relative to the current folder; a loaded file, to its own.

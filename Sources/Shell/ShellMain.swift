@@ -40,8 +40,7 @@ public enum ShellMain {
       }
       Console.out("TipSim — \(file) loaded. `help` lists every command; Ctrl-D leaves.\n")
     } else if !empty {
-      shell.session.name = "Backyard Birds demo"
-      shell.execute(Demo.scenario, firstLine: 1, file: "<demo>")
+      shell.loadDemo()
       Console.out(Demo.banner + "\n")
     } else {
       Console.out("TipSim — an empty session. `help` lists every command; Ctrl-D leaves.\n")

@@ -30,8 +30,11 @@ struct ReportCommand: ParsableCommand {
     if case .tipOption(let tip, _, _)? = change, replay.session.world.engine.catalog.tip(named: tip) == nil {
       throw ValidationError("--whatif: unknown tip \(tip)")
     }
+    var session = replay.session
+    // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
+    if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
     let report: StoryReport
-    do { report = try StoryReport(session: replay.session, whatIf: change) } catch {
+    do { report = try StoryReport(session: session, whatIf: change) } catch {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }

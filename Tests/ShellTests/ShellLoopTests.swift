@@ -19,7 +19,7 @@ import Testing
     let capture = Capture()
     let reader = ScriptedLineReader(lines)
     let loop = ShellLoop(reader: reader, out: { capture.out += $0 }, err: { capture.err += $0 })
-    if demo { loop.execute(Demo.scenario, firstLine: 1, file: "<demo>") }
+    if demo { loop.loadDemo() }
     let status = loop.run()
     return (loop, capture, reader, status)
   }
@@ -41,13 +41,18 @@ import Testing
     defer { try? FileManager.default.removeItem(at: path) }
     let commands = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map {
       ($0.components(separatedBy: "#").first ?? "").trimmingCharacters(in: .whitespaces)
-        .replacingOccurrences(of: "my-story.scenario", with: path.path + "/my-story.scenario")
+        .replacingOccurrences(of: "my-story.", with: path.path + "/my-story.")
     }
     #expect(commands.count >= 6)
+    // It ends with the page the PM sends the team.
+    #expect(commands.last { !$0.isEmpty }?.hasPrefix("report ") == true)
     let (_, capture, _, _) = shell(commands.map { .line($0) })
     #expect(capture.err.isEmpty, "\(capture.err)")
     #expect(capture.out.contains("why         favoriteBackyard"))
     #expect(FileManager.default.fileExists(atPath: path.path + "/my-story.scenario"))
+    #expect(capture.out.contains("day 4 since the start"))
+    let page = try String(contentsOfFile: path.path + "/my-story.html", encoding: .utf8)
+    #expect(page.contains("<title>Backyard Birds demo · TipSim report</title>"))
   }
 
   @Test func theDemoAnswersAPopulationQuestionAtOnce() {
@@ -61,8 +66,8 @@ import Testing
 
   @Test func thePromptShowsTheInstantAndTheAppState() {
     let (loop, _, reader, _) = shell([.line("quit")])
-    #expect(reader.prompts.first == "[Nov 01 09:00 · launched] tipsim> ")
-    #expect(loop.prompt == "[Nov 01 09:00 · not running] tipsim> ")
+    #expect(reader.prompts.first == "[day 1 · Nov 01 09:00 · launched] tipsim> ")
+    #expect(loop.prompt == "[day 1 · Nov 01 09:00 · not running] tipsim> ")
   }
 
   @Test func aTipBlockIsReadWithAContinuationPromptAndEndsAtAnEmptyLine() {
@@ -150,6 +155,20 @@ import Testing
     #expect(loop.session.cohorts.map(\.name) == ["light", "heavy", "everyone"])
     #expect(loop.session.cohorts.last?.usage.count == 2)
     #expect(reader.prompts.filter { $0 == loop.continuationPrompt }.count == 5)
+  }
+
+  @Test func aReportWhosePopulationIsStoppedByCtrlCWritesNothingAndTheShellCarriesOn() {
+    let page = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-stopped-\(UUID().uuidString).html").path
+    let capture = Capture()
+    let reader = ScriptedLineReader(lines: ["report \(page)", "status addBackyard"])
+    let loop = ShellLoop(reader: reader, out: { capture.out += $0 }, err: { capture.err += $0 })
+    loop.loadDemo()
+    loop.populationShouldStop = { true }
+    #expect(loop.run() == 0)
+    #expect(capture.err.contains("<shell>:1:1: error: the population was stopped after "), "\(capture.err)")
+    #expect(capture.err.contains(" of 1000 users: no report written"), "\(capture.err)")
+    #expect(!FileManager.default.fileExists(atPath: page))
+    #expect(capture.out.contains("status      day 1 since the start"))
   }
 
   @Test func aPopulationStoppedByCtrlCReportsNothingAndTheShellCarriesOn() {
