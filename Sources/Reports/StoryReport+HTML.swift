@@ -71,7 +71,7 @@ extension StoryReport {
           "<details><summary>\(e(summary.title)) <code>\(e(summary.tip))</code> · \(marks.count) mark\(marks.count == 1 ? "" : "s")</summary>"
         )
         if marks.isEmpty {
-          out.append(#"<p class="sub">Nothing happened to it: its screen never opened while it was defined.</p>"#)
+          out.append(#"<p class="sub">No display, suppression or invalidation of it was logged.</p>"#)
         } else {
           out.append(#"<div class="scroll"><table class="marks"><tbody>"#)
           for mark in marks {
@@ -200,7 +200,7 @@ extension StoryReport {
     @media print {
       body { background: #ffffff; color: #000000; font-size: 11pt; }
       main { max-width: none; padding: 0; }
-      .reason, .legend + p { display: none; }
+      .reason { display: none; }
       .stories.pair { grid-template-columns: 1fr; }
       section, figure, tr { break-inside: avoid; }
       details > summary { list-style: none; }

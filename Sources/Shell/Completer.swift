@@ -95,6 +95,10 @@ public struct Completer {
       if words[1] == "policy" { return position == 1 ? Policies.names : Policies.choices(of: words[2]) }
       let option = words[1].split(separator: ".").last.flatMap { TipOption.named(String($0)) }
       return option?.kind == .flag ? option?.completions ?? [] : ["none"]
+    case "report":
+      // `report FILE --whatif CHANGE`: after the file the option, after it what `whatif` takes.
+      if let option = words.firstIndex(of: "--whatif") { return argument(["whatif"] + words[(option + 1)...]) }
+      return position >= 1 ? ["--whatif"] : []
     case "group": return position == 1 ? ["ordered", "firstAvailable"] : tips
     case "param": return position >= 3 ? ["transient", "bind"] + storeKeys : []
     default:

@@ -342,6 +342,9 @@ import Testing
     ("  anc", ["anchor"]),
     ("  anchor detail.", ["detail.favoriteButton", "detail.header"]),
     ("testing s", ["show", "showAll"]),
+    ("report plan.html --", ["--whatif"]),
+    ("report plan.html --whatif freq", ["frequency"]),
+    ("report plan.html --whatif frequency w", ["weekly"]),
   ])
   func completesCommandsKeywordsAndDefinedNames(text: String, expected: [String]) {
     #expect(Completer(world: world).complete(text).candidates == expected)
