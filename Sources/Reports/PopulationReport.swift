@@ -15,9 +15,7 @@ public struct PopulationReport: Sendable {
     public var displaysPerUser: Double
     /// Reason word → share of users held back by it at the end.
     public var heldBack: [(String, Double)]
-    /// Cohort (in definition order) → share of its users who saw the tip by the end.
-    public var reachByCohort: [Double] = []
-    /// Cohort → its reach at the end of each day, as `reachByDay`.
+    /// Cohort (in definition order) → its reach at the end of each day, as `reachByDay`.
     public var reachByCohortByDay: [[Double]] = []
     /// Reason word → share of all users who never saw the tip and were held back by it at the
     /// end; last, the share that nothing held back but who did not open its screen while it
@@ -26,6 +24,9 @@ public struct PopulationReport: Sendable {
     /// For a tip no user saw: the events its rules read that no usage line or reaction
     /// donates, and the parameters none writes.
     public var neverFed: [String] = []
+
+    /// Cohort (in definition order) → share of its users who saw the tip by the end.
+    public var reachByCohort: [Double] { reachByCohortByDay.map { $0.last ?? 0 } }
   }
 
   public var users: Int
@@ -56,6 +57,7 @@ public struct PopulationReport: Sendable {
       return (1...max(1, horizon)).map { day in Double(firsts.filter { $0 < Int64(day) * 86_400 }.count) / n }
     }
     let members = population.cohorts.indices.map { cohort in outcomes.filter { $0.cohort == cohort } }
+    let fed = PopulationReport.fedInputs(of: population)
     tips = names.enumerated().map { index, tip in
       let firsts = outcomes.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
       let reach = reachByDay(index, of: outcomes)
@@ -70,23 +72,6 @@ public struct PopulationReport: Sendable {
           return count == 0 ? nil : (word, Double(count) / n)
         }
       }
-      // What the users and the app's own code can feed the rules.
-      var fed: Set<String> = []
-      for usage in population.cohorts.flatMap(\.usage) {
-        switch usage.action {
-        case .donate(let event, _): fed.insert(event)
-        case .set(let parameter, _): fed.insert(parameter)
-        case .write(let key, _): fed.formUnion(population.base.bindings.keys.filter { population.base.bindings[$0] == key })
-        case .open, .relaunch: break
-        }
-      }
-      for command in population.base.reactions.flatMap(\.commands) {
-        switch command {
-        case .donate(let event, _): fed.insert(event)
-        case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
-        default: break
-        }
-      }
       let rules = population.base.engine.catalog.tips[index].rules
       var starved: [String] = []
       if firsts.isEmpty {
@@ -95,17 +80,35 @@ public struct PopulationReport: Sendable {
           starved.append(input)
         }
       }
-      let byCohortByDay = members.map { reachByDay(index, of: $0) }
-      func neverSaw(_ index: Int, _ held: ([Population.UserOutcome]) -> [(String, Double)]) -> [(String, Double)] {
-        let never = outcomes.filter { $0.firstDisplay[index] < 0 }
-        let unheld = never.filter { $0.reasons[index].isEmpty }.count
-        return held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)])
-      }
+      let never = outcomes.filter { $0.firstDisplay[index] < 0 }
+      let unheld = never.filter { $0.reasons[index].isEmpty }.count
       return TipFigures(
         tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays,
-        heldBack: held(outcomes), reachByCohort: byCohortByDay.map { $0.last ?? 0 },
-        reachByCohortByDay: byCohortByDay, neverSawBecause: neverSaw(index, held), neverFed: starved)
+        heldBack: held(outcomes), reachByCohortByDay: members.map { reachByDay(index, of: $0) },
+        neverSawBecause: held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)]), neverFed: starved)
     }
+  }
+
+  /// The events and parameters the users (usage lines) and the app's own code (reactions)
+  /// can feed the rules.
+  static func fedInputs(of population: Population) -> Set<String> {
+    var fed: Set<String> = []
+    for usage in population.cohorts.flatMap(\.usage) {
+      switch usage.action {
+      case .donate(let event, _): fed.insert(event)
+      case .set(let parameter, _): fed.insert(parameter)
+      case .write(let key, _): fed.formUnion(population.base.bindings.keys.filter { population.base.bindings[$0] == key })
+      case .open, .relaunch: break
+      }
+    }
+    for command in population.base.reactions.flatMap(\.commands) {
+      switch command {
+      case .donate(let event, _): fed.insert(event)
+      case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
+      default: break
+      }
+    }
+    return fed
   }
 
   static func percent(_ x: Double) -> String {
