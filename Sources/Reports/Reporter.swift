@@ -17,13 +17,8 @@ public struct Reporter: SessionReporter {
       var text = timeline.text()
       if let path = request.svg {
         try session.refuseFiles(statement)
-        do {
-          try TimelineSVG(timeline: timeline).render().write(toFile: path, atomically: true, encoding: .utf8)
-          text += "\nwrote \(path)"
-        } catch {
-          throw Diagnostic(
-            "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
-        }
+        try write(TimelineSVG(timeline: timeline).render(), to: path, for: statement)
+        text += "\nwrote \(path)"
       }
       return [.text(text)]
     case .population(let users, let span, let seed):
@@ -47,17 +42,21 @@ public struct Reporter: SessionReporter {
     case .model:
       return [.text(ModelReport(world: session.world, cohorts: session.cohorts).text())]
     case .report(let request):
+      try session.refuseFiles(statement)
       let report = try StoryReport(session: session, whatIf: request.whatIf, at: statement)
-      do {
-        try (request.isMarkdown ? report.markdown() : report.html()).write(toFile: request.path, atomically: true, encoding: .utf8)
-      } catch {
-        throw Diagnostic(
-          "cannot write \(request.path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
-      }
+      try write(request.isMarkdown ? report.markdown() : report.html(), to: request.path, for: statement)
       return [.text("wrote \(request.path)")]
     case .whatIf(let change):
       return [.text(WhatIf(change: change, session: session, width: max(session.timelineWidth, 120)).report())]
     default: preconditionFailure("not handled here: \(action)")
+    }
+  }
+
+  /// Writes a report's file; one that cannot be written is an error at the statement.
+  private func write(_ text: String, to path: String, for statement: Statement) throws(Diagnostic) {
+    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+      throw Diagnostic(
+        "cannot write \(path): \(error.localizedDescription)", at: statement.keyword.location, length: statement.keyword.length)
     }
   }
 }

@@ -15,8 +15,8 @@ extension StoryReport {
     ]
     out += section("summary", "What each tip does", summaryRows(story))
     var timeline = [#"<div class="stories\#(whatIf == nil ? "" : " pair")">"#]
-    let axis = ChartAxis(report: self, stories: [story] + (whatIf.map { [$0] } ?? []))
-    for item in [story] + (whatIf.map { [$0] } ?? []) {
+    let axis = ChartAxis(report: self, stories: stories)
+    for item in stories {
       timeline += ["<figure>", "<figcaption>\(e(item.label))</figcaption>", chart(item, axis: axis), "</figure>"]
     }
     timeline += [
@@ -29,7 +29,7 @@ extension StoryReport {
       out += section("whatif", "With \(whatIf.label)", [#"<p class="sub">\#(e(span(of: whatIf))).</p>"#] + summaryRows(whatIf))
     }
     if let population { out += section("population", "Across many users", populationSection(population)) }
-    out += section("marks", "Every mark, with its reason", markList([story] + (whatIf.map { [$0] } ?? [])))
+    out += section("marks", "Every mark, with its reason", markList(stories))
     out += ["</main>", "<script>", StoryReport.script, "</script>", "</body>", "</html>"]
     return out.joined(separator: "\n") + "\n"
   }

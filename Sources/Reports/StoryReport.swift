@@ -59,6 +59,9 @@ public struct StoryReport: Sendable {
     }
   }
 
+  /// The session's story, then the what-if's.
+  var stories: [Story] { [story] + (whatIf.map { [$0] } ?? []) }
+
   /// What a report simulates for a session with cohorts but no `population` line.
   public static let defaultPopulation = (users: 1000, span: TimeSpan.days(30), seed: UInt64(1))
 

@@ -36,7 +36,7 @@ struct ScenarioRun {
   init(source: String, file: String, session: Session, options: RunOptions, output: RunOutput) {
     var session = session
     if session.reporter == nil { session.reporter = Reporter() }
-    if file != "<string>" { session.name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+    if file != "<string>" { session.named(after: file) }
     self.source = source
     self.file = file
     self.options = options

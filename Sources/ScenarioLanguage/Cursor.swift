@@ -123,9 +123,9 @@ struct Cursor {
   mutating func instant() throws(Diagnostic) -> Located<Instant> {
     let what = "an instant such as 2026-11-01T09:00, 2026-11-01 or day 3 08:00"
     guard let first = peek else { throw expected(what) }
-    if case .instant(let c) = first.kind {
-      index += 1
-      return Located(.civil(c), at: first.location, length: first.length)
+    if case .instant = first.kind {
+      let civil = try civilInstant()
+      return Located(.civil(civil.value), at: civil.location, length: civil.length)
     }
     guard take(word: "day") else { throw expected(what) }
     let day = try integer("a day number (day 1 is the start's date)")

@@ -312,31 +312,6 @@ public struct Parser {
     return Statement(action: action, keyword: keyword, references: [], expressionLocations: [:], text: text, lines: line...line)
   }
 
-  /// `report FILE [--whatif CHANGE]`: the path is read raw, up to `--whatif`.
-  func parseReportLine(_ text: String, line: Int) throws(Diagnostic) -> Statement {
-    let keyword = Located("report", at: SourceLocation(line: line, column: 1), length: 6)
-    let option = text.range(of: " --whatif")
-    var path = String(text[text.index(text.startIndex, offsetBy: 6)..<(option?.lowerBound ?? text.endIndex)])
-      .trimmingCharacters(in: [" ", "\t"])
-    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
-    guard !path.isEmpty else {
-      throw Diagnostic(
-        "expected a file name after report (report.html, or report.md for Markdown)", at: SourceLocation(line: line, column: text.count + 1)
-      )
-    }
-    var request = ReportRequest(path: path)
-    var refs: [NameReference] = []
-    if let option {
-      // The change's tokens keep their columns: the text before them is blanked, not cut.
-      let blanked = String(repeating: " ", count: text.distance(from: text.startIndex, to: option.upperBound)) + text[option.upperBound...]
-      let tokens = try Lexer.tokenize(blanked, lineNumber: line)
-      var c = Cursor(tokens, end: SourceLocation(line: line, column: text.count + 1))
-      guard !c.atEnd else { throw c.expected("a change after --whatif, e.g. frequency weekly") }
-      request.whatIf = try parseWhatIf(&c, references: &refs)
-    }
-    return Statement(action: .report(request), keyword: keyword, references: refs, expressionLocations: [:], text: text, lines: line...line)
-  }
-
   /// One non-block statement.
   func parseLine(_ tokens: [Token], line: Int, text: String) throws(Diagnostic) -> Statement {
     var c = cursor(tokens, line: line)

@@ -61,12 +61,15 @@ public struct Session: Sendable {
   /// the shell give every session theirs (the Reports target's `Reporter`).
   public var reporter: (any SessionReporter)?
   public static let sandboxUsers = 20
-  /// What a report calls the session: its scenario file's name, without folder and extension.
+  /// What a report calls the session: its scenario file's name (`named(after:)`).
   public var name = "session"
   /// The last `population` line, run or skipped: the one `report` runs when there are cohorts.
   public private(set) var populationAsked: (users: Int, span: TimeSpan, seed: UInt64)?
 
   public init(world: World = World()) { self.world = world }
+
+  /// Names the session after its scenario file: the file's name without folder and extension.
+  public mutating func named(after file: String) { name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 
   /// The whole state a checkpoint keeps: world (engine, clock, screens, stores), log and history.
   public struct Snapshot: Sendable {
@@ -289,7 +292,6 @@ public struct Session: Sendable {
       try loadState(path, at: statement.keyword)
       note(.loadedDatastore(path: path))
     case .timeline, .population, .matrix, .lint, .whatIf, .model, .report:
-      if case .report = action { try refuseFiles(statement) }
       guard let reporter else {
         throw Diagnostic(
           "`\(statement.keyword.value)` needs a session that writes reports", at: statement.keyword.location,

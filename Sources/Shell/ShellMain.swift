@@ -33,7 +33,7 @@ public enum ShellMain {
     if Console.isTerminal(2) { shell.populationProgress = { done, total in Console.progress(done, of: total) } }
     if reader is EditLineReader { shell.populationShouldStop = { TerminalInput.takeInterrupt() } }
     if let file {
-      shell.session.name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+      shell.session.named(after: file)
       switch ScenarioFile.read(file) {
       case .success(let source): shell.execute(source, firstLine: 1, file: file)
       case .failure(let problem): Console.err("\(file):1:1: error: \(problem.message)\n")

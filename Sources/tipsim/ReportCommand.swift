@@ -38,7 +38,7 @@ struct ReportCommand: ParsableCommand {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }
-    let markdown = (format ?? (output?.lowercased().hasSuffix(".md") == true ? .md : .html)) == .md
+    let markdown = format.map { $0 == .md } ?? output.map { ReportRequest(path: $0).isMarkdown } ?? false
     let text = markdown ? report.markdown() : report.html()
     guard let output else { return Console.out(text) }
     try text.write(toFile: output, atomically: true, encoding: .utf8)
