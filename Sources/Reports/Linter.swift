@@ -34,15 +34,8 @@ public struct Linter {
 
   public func warnings() -> [Warning] {
     var found: [Warning] = []
-    let commands = session.history.compactMap { if case .command(let c) = $0.action { c } else { nil } }
-    // What the app's own code (reactions) does counts as much as what the scenario does.
-    let flatCommands = commands.flatMap { command -> [Command] in
-      switch command {
-      case .on(_, let inner): [inner]
-      case .defineReaction(let reaction): reaction.commands
-      default: [command]
-      }
-    }
+    // What the app's own code (reactions) and a `repeat` do counts as much as a plain line.
+    let flatCommands = session.history.flatMap(\.commands)
     // Tips that can never show: contradictory rules.
     var impossible: [String: String] = [:]
     for tip in catalog.tips {
@@ -83,6 +76,7 @@ public struct Linter {
       let invalidated = flatCommands.contains { command in
         switch command {
         case .invalidate(let t, _): t == tip.name
+        case .invalidateAll: true
         // The user's close ends a tip without rules here; one with rules is still said to return.
         case .dismiss(let t): tip.rules.isEmpty && t == tip.name
         default: false

@@ -15,10 +15,10 @@ public struct Population: Sendable {
   public var span: TimeSpan
   public var seed: UInt64
 
-  /// The world after the session's definitions only (no actions), where every user starts.
+  /// The world after the session's definitions and the app's own code (its reactions) only,
+  /// without the script's actions: where every user starts.
   public static func baseWorld(of session: Session) -> Result<World, Diagnostic> {
-    Session.replay(session.history.filter { if case .command(let command) = $0.action { command.isDefinition } else { false } }).map(
-      \.world)
+    Session.replay(session.history.filter(\.isDefinition)).map(\.world)
   }
 
   public init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {

@@ -93,18 +93,20 @@ public struct PopulationReport: Sendable {
   /// can feed the rules.
   static func fedInputs(of population: Population) -> Set<String> {
     var fed: Set<String> = []
+    func bound(to key: StoreKey) -> [String] { population.base.bindings.keys.filter { population.base.bindings[$0] == key } }
     for usage in population.cohorts.flatMap(\.usage) {
       switch usage.action {
       case .donate(let event, _): fed.insert(event)
       case .set(let parameter, _): fed.insert(parameter)
-      case .write(let key, _): fed.formUnion(population.base.bindings.keys.filter { population.base.bindings[$0] == key })
+      case .write(let key, _): fed.formUnion(bound(to: key))
       case .open, .relaunch: break
       }
     }
     for command in population.base.reactions.flatMap(\.commands) {
-      switch command {
+      switch command.onAnyDevice {
       case .donate(let event, _): fed.insert(event)
       case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
+      case .write(let key, _): fed.formUnion(bound(to: key))
       default: break
       }
     }

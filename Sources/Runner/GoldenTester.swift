@@ -57,11 +57,7 @@ public struct GoldenTester {
     parser.includes = .files(relativeTo: path)
     guard let statements = try? parser.parse() else { return false }
     return statements.allSatisfy { statement in
-      switch statement.action {
-      case .command(let command): command.isDefinition
-      case .reaction, .cohort: true
-      default: false
-      }
+      if case .cohort = statement.action { true } else { statement.isDefinition }
     }
   }
 

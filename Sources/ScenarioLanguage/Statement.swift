@@ -93,6 +93,26 @@ public struct Statement: Hashable, Sendable {
     return located
   }
 
+  /// Whether the statement defines the app — a definition, or a `when` reaction (the app's own
+  /// code) — rather than acting on it: what every simulated user of a population starts from.
+  public var isDefinition: Bool {
+    switch action {
+    case .command(let command): command.isDefinition
+    case .reaction: true
+    default: false
+    }
+  }
+
+  /// The commands the statement can run: its own, those of a `repeat` or an `on DEVICE`, and
+  /// a reaction's (the app's own code, which writes and donates as much as a script does).
+  public var commands: [Command] {
+    switch action {
+    case .command(let command): [command.onAnyDevice]
+    case .repeat(_, _, let body), .reaction(_, _, let body): body.flatMap(\.commands)
+    default: []
+    }
+  }
+
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {

@@ -70,6 +70,11 @@ public indirect enum Command: Hashable, Sendable {
   /// `sync icloud on|off`
   case setSync(Bool)
 
+  /// What it does, whichever device it runs on: the command of an `on DEVICE:` line, or itself.
+  public var onAnyDevice: Command {
+    if case .on(_, let inner) = self { inner.onAnyDevice } else { self }
+  }
+
   /// Whether the command defines something (as opposed to acting on the world).
   public var isDefinition: Bool {
     switch self {

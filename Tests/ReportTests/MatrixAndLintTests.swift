@@ -107,4 +107,28 @@ import Testing
     #expect(returning.map(\.line) == [4])
     #expect(returning.first?.message.hasSuffix("nothing here invalidates it (shown 8 times in this scenario)") == true)
   }
+
+  /// What the app's own code writes, donates and invalidates counts for lint as much as a
+  /// script's lines, and so do the lines of a `repeat`.
+  @Test func reactionsAndRepeatedLinesCountAsWritesAndEnds() {
+    let report = ScenarioRunner.run(
+      source: """
+        param opens: Int = 0
+        param streak: Int = 0
+        screen home: a
+        tip counted
+          title "Counted"
+          anchor home.a
+          rule opens >= 3
+          rule streak >= 2
+        when app launch: set opens += 1
+        when app background: invalidate all tipClosed
+        launch
+        repeat 3 every 1d: set streak += 1
+        """)
+    #expect(report.passed, "\(report.errors)")
+    let warnings = Linter(session: report.session).warnings()
+    #expect(!warnings.contains { $0.rule == "parameterNeverWritten" }, "\(warnings)")
+    #expect(!warnings.contains { $0.rule == "returnsUntilClosed" }, "\(warnings)")
+  }
 }

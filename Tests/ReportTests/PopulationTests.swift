@@ -221,4 +221,61 @@ import Tooling
       report.transcript.contains(
         "fedTip reached no user: no usage line or reaction of the app's donates or writes exported, which its rules read"))
   }
+
+  /// The app's own code runs in every simulated user: at launch, as a screen opens and closes,
+  /// when a tip is shown or invalidated. Each tip here is fed by one reaction and nothing else
+  /// (without them, population reported 0% for tips the one-user story showed every day).
+  @Test func theAppsOwnCodeRunsInEveryUser() throws {
+    let report = ScenarioRunner.run(
+      source: """
+        frequency immediate
+        param opens: Int = 0
+        param leftHome = false
+        param sawFirst = false
+        param firstEnded = false
+        event homeShown
+        screen home: a b c d e f
+        tip first
+          title "First"
+          anchor home.a inline
+          maxDisplayCount 1
+        tip launches
+          title "Launches"
+          anchor home.b inline
+          rule opens >= 2
+        tip appeared
+          title "Appeared"
+          anchor home.c inline
+          rule homeShown.count >= 2
+        tip afterClose
+          title "After close"
+          anchor home.d inline
+          rule leftHome == true
+        tip afterFirst
+          title "After first"
+          anchor home.e inline
+          rule sawFirst == true
+        tip afterEnd
+          title "After end"
+          anchor home.f inline
+          rule firstEnded == true
+        when app launch: set opens += 1
+        when screen home opens: donate homeShown
+        when screen home closes: set leftHome true
+        when first shown: set sawFirst true
+        when first invalidated: set firstEnded true
+        cohort all 100%
+          open home 1 per day fixed for 1m
+          relaunch 1 per day fixed
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    #expect(base.reactions.count == 5)
+    let population = Population(base: base, cohorts: report.session.cohorts, users: 20, span: .days(5), seed: 1)
+    let figures = PopulationReport(population: population, outcomes: population.runBlocking())
+    for tip in figures.tips {
+      #expect(tip.reachByDay.last == 1, "\(tip.tip) reached \(tip.reachByDay)")
+      #expect(tip.neverFed.isEmpty, "\(tip.tip)")
+    }
+  }
 }

@@ -143,6 +143,39 @@ import TipEngine
     #expect(report.markdown().contains("| Tip | Reach | light | loggers |"))
   }
 
+  /// The page's users run the app's own code: a tip fed only by what the app does at launch
+  /// reaches them, as it reaches the one user of the story (it read 0% before).
+  @Test func thePagesUsersRunTheAppsOwnCode() throws {
+    let source = """
+      start 2026-11-02T08:00
+      param opens: Int = 0
+      screen home: a
+      tip thirdLaunch
+        title "Welcome back"
+        anchor home.a
+        rule opens >= 3
+      when app launch: set opens += 1
+      cohort daily 100%
+        relaunch 1 per day fixed
+        open home 1 per day fixed for 1m
+      population 30 for 6d seed 1
+      launch
+      quit
+      advance 1d
+      launch
+      quit
+      advance 1d
+      launch
+      open home
+
+      """
+    let report = try report(source)
+    #expect(report.story.summaries.first?.displays == 1)
+    let tip = try #require(report.population?.tips.first)
+    #expect(tip.reachByDay.last == 1 && tip.neverFed.isEmpty, "\(tip.reachByDay)")
+    #expect(!report.markdown().contains("nothing in the usage model feeds"))
+  }
+
   @Test func aReportLineWritesThePageAndAMarkdownFileAndAnUnwritablePathIsAnError() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-report-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
