@@ -18,7 +18,7 @@ extension AuditInput {
     case .failure(let problem): return .failure(problem)
     }
     var definitions: [String] = []
-    var actions: [AppAction] = []
+    var actions: [AuditAction] = []
     var places = AuditPlaces()
     func visit(_ statement: Statement) {
       let place = "\(statement.file ?? path):\(statement.lines.lowerBound)"
@@ -36,7 +36,9 @@ extension AuditInput {
       case .command(let command):
         switch command {
         case .donate, .set, .update, .invalidate:
-          if !actions.contains(where: { $0.command == statement.text }) { actions.append(AppAction(command: statement.text, place: place)) }
+          if !actions.contains(where: { $0.command == statement.text }) {
+            actions.append(AuditAction(command: statement.text, place: place))
+          }
           if case .set(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
           if case .update(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
         default: break

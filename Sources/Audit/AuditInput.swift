@@ -7,7 +7,7 @@ public struct AuditInput: Sendable {
   /// The name the definitions go by in diagnostics (a scenario path, or the Swift folder).
   public var file: String
   /// What the app's code can do besides its reactions, each once.
-  public var actions: [AppAction]
+  public var actions: [AuditAction]
   public var places: AuditPlaces
   /// Swift lint findings, for an input read from Swift: `audit` and `lint` share them.
   public var findings: [AuditFinding]
@@ -16,7 +16,7 @@ public struct AuditInput: Sendable {
   public var configures: Bool
 
   public init(
-    definitions: String, file: String, actions: [AppAction], places: AuditPlaces, findings: [AuditFinding] = [], configures: Bool = true
+    definitions: String, file: String, actions: [AuditAction], places: AuditPlaces, findings: [AuditFinding] = [], configures: Bool = true
   ) {
     self.definitions = definitions
     self.file = file
@@ -29,7 +29,7 @@ public struct AuditInput: Sendable {
 
 /// One thing the app's code can do when the user acts: a scenario command, and the place of
 /// the code that does it.
-public struct AppAction: Hashable, Sendable {
+public struct AuditAction: Hashable, Sendable {
   /// A scenario line: `donate addedBackyard`, `set isLoggedIn true`, `invalidate T tipClosed`.
   public var command: String
   /// `file:line` of the code.

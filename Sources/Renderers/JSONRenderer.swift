@@ -65,6 +65,17 @@ public struct JSONRenderer: Sendable {
       o.value("value", to)
       o.value("previous", from)
       o.string("via", via?.description)
+    case .conditionChanged(let name, let from, let to):
+      o.string("kind", "setCondition")
+      o.string("condition", name)
+      o.bool("value", to)
+      o.bool("previous", from)
+    case .performed(let action, let inputs):
+      o.string("kind", "perform")
+      o.string("action", action)
+      o.object("inputs") { f in
+        for input in inputs { f.value(named: input.field, input.value) }
+      }
     case .storeWritten(let key, let value):
       o.string("kind", "write")
       o.string("store", key.store)

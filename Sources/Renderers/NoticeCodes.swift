@@ -25,6 +25,7 @@ extension Warning {
     case .neverAvailableByTime: "neverAvailableByTime"
     case .reactionLoop: "reactionLoop"
     case .reactionFailed: "reactionFailed"
+    case .actionStepFailed: "actionStepFailed"
     case .apiUnavailable: "apiUnavailable"
     case .scenePhaseAlready: "scenePhaseAlready"
     case .cohortRedefined: "cohortRedefined"

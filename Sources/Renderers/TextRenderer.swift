@@ -84,7 +84,8 @@ public struct TextRenderer: Sendable {
     case .scenePhase(let background, _): (background ? "background" : "foreground", .cyan)
     case .screenOpened: ("open", .cyan)
     case .screenClosed: ("close", .cyan)
-    case .parameterChanged: ("set", nil)
+    case .parameterChanged, .conditionChanged: ("set", nil)
+    case .performed: ("perform", .cyan)
     case .storeWritten: ("write", nil)
     case .donated: ("donate", nil)
     case .donationsDeleted: ("delete", nil)
@@ -160,6 +161,10 @@ public struct TextRenderer: Sendable {
       }
       out += ", was "
       out.write(from)
+    case .conditionChanged(let name, let from, let to):
+      out.line("\(name) = \(to), was \(from) (app condition)")
+    case .performed(let action, let inputs):
+      out.line(action + (inputs.isEmpty ? "" : " " + inputs.map { "\($0.field)=\($0.value)" }.joined(separator: " ")))
     case .storeWritten(let key, let value):
       out.line("\(key) = \(value)")
     case .donated(let event, let fields, let kept):

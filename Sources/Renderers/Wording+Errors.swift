@@ -22,6 +22,8 @@ extension Wording {
     case .resetWhileRunning: "`reset` is Tips.resetDatastore(), which must come before configuration: `quit` first (rule 34)"
     case .resetAfterConfiguration: "resetDatastore must come before configuration"
     case .negativeAdvance: "cannot advance by a negative duration"
+    case .actionInputs(let action, let missing, let extra):
+      missing.isEmpty ? "\(action) takes no input \(extra.joined(separator: ", "))" : "\(action) needs \(missing.joined(separator: ", "))"
     case .inThePast(let target, let clock):
       "\(timeZone.civil(of: target).iso) is in the past (the clock reads \(timeZone.civil(of: clock).iso))"
     }

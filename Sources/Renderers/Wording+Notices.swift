@@ -27,6 +27,7 @@ extension Wording {
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
     case .reactionFailed(let place, let error): "the reaction of \(place): \(describe(error))"
+    case .actionStepFailed(let action, let error): "a step of \(action): \(describe(error))"
     case .apiUnavailable(let api, let os, let users):
       "\(api.rawValue) needs iOS \(api.since.rawValue): on iOS \(os) the app cannot use it, so \(withoutIt(api, users)) (rule 44)"
     case .scenePhaseAlready(let background): "the app is already in the \(background ? "background" : "foreground")"
@@ -101,6 +102,8 @@ extension Wording {
     case .open(let screen): "open \(screen)"
     case .giveAnchor(let tip): "give \(tip) an anchor"
     case .show(let anchor): "show \(anchor)"
+    case .setCondition(let name, let value): "set \(name) \(value)"
+    case .perform(let action): "perform \(action)"
     }
   }
 }

@@ -57,6 +57,17 @@ public struct ModelReport {
       world.reactions.map { reaction in
         "  when \(reaction.heading) (\(reaction.place)): \(reaction.commands.count) command\(reaction.commands.count == 1 ? "" : "s")"
       })
+    section(
+      "app conditions (the app's own state):",
+      world.conditions.definitions.map { condition in
+        "  \(condition.name) = \(world.conditions.value(of: condition.name) == true) · on a fresh install "
+          + (condition.initial.map { $0 ? "true" : "false" } ?? "unknown (false until set)")
+      })
+    section(
+      "actions (the app's code a scenario performs):",
+      world.actions.map { action in
+        "  \(action.signature) (\(action.place)): \(action.commands.count) step\(action.commands.count == 1 ? "" : "s")"
+      })
     section("groups:", catalog.groups.map { "  \($0.name) \($0.priority): \($0.members.joined(separator: ", "))" })
     section(
       "stores:",
@@ -67,7 +78,9 @@ public struct ModelReport {
     section(
       "cohorts (the usage model):",
       cohorts.flatMap { cohort in
-        ["  cohort \(cohort.name) \(Self.number(cohort.share * 100))%"] + cohort.usage.map { "    " + Self.text(of: $0) }
+        ["  cohort \(cohort.name) \(Self.number(cohort.share * 100))%"]
+          + cohort.conditions.keys.sorted().map { "    condition \($0) \(cohort.conditions[$0] == true)" }
+          + cohort.usage.map { "    " + Self.text(of: $0) }
           + (cohort.churnPerDay > 0 ? ["    churn \(Self.number(cohort.churnPerDay * 100))% per day"] : [])
       })
     return lines.isEmpty
@@ -88,7 +101,7 @@ public struct ModelReport {
       return "event \(event.id)" + (event.fields.isEmpty ? "" : " with fields \(event.fields.joined(separator: ", "))")
     case .defineScreen(let screen):
       return "screen \(screen.name): \(screen.anchors.count) anchor\(screen.anchors.count == 1 ? "" : "s") (\(screen.anchorList))"
-    case .addAnchors(let screen, let anchors, _):
+    case .addAnchors(let screen, let anchors, _, _):
       return "screen \(screen): \(anchors.count) more anchor\(anchors.count == 1 ? "" : "s") (\(anchors.joined(separator: " ")))"
     case .place(let tip, let screen, let anchor, let style):
       return "tip \(tip) at \(screen).\(anchor)\(style == .inline ? " (inline)" : "")"
@@ -122,6 +135,8 @@ public struct ModelReport {
       return "donate \(event)\(given) \(rate)"
     case .set(let parameter, let value): return "set \(parameter) \(value) \(rate)"
     case .write(let key, let value): return "write \(key) \(value) \(rate)"
+    case .perform(let action, let inputs):
+      return "perform \(action)" + inputs.keys.sorted().map { " \($0)=\(inputs[$0] ?? .null)" }.joined() + " \(rate)"
     case .relaunch: return "relaunch \(rate)"
     }
   }

@@ -170,8 +170,10 @@ public struct Population: Sendable {
     var world = base ?? self.base
     world.isQuiet = true
     let start = world.clock
+    // The cohort's own state of the app, from the start.
+    for name in cohort.conditions.keys.sorted() { _ = try? world.apply(.setCondition(name, cohort.conditions[name] == true)) }
     _ = try? world.apply(.launch)
-    let plan = Plan(cohort.usage)
+    let plan = Plan(cohort.usage, in: world)
     for (offset, order) in steps {
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
       let line = order / 2
@@ -222,7 +224,8 @@ private struct Plan {
   var closes: [Command] = []
   var screens: [String] = []
 
-  init(_ usage: [Usage]) {
+  /// `world` tells an app condition from a parameter, and an action's input types.
+  init(_ usage: [Usage], in world: World) {
     for line in usage {
       switch line.action {
       case .open(let screen, _): add(.screen, .open(screen), close: .close(screen), screen: screen)
@@ -230,7 +233,15 @@ private struct Plan {
         // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
         // each other.
         add(.command, .donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
+      case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil: add(.command, .setCondition(name, value))
       case .set(let parameter, let value): add(.command, .set(parameter: parameter, value))
+      case .perform(let name, let given):
+        let types = world.actions.first { $0.name == name }?.inputs ?? []
+        let inputs = given.reduce(into: [String: Value]()) { inputs, input in
+          let wantsDouble = types.first { $0.name == input.key }?.type == .double
+          inputs[input.key] = wantsDouble ? input.value.numeric.map(Value.double) ?? input.value : input.value
+        }
+        add(.command, .perform(action: name, inputs: inputs))
       case .write(let key, let value): add(.command, .write(key, value))
       case .relaunch: add(.relaunch, .quit)
       }

@@ -89,27 +89,32 @@ public struct PopulationReport: Sendable {
     }
   }
 
-  /// The events and parameters the users (usage lines) and the app's own code (reactions)
-  /// can feed the rules.
+  /// The events and parameters the users (usage lines, the actions they perform) and the
+  /// app's own code (reactions) can feed the rules.
   static func fedInputs(of population: Population) -> Set<String> {
+    let base = population.base
     var fed: Set<String> = []
-    func bound(to key: StoreKey) -> [String] { population.base.bindings.keys.filter { population.base.bindings[$0] == key } }
+    func bound(to key: StoreKey) -> [String] { base.bindings.keys.filter { base.bindings[$0] == key } }
+    func feed(_ commands: [Command]) {
+      for command in commands {
+        switch command.underlying {
+        case .donate(let event, _), .donateGiven(let event, _, _): fed.insert(event)
+        case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
+        case .write(let key, _): fed.formUnion(bound(to: key))
+        default: break
+        }
+      }
+    }
     for usage in population.cohorts.flatMap(\.usage) {
       switch usage.action {
       case .donate(let event, _): fed.insert(event)
       case .set(let parameter, _): fed.insert(parameter)
       case .write(let key, _): fed.formUnion(bound(to: key))
+      case .perform(let name, _): feed(base.actions.first { $0.name == name }?.commands ?? [])
       case .open, .relaunch: break
       }
     }
-    for command in population.base.reactions.flatMap(\.commands) {
-      switch command.onAnyDevice {
-      case .donate(let event, _): fed.insert(event)
-      case .set(let parameter, _), .update(let parameter, _): fed.insert(parameter)
-      case .write(let key, _): fed.formUnion(bound(to: key))
-      default: break
-      }
-    }
+    feed(base.reactions.flatMap(\.commands))
     return fed
   }
 

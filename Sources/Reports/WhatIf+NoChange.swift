@@ -42,6 +42,18 @@ extension WhatIf {
     case .policy(let name, _):
       return
         "policy \(name) decided nothing differently in this session: it governs \(Policies.scope(of: name) ?? "a case that did not arise")"
+    case .condition(let condition):
+      let before = world.conditions.definition(named: condition.name)
+      if before?.initial == condition.initial {
+        return "\(condition.name) already starts \(condition.description.split(separator: " ").last ?? "")"
+      }
+      let tests = { (list: [ConditionTest]) in list.contains { $0.name == condition.name } }
+      let reactions = world.reactions.filter { tests($0.conditions) || $0.commands.contains { $0.tests(condition.name) } }.count
+      let anchors = world.screens.flatMap(\.anchorConditions.values).filter(tests).count
+      let actions = world.actions.filter { $0.commands.contains { $0.tests(condition.name) } }.count
+      return
+        "what the app does under \(condition.name) (\(reactions) reaction\(reactions == 1 ? "" : "s"), \(anchors) anchor\(anchors == 1 ? "" : "s"), "
+        + "\(actions) action\(actions == 1 ? "" : "s")) changed no tip's display in this session, or the session set it before it mattered"
     }
   }
 

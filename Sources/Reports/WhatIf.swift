@@ -52,6 +52,7 @@ public struct WhatIf {
     switch (command, change) {
     case (.setFrequency, .frequency(let f)): return .setFrequency(f)
     case (.setPolicy(let name, _), .policy(let target, let value)) where name == target: return .setPolicy(name: name, value: value)
+    case (.defineCondition(let condition), .condition(let changed)) where condition.name == changed.name: return .defineCondition(changed)
     case (.defineTip(var tip, let placement), _):
       if case .tipOption(let name, let word, let value) = change, name == tip.name {
         TipOption.named(word)?.write(&tip.options, value)

@@ -17,7 +17,7 @@ public struct CommandInfo: Hashable, Sendable {
     case tip, screen, screenAnchor, parameter, parameterValue, event, eventField, store, storeKey, group, policy
     case policyValue, reason
     case word([String])
-    case tipAction, checkpoint, whatIf, device, none
+    case tipAction, checkpoint, whatIf, device, appAction, none
   }
 
   public var name: String
@@ -63,9 +63,10 @@ public enum CommandTable {
       example: "event viewedBackyard(backyardID)", arguments: [.none]),
     CommandInfo(
       name: "screen", group: .definitions,
-      syntax: "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR[(hidden)] ... · screen NAME adds: ANCHOR ...",
+      syntax:
+        "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR[(hidden)|(if [not] COND)] ... · screen NAME adds: ANCHOR ...",
       summary:
-        "a screen and its anchors, in layout order (hidden: starts hidden at each visit, until `show`), and how its SwiftUI tip views are hosted (rule 40); `adds` gives a screen defined before more anchors",
+        "a screen and its anchors, in layout order (hidden: starts hidden at each visit, until `show`; `(if COND)`: shown while the app condition holds), and how its SwiftUI tip views are hosted (rule 40); `adds` gives a screen defined before more anchors",
       example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
     CommandInfo(
       name: "place", group: .definitions, syntax: "place TIP at SCREEN.ANCHOR [popover|inline]",
@@ -97,10 +98,20 @@ public enum CommandTable {
     CommandInfo(
       name: "when", group: .definitions,
       syntax:
-        "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background|launch|launching: … · when screen SCREEN opens|closes: … · (before `:`) if os >= V | if os < V",
+        "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background|launch|launching: … · when screen SCREEN opens|closes: … · (before `:`) if os >= V | if os < V | if [not] COND [and …] · (a command) if COND: CMD",
       summary:
-        "the app's own code when a tip is invalidated or shown, the app goes to the background, launches (`launching`: before Tips.configure), or a screen opens or closes; `if os` for code under #available",
+        "the app's own code when a tip is invalidated or shown, the app goes to the background, launches (`launching`: before Tips.configure), or a screen opens or closes; `if os` for code under #available, `if COND` under an app condition",
       example: "when welcome invalidated: set onboardingDone true", arguments: [.tip]),
+    CommandInfo(
+      name: "condition", group: .definitions, syntax: "condition NAME = true|false|unknown",
+      summary:
+        "state of the app's own that its code tests (`if onboardingDone`), with its value on a fresh install; unknown is false until set, and the audit tries both; `set NAME true` changes it",
+      example: "condition onboardingDone = false", arguments: [.none]),
+    CommandInfo(
+      name: "action", group: .definitions, syntax: "action NAME[(INPUT: TYPE, ...)]: CMD; CMD; if COND: CMD",
+      summary:
+        "code of the app's that something the scenario cannot see calls (a button, a delegate, a load callback), with the values it computes as inputs: `set PARAM INPUT`, `donate EVENT FIELD=INPUT`, `if INPUT:`",
+      example: "action Library_didLoad(hasContent: Bool): set hasContent hasContent", arguments: [.none]),
     CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",
       example: "launch", arguments: []),
@@ -121,9 +132,15 @@ public enum CommandTable {
       name: "close", group: .actions, syntax: "close SCREEN", summary: "a screen disappears; its tips' displays end",
       example: "close contacts", arguments: [.screen, .none]),
     CommandInfo(
-      name: "set", group: .actions, syntax: "set PARAM VALUE|nil|+= N|-= N|OTHER [+ N] [atMost N] [atLeast N]|not OTHER",
-      summary: "write a parameter: a value, or one computed from a parameter (ignored before launch, rule 11)",
+      name: "set", group: .actions,
+      syntax: "set PARAM VALUE|nil|+= N|-= N|OTHER [+ N] [atMost N] [atLeast N]|not OTHER · set CONDITION true|false",
+      summary:
+        "write a parameter: a value, or one computed from a parameter (ignored before launch, rule 11); or change an app condition",
       example: "set isLoggedIn true", arguments: [.parameter, .parameterValue]),
+    CommandInfo(
+      name: "perform", group: .actions, syntax: "perform ACTION [INPUT=VALUE ...]",
+      summary: "the app runs one of its actions (`action`), with the values its inputs take this time",
+      example: "perform Library_didLoad hasContent=true", arguments: [.appAction, .none]),
     CommandInfo(
       name: "delete-donations", group: .actions, syntax: "delete-donations EVENT",
       summary: "Event.deleteDonations() (iOS 26): the event's donations are gone", example: "delete-donations viewedBackyard",
@@ -221,7 +238,8 @@ public enum CommandTable {
       summary: "each tip's displays and suppressions over time, one row per tip; --svg writes a chart",
       example: "timeline favoriteBackyard from 2026-11-01T00:00", arguments: [.tip], readsThePast: true),
     CommandInfo(
-      name: "whatif", group: .observing, syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE",
+      name: "whatif", group: .observing,
+      syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE | whatif condition NAME true|false|unknown",
       summary: "replay the session with one definition changed; both timelines and the differing log lines side by side",
       example: "whatif frequency weekly", arguments: [.whatIf], readsThePast: true),
     CommandInfo(

@@ -11,6 +11,16 @@ extension Parser {
     case "launch", "quit", "log":
       try c.finish(word)
       action = word == "launch" ? .command(.launch) : word == "quit" ? .command(.quit) : .log
+    case "perform":
+      let name = try c.name("an action name")
+      refs.append(NameReference(.appAction, name))
+      var inputs: [String: Value] = [:]
+      while !c.atEnd {
+        let input = try c.name("INPUT=VALUE")
+        try c.symbol("=")
+        inputs[input.value] = try c.value(orNil: true).value
+      }
+      action = .command(.perform(action: name.value, inputs: inputs))
     case "delete-donations":
       let event = try c.name("an event name")
       refs.append(NameReference(.event, event))
@@ -143,8 +153,8 @@ extension Parser {
   /// `set NAME OTHER [+ N | - N]`, `set NAME not OTHER`, each optionally capped with
   /// `atMost N` and `atLeast N`.
   func parseSet(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> Command {
-    let name = try c.name("a parameter name")
-    refs.append(NameReference(.parameter, name))
+    let name = try c.name("a parameter or an app condition")
+    refs.append(NameReference(.settable, name))
     var update: ParameterUpdate
     if c.take(symbol: "+=") || c.peek?.isSymbol("-=") == true {
       let subtracts = c.take(symbol: "-=")

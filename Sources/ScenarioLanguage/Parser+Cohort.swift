@@ -4,8 +4,9 @@ import TipEngine
 extension Parser {
   /// A `cohort NAME SHARE%` header and its usage lines:
   /// `open SCREEN RATE per day|week DIST [for DURATION]`, `donate EVENT [FIELD=VALUE ...] RATE per
-  /// day DIST`, `set PARAM VALUE RATE per day DIST`, `write STORE.KEY VALUE RATE per day DIST`,
-  /// `relaunch RATE per day DIST`, `churn PERCENT% per day`.
+  /// day DIST`, `set PARAM|CONDITION VALUE RATE per day DIST`, `write STORE.KEY VALUE RATE per day
+  /// DIST`, `perform ACTION [INPUT=VALUE ...] RATE per day DIST`, `relaunch RATE per day DIST`,
+  /// `churn PERCENT% per day`, `condition NAME true|false` (the cohort's from the start).
   func parseCohort(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
     var c = cursor(header, line: line)
     let keyword = Located("cohort", at: header[0].location, length: 6)
@@ -17,7 +18,7 @@ extension Parser {
     var refs: [NameReference] = []
     for (lineNumber, text) in block where !Parser.isBlank(text) {
       var c = cursor(try Lexer.tokenize(text, lineNumber: lineNumber), line: lineNumber)
-      let verb = try c.word(oneOf: ["open", "donate", "set", "write", "relaunch", "churn"], what: "usage")
+      let verb = try c.word(oneOf: ["open", "donate", "set", "write", "perform", "relaunch", "churn", "condition"], what: "usage")
       let action: Usage.Action
       switch verb.value {
       case "churn":
@@ -26,6 +27,13 @@ extension Parser {
         guard try per(&c) == 1 else { throw c.error("churn is a daily probability: write `churn P% per day`", at: periodStart) }
         try c.finish("the churn rate")
         cohort.churnPerDay = min(1, p / 100)
+        continue
+      case "condition":
+        let condition = try c.name("an app condition")
+        refs.append(NameReference(.condition, condition))
+        let value = try c.word(oneOf: ["true", "false"], what: "the cohort's value")
+        try c.finish("the value")
+        cohort.conditions[condition.value] = value.value == "true"
         continue
       case "open":
         let screen = try c.name("a screen name")
@@ -43,9 +51,19 @@ extension Parser {
         }
         action = .donate(event.value, fields: fields)
       case "set":
-        let parameter = try c.name("a parameter name")
-        refs.append(NameReference(.parameter, parameter))
+        let parameter = try c.name("a parameter or an app condition")
+        refs.append(NameReference(.settable, parameter))
         action = .set(parameter.value, try c.value().value)
+      case "perform":
+        let name = try c.name("an action name")
+        refs.append(NameReference(.appAction, name))
+        var inputs: [String: Value] = [:]
+        while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
+          let input = try c.name("INPUT=VALUE")
+          try c.symbol("=")
+          inputs[input.value] = try c.value(orNil: true).value
+        }
+        action = .perform(name.value, inputs: inputs)
       case "write":
         let (store, key) = try c.dotted("STORE.KEY")
         refs += [NameReference(.store, store), NameReference(.storeKey(store: store.value), key)]

@@ -110,9 +110,9 @@ extension Parser {
       if c.take(word: "adds") {
         refs.append(NameReference(.screen, name))
         try c.symbol(":")
-        let (anchors, hidden) = try anchorList(&c)
-        guard !anchors.isEmpty else { throw c.expected("the anchors to add") }
-        action = .command(.addAnchors(screen: name.value, anchors: anchors, hidden: hidden))
+        let list = try anchorList(&c, references: &refs)
+        guard !list.anchors.isEmpty else { throw c.expected("the anchors to add") }
+        action = .command(.addAnchors(screen: name.value, anchors: list.anchors, hidden: list.hidden, conditions: list.conditions))
         break
       }
       refs.append(NameReference(.screen, name, defines: true))
@@ -120,11 +120,13 @@ extension Parser {
       if c.take(word: "host") {
         host = Hosting(rawValue: try c.word(oneOf: Hosting.allCases.map(\.rawValue), what: "hosting").value) ?? .swiftui
       }
-      var anchors: [String] = []
-      var hidden: [String] = []
-      if c.take(symbol: ":") { (anchors, hidden) = try anchorList(&c) }
+      var list = (anchors: [String](), hidden: [String](), conditions: [String: [ConditionTest]]())
+      if c.take(symbol: ":") { list = try anchorList(&c, references: &refs) }
       try c.finish("the anchors")
-      action = .command(.defineScreen(ScreenDefinition(name: name.value, anchors: anchors, host: host, hiddenAnchors: hidden)))
+      action = .command(
+        .defineScreen(
+          ScreenDefinition(
+            name: name.value, anchors: list.anchors, host: host, hiddenAnchors: list.hidden, anchorConditions: list.conditions)))
     case "place":
       // `place TIP at SCREEN.ANCHOR [popover|inline]`: a tip defined elsewhere, on another anchor.
       let tip = try c.name("a tip name")
@@ -162,16 +164,29 @@ extension Parser {
       action = .command(.defineDevice(name.value, os: os))
     case "when":
       action = try parseReaction(&c, references: &refs, line: line, text: text)
+    case "condition":
+      let name = try c.name("a condition name")
+      refs.append(NameReference(.condition, name, defines: true))
+      try c.symbol("=")
+      let value = try c.word(oneOf: ["true", "false", "unknown"], what: "fresh-install value")
+      try c.finish("the value")
+      action = .command(.defineCondition(AppCondition(name: name.value, initial: value.value == "unknown" ? nil : value.value == "true")))
+    case "action":
+      action = try parseAppAction(&c, references: &refs, line: line)
     default: return nil
     }
     return action
   }
 
-  /// A screen's anchors in layout order, `NAME(hidden)` for one that starts hidden: the
-  /// anchors, and those of them that start hidden.
-  private func anchorList(_ c: inout Cursor) throws(Diagnostic) -> (anchors: [String], hidden: [String]) {
+  /// A screen's anchors in layout order, `NAME(hidden)` for one that starts hidden at each
+  /// visit, `NAME(if COND)` for one shown while app conditions hold: the anchors, those that
+  /// start hidden, and the conditions of the others.
+  private func anchorList(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> (
+    anchors: [String], hidden: [String], conditions: [String: [ConditionTest]]
+  ) {
     var anchors: [String] = []
     var hidden: [String] = []
+    var conditions: [String: [ConditionTest]] = [:]
     while !c.atEnd {
       let anchor = try c.name("an anchor name")
       if anchors.contains(anchor.value) {
@@ -179,12 +194,29 @@ extension Parser {
       }
       anchors.append(anchor.value)
       if c.take(symbol: "(") {
-        guard c.take(word: "hidden") else { throw c.expected("`hidden`") }
+        if c.take(word: "if") {
+          conditions[anchor.value] = try conditionTests(&c, references: &refs)
+        } else {
+          guard c.take(word: "hidden") else { throw c.expected("`hidden` or `if CONDITION`") }
+          hidden.append(anchor.value)
+        }
         try c.symbol(")")
-        hidden.append(anchor.value)
       }
     }
-    return (anchors, hidden)
+    return (anchors, hidden, conditions)
+  }
+
+  /// `COND`, `not COND`, joined by `and`: tests of app conditions (or, in an action, of its
+  /// `Bool` inputs), each a reference to check.
+  func conditionTests(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> [ConditionTest] {
+    var tests: [ConditionTest] = []
+    repeat {
+      let negated = c.take(word: "not") || c.take(symbol: "!")
+      let name = try c.name("an app condition")
+      refs.append(NameReference(.condition, name))
+      tests.append(ConditionTest(name.value, negated: negated))
+    } while c.take(word: "and") || c.take(symbol: "&&")
+    return tests
   }
 
   /// `when TIP invalidated [REASON]: CMD; CMD`, `when TIP shown: …`, `when app background: …`,
@@ -220,14 +252,23 @@ extension Parser {
       }
     }
     var os: Reaction.OSCondition?
+    var tests: [ConditionTest] = []
     if c.take(word: "if") {
-      guard c.take(word: "os") else { throw c.expected("`os` (as in `if os >= 18`)") }
-      let below = c.take(symbol: "<")
-      guard below || c.take(symbol: ">=") else { throw c.expected("`>=` or `<`") }
-      os = Reaction.OSCondition(version: try version(&c, text: text).value, below: below)
+      // `if os >= 18`, `if onboardingDone`, `if os < 18 and not hasItems`.
+      if c.peek?.isName("os") == true, c.tokens.count > c.index + 1,
+        c.tokens[c.index + 1].isSymbol(">=") || c.tokens[c.index + 1].isSymbol("<")
+      {
+        c.index += 1
+        let below = c.take(symbol: "<")
+        guard below || c.take(symbol: ">=") else { throw c.expected("`>=` or `<`") }
+        os = Reaction.OSCondition(version: try version(&c, text: text).value, below: below)
+        if c.take(word: "and") || c.take(symbol: "&&") { tests = try conditionTests(&c, references: &refs) }
+      } else {
+        tests = try conditionTests(&c, references: &refs)
+      }
     }
     try c.symbol(":")
-    let body = try parseCommands(&c, line: line) { word, first in
+    let body = try parseCommands(&c, line: line, conditional: true) { word, first in
       if word == "reset", trigger != .appLaunching {
         return Diagnostic(
           "`reset` runs before TipKit is configured", at: first.location, length: first.length,
@@ -239,7 +280,45 @@ extension Parser {
           "`\(word)` cannot be a reaction", at: first.location, length: first.length,
           note: "a reaction runs the app's own code: \(Parser.reactionCommands.joined(separator: ", "))")
     }
-    return .reaction(trigger, os: os, body: body)
+    return .reaction(trigger, os: os, conditions: tests, body: body)
+  }
+
+  /// `action NAME[(INPUT: TYPE, …)]: CMD; CMD`: the app's code that a scenario performs. Its
+  /// steps' uses of an input are references of kind `input`, resolved when it is defined.
+  func parseAppAction(_ c: inout Cursor, references refs: inout [NameReference], line: Int) throws(Diagnostic) -> Statement.Action {
+    let name = try c.name("an action name")
+    refs.append(NameReference(.appAction, name, defines: true))
+    var inputs: [AppAction.Input] = []
+    if c.take(symbol: "(") {
+      repeat {
+        let input = try c.name("an input name")
+        if inputs.contains(where: { $0.name == input.value }) {
+          throw Diagnostic("input \(input.value) appears twice", at: input.location, length: input.length)
+        }
+        try c.symbol(":")
+        let type = try c.word(oneOf: ValueType.declarable.map(\.rawValue), what: "input type")
+        inputs.append(AppAction.Input(name: input.value, type: ValueType(rawValue: type.value) ?? .bool))
+      } while c.take(symbol: ",")
+      try c.symbol(")")
+    }
+    try c.symbol(":")
+    var body = try parseCommands(&c, line: line, conditional: true) { word, first in
+      Parser.reactionCommands.contains(word) && word != "reset"
+        ? nil
+        : Diagnostic(
+          "`\(word)` cannot be a step of an action", at: first.location, length: first.length,
+          note: "an action runs the app's own code: \(Parser.reactionCommands.filter { $0 != "reset" }.joined(separator: ", "))")
+    }
+    let names = Set(inputs.map(\.name))
+    for statement in body.indices {
+      for reference in body[statement].references.indices where names.contains(body[statement].references[reference].name.value) {
+        switch body[statement].references[reference].kind {
+        case .parameter, .condition: body[statement].references[reference].kind = .input
+        default: break
+        }
+      }
+    }
+    return .appAction(name: name.value, inputs: inputs, body: body)
   }
 
   /// What app code can do in a reaction.

@@ -25,16 +25,35 @@ extension Parser {
 
   /// The rest of the line as commands separated by `;` (`repeat`, `when`); `refusal` answers
   /// why a command word cannot be one of them, or nil.
-  func parseCommands(_ c: inout Cursor, line: Int, refusal: (String, Token) -> Diagnostic?) throws(Diagnostic) -> [Statement] {
+  /// `conditional`: the app's code (a reaction's or an action's), where a command may run
+  /// under `if COND:`.
+  func parseCommands(_ c: inout Cursor, line: Int, conditional: Bool = false, refusal: (String, Token) -> Diagnostic?) throws(Diagnostic)
+    -> [Statement]
+  {
     var parts: [[Token]] = [[]]
     while let token = c.next() {
       if token.isSymbol(";") { parts.append([]) } else { parts[parts.count - 1].append(token) }
     }
     var body: [Statement] = []
-    for part in parts {
-      guard let first = part.first, let last = part.last else { throw Diagnostic("expected a command between `;`", at: c.end) }
+    for var part in parts {
+      guard part.first != nil else { throw Diagnostic("expected a command between `;`", at: c.end) }
+      var tests: [ConditionTest] = []
+      var testReferences: [NameReference] = []
+      if conditional, part[0].isName("if") {
+        var cursor = Cursor(part, end: c.end)
+        cursor.index = 1
+        tests = try conditionTests(&cursor, references: &testReferences)
+        try cursor.symbol(":")
+        part = Array(part[cursor.index...])
+      }
+      guard let first = part.first, let last = part.last else { throw Diagnostic("expected a command after `:`", at: c.end) }
       if let word = first.name, let refused = refusal(word, first) { throw refused }
-      body.append(try parseLine(part, line: line, text: source(of: line, from: first, to: last)))
+      var statement = try parseLine(part, line: line, text: source(of: line, from: first, to: last))
+      if !tests.isEmpty, case .command(let command) = statement.action {
+        statement.action = .command(.onlyIf(tests, command))
+        statement.references = testReferences + statement.references
+      }
+      body.append(statement)
     }
     return body
   }
@@ -84,8 +103,14 @@ extension Parser {
   /// `whatif frequency weekly`, `whatif policy NAME VALUE`, `whatif TIP.OPTION VALUE`
   /// (`whatif welcome.maxDisplayCount 3`; `TipOption` lists the options).
   func parseWhatIf(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> WhatIfChange {
-    let first = try c.name("frequency, policy or TIP.OPTION")
+    let first = try c.name("frequency, policy, condition or TIP.OPTION")
     switch first.value {
+    case "condition" where c.peek?.name != nil:
+      let name = try c.name("an app condition")
+      refs.append(NameReference(.condition, name))
+      let value = try c.word(oneOf: ["true", "false", "unknown"], what: "fresh-install value")
+      try c.finish("the value")
+      return .condition(AppCondition(name: name.value, initial: value.value == "unknown" ? nil : value.value == "true"))
     case "frequency":
       let f = try c.word(oneOf: DisplayFrequency.allCases.map(\.rawValue), what: "frequency")
       try c.finish("the frequency")

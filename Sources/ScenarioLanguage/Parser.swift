@@ -348,13 +348,22 @@ public struct Parser {
       refs.reserveCapacity(1 + fieldCount)
       refs.append(NameReference(.event, event))
       var fields: [String: Value] = fieldCount == 0 ? [:] : Dictionary(minimumCapacity: fieldCount)
+      // `FIELD=INPUT` in an action: the value it is performed with.
+      var given: [String: String] = [:]
       while !c.atEnd {
         let field = try c.name("FIELD=VALUE")
         refs.append(NameReference(.field(event: event.value), field))
         try c.symbol("=")
-        fields[field.value] = try c.value().value
+        if let token = c.peek, case .name(let word) = token.kind, !["true", "false", "nil"].contains(word) {
+          let input = try c.name("a value")
+          refs.append(NameReference(.input, input))
+          given[field.value] = input.value
+        } else {
+          fields[field.value] = try c.value().value
+        }
       }
-      action = .command(.donate(event: event.value, fields: fields))
+      action = .command(
+        given.isEmpty ? .donate(event: event.value, fields: fields) : .donateGiven(event: event.value, fields: fields, given: given))
     case "open", "close":
       let screen = try c.name("a screen name")
       refs.append(NameReference(.screen, screen))

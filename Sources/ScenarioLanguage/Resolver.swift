@@ -5,9 +5,15 @@ import TipEngine
 /// with "did you mean", never silently new things — type-checks rules and values, and reads
 /// instants in the simulation's time zone.
 public enum Resolver {
-  /// Resolves `statement` against `world` (which it does not change).
-  public static func resolve(_ statement: Statement, in world: World) throws(Diagnostic) -> Statement.Action {
-    try checkReferences(of: statement, in: world)
+  /// Resolves `statement` against `world` (which it does not change). `inputs`: a step of an
+  /// action being defined, which may read these inputs.
+  public static func resolve(_ statement: Statement, in world: World, inputs: [AppAction.Input] = []) throws(Diagnostic)
+    -> Statement.Action
+  {
+    try checkReferences(of: statement, in: world, inputs: inputs)
+    if !inputs.isEmpty, case .command(let command) = statement.action {
+      return .command(try step(command, statement, in: world, inputs: inputs))
+    }
     func local(_ written: Instant) -> Instant { placed(written, in: world) }
     switch statement.action {
     case .command(let command):
@@ -35,27 +41,47 @@ public enum Resolver {
     return try rewritten(command, statement, in: world)
   }
 
-  private static func checkReferences(of statement: Statement, in world: World) throws(Diagnostic) {
+  private static func checkReferences(of statement: Statement, in world: World, inputs: [AppAction.Input] = []) throws(Diagnostic) {
     // The common case first, by lookup: a use of a defined tip, parameter, event or screen,
     // rather than listing every known name for each reference. The references are read in
     // place, not copied out of the array.
     // A donation's fields follow its event: the event found is not looked up again for each.
     var lastEvent: (name: String, index: Int)?
     for index in statement.references.indices where !isKnownUse(statement.references, index, lastEvent: &lastEvent, in: world) {
-      try check(statement.references[index], in: world)
+      let reference = statement.references[index]
+      if reference.kind == .input || reference.kind == .condition || reference.kind == .parameter,
+        inputs.contains(where: { $0.name == reference.name.value })
+      {
+        continue
+      }
+      try check(reference, in: world)
     }
   }
 
   private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
+    // Where no app condition is defined, what `set` writes can only be a parameter.
+    if reference.kind == .settable, world.conditions.isEmpty { return try check(NameReference(.parameter, reference.name), in: world) }
     let name = reference.name
     let known = knownNames(of: reference.kind, in: world)
     if reference.defines {
       if known.contains(name.value) {
         throw Diagnostic("\(reference.kindName) \(name.value) is already defined", at: name.location, length: name.length)
       }
+      // `set NAME` must name one thing: a parameter and an app condition share no name.
+      let other: NameReference.Kind? = reference.kind == .parameter ? .condition : reference.kind == .condition ? .parameter : nil
+      if let other, knownNames(of: other, in: world).contains(name.value) {
+        throw Diagnostic(
+          "\(name.value) is already defined as \(other == .condition ? "an app condition" : "a parameter")", at: name.location,
+          length: name.length, note: "`set \(name.value) …` must name one of them: rename one")
+      }
       return
     }
     guard !known.contains(name.value) else { return }
+    if reference.kind == .input {
+      throw Diagnostic(
+        "expected a value (true, false, a number or a string), found \(name.value)", at: name.location, length: name.length,
+        note: "a name stands for an input only in an `action`'s steps; write \"\(name.value)\" for a string")
+    }
     throw unknown(reference, known: known)
   }
 
@@ -70,7 +96,10 @@ public enum Resolver {
     case .store: world.stores.map(\.name)
     case .group: catalog.groups.map(\.name)
     case .device: world.hasDevices ? world.devices : []
-    case .cohort: []
+    case .cohort, .input: []
+    case .condition: world.conditions.definitions.map(\.name)
+    case .settable: catalog.parameters.map(\.name) + world.conditions.definitions.map(\.name)
+    case .appAction: world.actions.map(\.name)
     case .anchor(let screen): world.screen(named: screen)?.anchors ?? []
     case .field(let event): catalog.event(named: event)?.fields ?? []
     case .storeKey(let store): world.store(named: store)?.keys ?? []
@@ -105,6 +134,7 @@ public enum Resolver {
     switch references[index].kind {
     case .tip: return world.engine.catalog.hasTip(named: name)
     case .parameter: return world.engine.catalog.index(ofParameter: name) != nil
+    case .settable: return world.engine.catalog.index(ofParameter: name) != nil || world.conditions.value(of: name) != nil
     case .event:
       guard let found = world.engine.catalog.index(ofEvent: name) else { return false }
       lastEvent = (name, found)
@@ -151,6 +181,13 @@ public enum Resolver {
     case .defineTip(let tip, _):
       try checkRules(of: tip, in: statement) { world.engine.catalog.parameter(named: $0) }
       return nil
+    case .set(let name, let value) where world.conditions.value(of: name) != nil:
+      guard case .bool(let holds) = value else {
+        throw fail("\(name) is an app condition: set it true or false", at: reference(.settable))
+      }
+      return .setCondition(name, holds)
+    case .update(let name, _) where world.conditions.value(of: name) != nil:
+      throw fail("\(name) is an app condition: set it true or false", at: reference(.settable))
     case .set(let name, let value):
       // The type alone: a copy of the definition retained and released its names and value.
       guard let index = world.engine.catalog.index(ofParameter: name), case let type = world.engine.catalog.parameters[index].type,
@@ -158,17 +195,34 @@ public enum Resolver {
       else { return nil }
       if value == .null {
         guard world.engine.catalog.parameters[index].isOptional else {
-          let place = reference(.parameter) ?? here
+          let place = reference(.settable) ?? here
           throw Diagnostic(
             "\(name) is a \(type.rawValue), not optional: it cannot be nil", at: place.location, length: place.length,
             note: "declare it optional: `param \(name): \(type.rawValue)? = nil`")
         }
         return nil
       }
-      return .set(parameter: name, try convert(value, to: type, for: name, at: reference(.parameter) ?? here))
+      return .set(parameter: name, try convert(value, to: type, for: name, at: reference(.settable) ?? here))
     case .update(let name, let update):
-      try checkUpdate(update, of: name, in: world, at: reference(.parameter) ?? here)
+      try checkUpdate(update, of: name, in: world, at: reference(.settable) ?? reference(.parameter) ?? here)
       return nil
+    case .onlyIf(let tests, let inner):
+      return try rewritten(inner, statement, in: world).map { .onlyIf(tests, $0) }
+    case .perform(let name, let given):
+      guard let action = world.actions.first(where: { $0.name == name }) else { return nil }
+      var inputs: [String: Value] = [:]
+      for input in action.inputs {
+        guard let value = given[input.name] else { continue }
+        inputs[input.name] = try convert(value, to: input.type, for: "\(name)'s \(input.name)", at: here)
+      }
+      let missing = action.inputs.map(\.name).filter { given[$0] == nil }
+      let extra = given.keys.filter { action.input(named: $0) == nil }.sorted()
+      guard missing.isEmpty, extra.isEmpty else {
+        throw fail(
+          missing.isEmpty ? "\(name) takes no input \(extra.joined(separator: ", "))" : "\(name) needs \(missing.joined(separator: ", "))",
+          note: "perform \(action.signature): give each input as INPUT=VALUE")
+      }
+      return inputs == given ? nil : .perform(action: name, inputs: inputs)
     case .write(let key, let value):
       for (parameter, bound) in world.bindings.sorted(by: { $0.key < $1.key }) where bound == key {
         guard let type = world.engine.catalog.parameter(named: parameter)?.type else { continue }
@@ -178,6 +232,50 @@ public enum Resolver {
       return nil
     default:
       return nil
+    }
+  }
+
+  /// A step of an action being defined, which may read its inputs: `set P INPUT` needs an
+  /// input of P's type, `if INPUT:` a `Bool` one.
+  private static func step(_ command: Command, _ statement: Statement, in world: World, inputs: [AppAction.Input]) throws(Diagnostic)
+    -> Command
+  {
+    func input(_ name: String) -> AppAction.Input? { inputs.first { $0.name == name } }
+    func fail(_ message: String, _ name: String) -> Diagnostic {
+      let place = statement.references.first { $0.name.value == name }?.name ?? statement.keyword
+      return Diagnostic(message, at: place.location, length: place.length)
+    }
+    switch command {
+    case .onlyIf(let tests, let inner):
+      for test in tests {
+        if let given = input(test.name), given.type != .bool { throw fail("`if \(test.name):` needs a Bool input", test.name) }
+      }
+      return .onlyIf(tests, try step(inner, statement, in: world, inputs: inputs))
+    case .update(let name, let update) where input(update.source) != nil:
+      guard let given = input(update.source) else { return command }
+      if world.conditions.value(of: name) != nil {
+        guard given.type == .bool, update == ParameterUpdate(source: update.source) else {
+          throw fail("\(name) is an app condition: set it from a Bool input", update.source)
+        }
+        return command
+      }
+      guard let parameter = world.engine.catalog.parameter(named: name) else { return command }
+      let numeric = update.offset != nil || update.atMost != nil || update.atLeast != nil
+      if update.negates
+        ? given.type != .bool || parameter.type != .bool : numeric ? !(given.type.isNumeric && parameter.type.isNumeric) : false
+      {
+        throw fail(
+          "`set \(name) \(update)` does not fit \(name) (\(parameter.declaredType)) and the input \(update.source) (\(given.type.rawValue))",
+          update.source)
+      }
+      if !update.negates && !numeric && given.type != parameter.type {
+        throw fail(
+          "\(name) is a \(parameter.declaredType), and so must the input \(update.source) be (it is declared \(given.type.rawValue))",
+          update.source)
+      }
+      return command
+    default:
+      return try rewritten(command, statement, in: world) ?? command
     }
   }
 

@@ -34,8 +34,11 @@ public struct Statement: Hashable, Sendable {
     /// `report FILE [--whatif CHANGE]`: the session so far as one page (HTML, or Markdown
     /// for a `.md` file).
     case report(ReportRequest)
-    /// `when TRIGGER [if os …]: CMD; CMD`: the commands are resolved when the reaction is defined.
-    case reaction(Reaction.Trigger, os: Reaction.OSCondition?, body: [Statement])
+    /// `when TRIGGER [if os … and COND…]: CMD; CMD`: the commands are resolved when the
+    /// reaction is defined.
+    case reaction(Reaction.Trigger, os: Reaction.OSCondition?, conditions: [ConditionTest], body: [Statement])
+    /// `action NAME(INPUT: TYPE, …): CMD; CMD`: resolved when defined, the inputs as names.
+    case appAction(name: String, inputs: [AppAction.Input], body: [Statement])
     /// A `cohort` block of the usage model.
     case cohort(Cohort)
     /// `population USERS for DURATION [seed N]`
@@ -98,7 +101,7 @@ public struct Statement: Hashable, Sendable {
   public var isDefinition: Bool {
     switch action {
     case .command(let command): command.isDefinition
-    case .reaction: true
+    case .reaction, .appAction: true
     default: false
     }
   }
@@ -107,8 +110,8 @@ public struct Statement: Hashable, Sendable {
   /// a reaction's (the app's own code, which writes and donates as much as a script does).
   public var commands: [Command] {
     switch action {
-    case .command(let command): [command.onAnyDevice]
-    case .repeat(_, _, let body), .reaction(_, _, let body): body.flatMap(\.commands)
+    case .command(let command): [command.underlying]
+    case .repeat(_, _, let body), .reaction(_, _, _, let body), .appAction(_, _, let body): body.flatMap(\.commands)
     default: []
     }
   }
@@ -116,7 +119,7 @@ public struct Statement: Hashable, Sendable {
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {
-    case .command, .repeat, .cohort, .loadState, .reaction: true
+    case .command, .repeat, .cohort, .loadState, .reaction, .appAction: true
     default: false
     }
   }
@@ -126,6 +129,14 @@ public struct Statement: Hashable, Sendable {
 public struct NameReference: Hashable, Sendable {
   public enum Kind: Hashable, Sendable {
     case tip, screen, parameter, event, store, group, device, cohort
+    /// An app condition (`condition`).
+    case condition
+    /// What `set` writes: a parameter or an app condition.
+    case settable
+    /// An action of the app's (`action`, `perform`).
+    case appAction
+    /// An input of the action being defined (`set P INPUT`, `donate E F=INPUT`, `if INPUT:`).
+    case input
     case anchor(screen: String)
     case field(event: String)
     case storeKey(store: String)
@@ -154,6 +165,10 @@ public struct NameReference: Hashable, Sendable {
     case .group: "group"
     case .device: "device"
     case .cohort: "cohort"
+    case .condition: "app condition"
+    case .settable: "parameter or app condition"
+    case .appAction: "app action"
+    case .input: "input of the action"
     case .anchor(let screen): "anchor of screen \(screen)"
     case .field(let event): "field of event \(event)"
     case .storeKey(let store): "key of store \(store)"
@@ -163,6 +178,12 @@ public struct NameReference: Hashable, Sendable {
 
   /// The kind, more than one: "tips", "anchors of screen contacts", ….
   public var kindNamePlural: String {
+    switch kind {
+    case .condition: return "app conditions"
+    case .settable: return "parameters or app conditions"
+    case .appAction: return "app actions"
+    default: break
+    }
     let name = kindName
     guard let space = name.firstIndex(of: " ") else { return name + "s" }
     return name[..<space] + "s" + name[space...]
@@ -205,6 +226,8 @@ public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
   case policy(name: String, value: PolicyValue)
   /// `TIP.OPTION VALUE`; nil: `none`.
   case tipOption(tip: String, option: String, TipOption.Value?)
+  /// `condition NAME VALUE`: the app condition's value on a fresh install.
+  case condition(AppCondition)
 
   public var description: String {
     switch self {
@@ -212,6 +235,7 @@ public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
     case .policy(let name, .word(let w)): "policy \(name) \(w)"
     case .policy(let name, .duration(let d)): "policy \(name) \(d)"
     case .tipOption(let tip, let option, let value): "\(tip).\(option) \(value?.description ?? "none")"
+    case .condition(let condition): "condition \(condition.name) \(condition.initial.map { $0 ? "true" : "false" } ?? "unknown")"
     }
   }
 }

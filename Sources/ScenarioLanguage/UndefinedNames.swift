@@ -8,6 +8,7 @@ public struct UndefinedNames: Sendable {
   private var events: Set<String> = []
   private var screens: Set<String> = []
   private var groups: Set<String> = []
+  private var conditions: Set<String> = []
   /// Every name defined, in the script's order, for the diagnostic's list.
   private var definitions: [(kind: NameReference.Kind, name: String)] = []
   /// The first use of each name not defined when it was read, in script order, with its
@@ -22,7 +23,7 @@ public struct UndefinedNames: Sendable {
         let name = reference.name.value
         if reference.defines {
           insert(name, kind: reference.kind)
-        } else if names(of: reference.kind)?.contains(name) == false,
+        } else if isDefined(name, reference.kind) == false,
           !pending.contains(where: { $0.reference.kind == reference.kind && $0.reference.name.value == name })
         {
           pending.append((reference, statement.file == nil ? nil : statement))
@@ -35,9 +36,12 @@ public struct UndefinedNames: Sendable {
   /// before the script) defines, as the run would report it.
   public func firstUndefined(known: (NameReference.Kind) -> [String]) -> Diagnostic? {
     for (reference, included) in pending {
-      let names = known(reference.kind) + definitions.filter { $0.kind == reference.kind }.map(\.name)
+      let names = known(reference.kind) + definitions.filter { Self.kind($0.kind, answers: reference.kind) }.map(\.name)
       guard !names.contains(reference.name.value) else { continue }
-      let diagnostic = Resolver.unknown(reference, known: names)
+      // As the run says it: without app conditions, what `set` writes is a parameter.
+      let noConditions = conditions.isEmpty && known(.condition).isEmpty
+      let diagnostic = Resolver.unknown(
+        reference.kind == .settable && noConditions ? NameReference(.parameter, reference.name) : reference, known: names)
       return included?.locating(diagnostic) ?? diagnostic
     }
     return nil
@@ -51,8 +55,21 @@ public struct UndefinedNames: Sendable {
     case .event: events
     case .screen: screens
     case .group: groups
+    case .condition: conditions
     default: nil
     }
+  }
+
+  /// Whether a name of `kind` is defined so far; nil for a kind not checked here.
+  private func isDefined(_ name: String, _ kind: NameReference.Kind) -> Bool? {
+    if kind == .settable { return parameters.contains(name) || conditions.contains(name) }
+    return names(of: kind)?.contains(name)
+  }
+
+  /// Whether a definition of `defined` gives a name a reference of `used` may use: `set`
+  /// writes a parameter or an app condition.
+  private static func kind(_ defined: NameReference.Kind, answers used: NameReference.Kind) -> Bool {
+    defined == used || used == .settable && (defined == .parameter || defined == .condition)
   }
 
   private mutating func insert(_ name: String, kind: NameReference.Kind) {
@@ -63,6 +80,7 @@ public struct UndefinedNames: Sendable {
     case .event: events.insert(name)
     case .screen: screens.insert(name)
     case .group: groups.insert(name)
+    case .condition: conditions.insert(name)
     default: break
     }
   }

@@ -203,6 +203,19 @@ public struct Session: Sendable {
     }
   }
 
+  /// The commands of a reaction's or an action's body, resolved against the names defined
+  /// so far (and the action's inputs).
+  private func resolve(_ body: [Statement], inputs: [AppAction.Input] = []) throws(Diagnostic) -> [Command] {
+    var commands: [Command] = []
+    for inner in body {
+      guard case .command(let command) = try Resolver.resolve(inner, in: world, inputs: inputs) else {
+        throw Diagnostic("the app's code runs commands", at: inner.keyword.location, length: inner.keyword.length)
+      }
+      commands.append(command)
+    }
+    return commands
+  }
+
   /// The words of a refusal, its instants in the scenario's time zone.
   private func words(_ error: SimulationError) -> String { Wording(timeZone: world.timeZone).describe(error) }
 
@@ -213,19 +226,15 @@ public struct Session: Sendable {
     switch action {
     case .command(let command):
       try apply(command, of: statement, appendingTo: &produced)
-    case .reaction(let trigger, let os, let body):
+    case .reaction(let trigger, let os, let conditions, let body):
       // Its commands are resolved now, against the names defined so far.
-      var commands: [Command] = []
-      for inner in body {
-        guard case .command(let command) = try Resolver.resolve(inner, in: world) else {
-          throw Diagnostic("a reaction runs commands", at: inner.keyword.location, length: inner.keyword.length)
-        }
-        commands.append(command)
-      }
-      try apply(
-        .defineReaction(Reaction(trigger: trigger, os: os, commands: commands, line: statement.lines.lowerBound, file: statement.file)),
-        of: statement,
-        appendingTo: &produced)
+      let reaction = Reaction(
+        trigger: trigger, os: os, conditions: conditions, commands: try resolve(body), line: statement.lines.lowerBound,
+        file: statement.file)
+      try apply(.defineReaction(reaction), of: statement, appendingTo: &produced)
+    case .appAction(let name, let inputs, let body):
+      let action = AppAction(name: name, inputs: inputs, commands: try resolve(body, inputs: inputs), place: statement.place)
+      try apply(.defineAction(action), of: statement, appendingTo: &produced)
     case .status(let tips):
       produced = [
         LogRecord(

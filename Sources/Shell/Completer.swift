@@ -100,6 +100,10 @@ public struct Completer {
       if let option = words.firstIndex(of: "--whatif") { return argument(["whatif"] + words[(option + 1)...]) }
       return position >= 1 ? ["--whatif"] : []
     case "group": return position == 1 ? ["ordered", "firstAvailable"] : tips
+    case "set" where position == 0: return catalog.parameters.map(\.name) + world.conditions.definitions.map(\.name)
+    case "set" where position == 1 && world.conditions.value(of: words[1]) != nil: return ["true", "false"]
+    case "perform" where position >= 1:
+      return world.actions.first { $0.name == words[1] }?.inputs.map { "\($0.name)=" } ?? []
     case "param": return position >= 3 ? ["transient", "bind"] + storeKeys : []
     default:
       guard let arguments = CommandTable.info(command)?.arguments, !arguments.isEmpty else { return [] }
@@ -127,6 +131,7 @@ public struct Completer {
     case .tipAction: words.count > 1 ? catalog.tip(named: words[1])?.actions.map(\.id) ?? [] : []
     case .checkpoint: checkpoints
     case .device: world.devices
+    case .appAction: world.actions.map(\.name)
     case .whatIf, .none: []
     }
   }

@@ -24,4 +24,8 @@ public enum ActionHint: Hashable, Sendable {
   /// The tip has no anchor.
   case giveAnchor(tip: String)
   case show(anchor: String)
+  /// The app shows the anchor only while an app condition has this value.
+  case setCondition(String, to: Bool)
+  /// One of the app's actions writes a parameter or donates an event a rule reads.
+  case perform(action: String)
 }

@@ -13,13 +13,17 @@ public indirect enum Command: Hashable, Sendable {
   case defineEvent(EventDefinition)
   case defineScreen(ScreenDefinition)
   /// `screen NAME adds: …`: anchors added to a screen defined before (an imported file's).
-  case addAnchors(screen: String, anchors: [String], hidden: [String])
+  case addAnchors(screen: String, anchors: [String], hidden: [String], conditions: [String: [ConditionTest]])
   /// `place TIP at SCREEN.ANCHOR`: a tip defined before, on another anchor.
   case place(tip: String, screen: String, anchor: String, style: Placement.Style)
   case defineTip(TipDefinition, placement: Placement?)
   case defineGroup(TipGroup)
   /// A `when` reaction.
   case defineReaction(Reaction)
+  /// `condition NAME = VALUE`: state of the app's own that its code tests.
+  case defineCondition(AppCondition)
+  /// `action NAME(INPUTS): …`: code of the app's that a scenario performs.
+  case defineAction(AppAction)
   // Actions
   case launch
   case quit
@@ -69,17 +73,31 @@ public indirect enum Command: Hashable, Sendable {
   case on(String, Command)
   /// `sync icloud on|off`
   case setSync(Bool)
+  /// `set CONDITION true|false`: the app's state changes.
+  case setCondition(String, Bool)
+  /// `if COND: CMD` in a reaction or an action: the command runs only when the tests hold.
+  case onlyIf([ConditionTest], Command)
+  /// `perform ACTION INPUT=VALUE…`: the app runs one of its actions with these values.
+  case perform(action: String, inputs: [String: Value])
+  /// `donate EVENT FIELD=INPUT` in an action: the fields in `given` take the action's inputs
+  /// (field → input).
+  case donateGiven(event: String, fields: [String: Value], given: [String: String])
 
-  /// What it does, whichever device it runs on: the command of an `on DEVICE:` line, or itself.
-  public var onAnyDevice: Command {
-    if case .on(_, let inner) = self { inner.onAnyDevice } else { self }
+  /// What it does, whatever it runs under: the command of an `on DEVICE:` line or of an
+  /// `if COND:` step, or itself.
+  public var underlying: Command {
+    switch self {
+    case .on(_, let inner), .onlyIf(_, let inner): inner.underlying
+    default: self
+    }
   }
 
   /// Whether the command defines something (as opposed to acting on the world).
   public var isDefinition: Bool {
     switch self {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey,
-      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice, .defineReaction, .addAnchors, .place:
+      .defineEvent, .defineScreen, .defineTip, .defineGroup, .defineDevice, .defineReaction, .defineCondition, .defineAction,
+      .addAnchors, .place:
       true
     default: false
     }
@@ -99,4 +117,42 @@ public enum TestingChange: Hashable, Sendable {
   case show([String])
   case hide([String])
   case off
+}
+
+extension Command {
+  /// Whether it runs under a test of the condition (or input) of this name.
+  public func tests(_ name: String) -> Bool {
+    switch self {
+    case .onlyIf(let tests, let inner): tests.contains { $0.name == name } || inner.tests(name)
+    case .on(_, let inner): inner.tests(name)
+    default: false
+    }
+  }
+
+  /// An action's step with its inputs' values put in: `set P INPUT` writes the value,
+  /// `donate E F=INPUT` donates it, `if INPUT:` keeps the step only when the value is true.
+  /// Nil when a test of an input does not hold. A step that reads no input stands as it is.
+  public func given(_ inputs: [String: Value]) -> Command? {
+    switch self {
+    case .update(let name, let update) where inputs[update.source] != nil:
+      guard let value = inputs[update.source] else { return self }
+      return .set(parameter: name, update.value(from: value, as: value.type))
+    case .donateGiven(let event, var fields, let given):
+      for (field, input) in given { fields[field] = inputs[input] ?? .null }
+      return .donate(event: event, fields: fields)
+    case .onlyIf(let tests, let inner):
+      var left: [ConditionTest] = []
+      for test in tests {
+        if let value = inputs[test.name] {
+          guard test.holds(whenItIs: value == .bool(true)) else { return nil }
+        } else {
+          left.append(test)
+        }
+      }
+      guard let inner = inner.given(inputs) else { return nil }
+      return left.isEmpty ? inner : .onlyIf(left, inner)
+    default:
+      return self
+    }
+  }
 }

@@ -13,6 +13,11 @@ public enum LogEvent: Hashable, Sendable {
   indirect case scenePhase(background: Bool, screens: [String])
   case screenOpened(String)
   case screenClosed(String)
+  /// The app ran one of its actions (`perform`), with the values of its inputs; its
+  /// commands' records follow.
+  indirect case performed(action: String, inputs: [FieldValue])
+  /// An app condition changed (`set CONDITION VALUE`).
+  indirect case conditionChanged(name: String, from: Bool, to: Bool)
   /// A parameter changed value, by a `set` or through its binding to an external store.
   indirect case parameterChanged(name: String, from: Value, to: Value, via: StoreKey?)
   indirect case storeWritten(StoreKey, Value)

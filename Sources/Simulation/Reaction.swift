@@ -64,18 +64,28 @@ public struct Reaction: Hashable, Sendable {
   public var trigger: Trigger
   /// Runs only on a device whose OS satisfies it.
   public var os: OSCondition?
+  /// Runs only while these app conditions hold (`when app launch if onboardingDone:`).
+  public var conditions: [ConditionTest]
   public var commands: [Command]
   /// The line of its `when`, for the log.
   public var place: ScenarioPlace
   public var line: Int { place.line }
 
-  public init(trigger: Trigger, os: OSCondition? = nil, commands: [Command], line: Int, file: String? = nil) {
+  public init(
+    trigger: Trigger, os: OSCondition? = nil, conditions: [ConditionTest] = [], commands: [Command], line: Int, file: String? = nil
+  ) {
     self.trigger = trigger
     self.os = os
+    self.conditions = conditions
     self.commands = commands
     place = ScenarioPlace(line: line, file: file)
   }
 
-  /// What the log says of it: `app launch`, `app launch if os >= 18`.
-  public var heading: String { trigger.description + (os.map { " \($0)" } ?? "") }
+  /// What the log says of it: `app launch`, `app launch if os >= 18`, `app launch if
+  /// onboardingDone`, `app launch if os >= 18 and onboardingDone`.
+  public var heading: String {
+    var text = trigger.description + (os.map { " \($0)" } ?? "")
+    if !conditions.isEmpty { text += (os == nil ? " if " : " and ") + conditions.text }
+    return text
+  }
 }

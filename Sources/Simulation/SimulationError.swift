@@ -33,9 +33,11 @@ public enum SimulationError: Error, Hashable, Sendable {
   case negativeAdvance
   /// `advance to` an instant before the clock.
   case inThePast(target: Instant, clock: Instant)
+  /// `perform` without an input the action takes, or with one it does not.
+  case actionInputs(action: String, missing: [String], extra: [String])
 
   /// The kinds of names a command refers to.
   public enum NameKind: String, Hashable, Sendable {
-    case tip, parameter, event, store, device, screen
+    case tip, parameter, event, store, device, screen, action, condition
   }
 }

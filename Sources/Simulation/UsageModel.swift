@@ -9,12 +9,15 @@ public struct Cohort: Hashable, Sendable {
   public var usage: [Usage]
   /// Daily probability that a user stops using the app.
   public var churnPerDay: Double
+  /// `condition NAME true|false`: app conditions its users have from the start.
+  public var conditions: [String: Bool]
 
-  public init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0) {
+  public init(name: String, share: Double, usage: [Usage] = [], churnPerDay: Double = 0, conditions: [String: Bool] = [:]) {
     self.name = name
     self.share = share
     self.usage = usage
     self.churnPerDay = churnPerDay
+    self.conditions = conditions
   }
 }
 
@@ -24,8 +27,11 @@ public struct Usage: Hashable, Sendable {
     /// Open a screen, and close it after `for`.
     case open(String, for: TimeSpan)
     case donate(String, fields: [String: Value])
+    /// A parameter or an app condition.
     case set(String, Value)
     case write(StoreKey, Value)
+    /// One of the app's actions, with its inputs.
+    case perform(String, inputs: [String: Value])
     /// Quit and launch again.
     case relaunch
   }

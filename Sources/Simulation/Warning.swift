@@ -39,6 +39,8 @@ public enum Warning: Hashable, Sendable {
   case reactionLoop(limit: Int)
   /// A command of the `when` reaction of `line` failed.
   case reactionFailed(ScenarioPlace, SimulationError)
+  /// A step of an action that `perform` ran failed.
+  case actionStepFailed(action: String, SimulationError)
   /// An API the device's OS lacks (rule 44): the app cannot use it there, and runs without
   /// it; `users` are the tips, groups or events that would have used it.
   case apiUnavailable(TipKitAPI, os: OSVersion, users: [String])

@@ -68,8 +68,10 @@ extension World {
     }
     switch command {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey, .defineEvent, .defineScreen,
-      .defineTip, .defineGroup, .defineReaction, .addAnchors, .place:
+      .defineTip, .defineGroup, .defineReaction, .defineCondition, .defineAction, .addAnchors, .place:
       try define(command, log: &log)
+    case .setCondition, .onlyIf, .perform, .donateGiven:
+      try runAppCode(command, log: &log)
     case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)
     case .set, .write, .donate, .deleteDonations:

@@ -41,13 +41,14 @@ extension World {
     case .defineScreen(let screen):
       if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
       indexPlacements()
-    case .addAnchors(let name, let anchors, let hidden):
+    case .addAnchors(let name, let anchors, let hidden, let conditions):
       guard let index = screens.index(named: name) else { throw .unknown(.screen, name) }
       if let twice = anchors.first(where: screens[index].anchors.contains) {
         throw .anchorTwice(screen: name, anchor: twice)
       }
       screens[index].anchors += anchors
       screens[index].hiddenAnchors += hidden
+      screens[index].anchorConditions.merge(conditions) { _, new in new }
       indexPlacements()
     case .place(let tip, let screen, let anchor, let style):
       guard onScreen[tip] == nil else { throw .placedWhileOnScreen(tip: tip) }
@@ -65,6 +66,10 @@ extension World {
       engine.catalog.define(group)
     case .defineReaction(let reaction):
       reactions.append(reaction)
+    case .defineCondition(let condition):
+      conditions.define(condition)
+    case .defineAction(let action):
+      if let index = actions.firstIndex(where: { $0.name == action.name }) { actions[index] = action } else { actions.append(action) }
     default: preconditionFailure("not handled here: \(command)")
     }
   }

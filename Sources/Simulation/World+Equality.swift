@@ -21,6 +21,8 @@ extension World: Equatable {
       && lhs.isRunning == rhs.isRunning
       && lhs.launchArguments == rhs.launchArguments
       && lhs.reactions == rhs.reactions
+      && lhs.conditions == rhs.conditions
+      && lhs.actions == rhs.actions
       && lhs.triggered == rhs.triggered
       && lhs.reactionDepth == rhs.reactionDepth
       && lhs.setByReaction == rhs.setByReaction

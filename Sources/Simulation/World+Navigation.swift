@@ -86,6 +86,10 @@ extension World {
         if let definition, !screens[definition].hiddenAnchors.isEmpty {
           for anchor in screens[definition].hiddenAnchors { hiddenAnchors.insert("\(screen).\(anchor)") }
         }
+        // And those it shows only while an app condition holds, hidden while it does not.
+        if let definition, !screens[definition].anchorConditions.isEmpty {
+          for anchor in anchorsHiddenByConditions(of: definition) { hiddenAnchors.insert("\(screen).\(anchor)") }
+        }
         // The screen's appear code runs before its tips are decided (`onAppear`, `viewWillAppear`).
         runNow(.screenOpened(screen), log: &log)
       }

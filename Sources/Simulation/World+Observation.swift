@@ -103,11 +103,13 @@ extension World {
             switch reading {
             case .parameter(let name, _, _, _):
               if let key = bindings[name] { add(.write(key)) } else { add(.set(parameter: name)) }
+              for action in actions(writing: name, donating: nil) { add(.perform(action: action)) }
               helped = true
             case .aggregate(let aggregate, _):
               switch directions[aggregate] {
               case .increase?, .either?:
                 add(.donate(event: aggregate.event))
+                for action in actions(writing: nil, donating: aggregate.event) { add(.perform(action: action)) }
                 helped = true
               case .decreaseToZero? where engine.configuration.tipKit.offers(.deleteDonations):
                 add(.deleteDonations(event: aggregate.event))
@@ -129,11 +131,35 @@ extension World {
       case .dismissed: add(.reopen(screen: placements[tip]?.screen))
       case .screenNotOpen(let screen?): add(.open(screen: screen))
       case .screenNotOpen(nil): add(.giveAnchor(tip: tip))
-      case .anchorHidden(let anchor): add(.show(anchor: anchor))
+      case .anchorHidden(let anchor):
+        // An anchor the app shows under an app condition comes back when the condition does.
+        let failing = anchorTests(of: anchor).filter { !conditions.hold([$0]) }
+        if failing.isEmpty { add(.show(anchor: anchor)) }
+        for test in failing { add(.setCondition(test.name, to: !test.negated)) }
       case .hold: break
       }
     }
     return hints
+  }
+
+  /// The app conditions the anchor `screen.anchor` is shown under.
+  func anchorTests(of anchor: String) -> [ConditionTest] {
+    let parts = anchor.split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return [] }
+    return screen(named: parts[0])?.anchorConditions[parts[1]] ?? []
+  }
+
+  /// The app's actions with a step that writes the parameter or donates the event.
+  private func actions(writing parameter: String?, donating event: String?) -> [String] {
+    actions.filter { action in
+      action.commands.contains { step in
+        switch step.underlying {
+        case .set(let name, _), .update(let name, _): name == parameter
+        case .donate(let name, _), .donateGiven(let name, _, _): name == event
+        default: false
+        }
+      }
+    }.map(\.name)
   }
 
   /// Checks an expectation against the world now.

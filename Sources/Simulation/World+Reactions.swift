@@ -15,7 +15,7 @@ extension World {
     var runs = 0
     while !triggered.isEmpty {
       let trigger = triggered.removeFirst()
-      for reaction in reactions where reaction.trigger.matches(trigger) && reaction.os?.holds(on: effectiveOS) ?? true {
+      for reaction in reactions where reaction.trigger.matches(trigger) && shouldRun(reaction) {
         runs += 1
         guard runs <= World.reactionLimit else {
           triggered = []
@@ -39,9 +39,15 @@ extension World {
     }
     reactionDepth += 1
     defer { reactionDepth -= 1 }
-    for reaction in reactions where reaction.trigger == trigger && reaction.os?.holds(on: effectiveOS) ?? true {
+    for reaction in reactions where reaction.trigger == trigger && shouldRun(reaction) {
       run(reaction, log: &log)
     }
+  }
+
+  /// Whether the reaction's code runs here and now: on the device's OS, under the app
+  /// conditions that hold.
+  private func shouldRun(_ reaction: Reaction) -> Bool {
+    reaction.os?.holds(on: effectiveOS) ?? true && conditions.hold(reaction.conditions)
   }
 
   /// One reaction's commands, logged under its line; a command that fails is a warning.

@@ -37,6 +37,10 @@ public struct World: Sendable {
   public internal(set) var launchArguments: TestingOverrides?
   /// `when` reactions, in definition order.
   public internal(set) var reactions: [Reaction] = []
+  /// The app's own state that its code tests (`condition`), and the value of each now.
+  public internal(set) var conditions = AppConditions()
+  /// The app's actions (`action`), in definition order.
+  public internal(set) var actions: [AppAction] = []
   /// What happened that reactions wait for, not yet reacted to (empty between commands).
   var triggered: [Reaction.Trigger] = []
   /// How many reactions run at once inside the command that set them off (`runNow`); while

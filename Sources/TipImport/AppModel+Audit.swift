@@ -6,7 +6,7 @@ extension AppModel {
   func auditInput(scenario: String, file: String, findings: [SwiftFinding]) -> AuditInput {
     // Code the reactions run already runs by itself: launching, a screen appearing.
     let inReactions = Set(reactions.flatMap(\.steps).map(\.position))
-    var actions: [AppAction] = []
+    var actions: [AuditAction] = []
     for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview && !inReactions.contains(site.position) {
       switch site.kind {
       case .donate, .parameterWrite, .toggle, .invalidate: break
@@ -15,7 +15,7 @@ extension AppModel {
       guard let command = step(for: index, launching: false, conditions: [], asAction: true)?.command,
         !actions.contains(where: { $0.command == command })
       else { continue }
-      actions.append(AppAction(command: command, place: site.position.fileLine))
+      actions.append(AuditAction(command: command, place: site.position.fileLine))
     }
     var places = AuditPlaces()
     for tip in tips {

@@ -30,6 +30,9 @@ struct ReportCommand: ParsableCommand {
     if case .tipOption(let tip, _, _)? = change, replay.session.world.engine.catalog.tip(named: tip) == nil {
       throw ValidationError("--whatif: unknown tip \(tip)")
     }
+    if case .condition(let condition)? = change, replay.session.world.conditions.definition(named: condition.name) == nil {
+      throw ValidationError("--whatif: unknown app condition \(condition.name)")
+    }
     var session = replay.session
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }

@@ -62,7 +62,7 @@ import Testing
       }
       return String(line[line.index(after: open)..<close])
     }
-    #expect(codes.count == 36)
+    #expect(codes.count == 37)
     for code in codes { #expect(reference.contains("`\(code)`"), "\(code)") }
   }
 

@@ -8,7 +8,7 @@ import Testing
   static let compared = [
     "engine", "clock", "start", "clockHasMoved", "timeZone", "frequency", "screens",
     "placements", "tipsByScreen", "screenTips", "slots", "tipPlacements", "stores",
-    "bindings", "isRunning", "launchArguments", "reactions", "triggered", "reactionDepth",
+    "bindings", "isRunning", "launchArguments", "reactions", "conditions", "actions", "triggered", "reactionDepth",
     "setByReaction", "donatedByReaction", "invalidatedByReaction", "backgroundedScreens", "openScreens", "onScreen",
     "lastEvaluation", "lastLogged", "osVersion", "hiddenAnchors", "sheets", "displayHistory",
     "deviceName", "deviceOrder", "namedDevice", "parked", "syncEnabled", "pendingSync",

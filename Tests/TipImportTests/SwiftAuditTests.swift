@@ -35,7 +35,7 @@ import Testing
 
   @Test func aButtonsDonationIsAnActionAndItsWitnessReplays() throws {
     let (report, input) = try audited()
-    #expect(input.actions.contains(AppAction(command: "donate noteShared", place: "AuditApp/NoteListView.swift:21")))
+    #expect(input.actions.contains(AuditAction(command: "donate noteShared", place: "AuditApp/NoteListView.swift:21")))
     // What runs as the screen appears is a reaction, not an action.
     #expect(!input.actions.contains { $0.command == "donate listViewed" })
     let share = try #require(report.tips.first { $0.tip == "ShareTip" })

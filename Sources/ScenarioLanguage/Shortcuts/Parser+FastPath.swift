@@ -81,7 +81,7 @@ private struct QuickLine {
       guard matches(command, "set"), let name = name(), let value = value() else { return nil }
       keywordText = "set"
       let parameter = located(name)
-      references = [NameReference(.parameter, parameter)]
+      references = [NameReference(.settable, parameter)]
       action = .set(parameter: parameter.value, value)
     case "a":
       guard matches(command, "advance"), case .duration(let span)? = numberToken() else { return nil }
