@@ -30,9 +30,14 @@ extension AuditInput {
         case .defineParameter(let parameter, _): places.parameters[parameter.name] = place
         case .defineEvent(let event): places.events[event.id] = place
         case .defineGroup(let group): places.groups[group.name] = place
+        case .defineCondition(let condition):
+          places.conditions[condition.name] = AuditPlaces.Origin(place: place, words: "the app condition \(condition.name)")
         default: break
         }
       case .reaction: definitions.append(statement.text)
+      case .appAction(let name, _, _):
+        definitions.append(statement.text)
+        places.actions[name] = AuditPlaces.Origin(place: place, words: "the app runs \(name)")
       case .command(let command):
         switch command {
         case .donate, .set, .update, .invalidate:

@@ -53,6 +53,28 @@ public struct AuditPlaces: Sendable {
   public var invalidations: [String: [String]] = [:]
   /// Parameter → the places that write it.
   public var writes: [String: [String]] = [:]
+  /// The app's actions (`action`) by name: what calls them, and where.
+  public var actions: [String: Origin] = [:]
+  /// The app conditions by name: what the code tests, and where.
+  public var conditions: [String: Origin] = [:]
 
   public init() {}
+
+  /// What an action or an app condition stands for in the app's code, and where it is.
+  public struct Origin: Hashable, Sendable {
+    /// `file:line`.
+    public var place: String
+    /// How an assumption names it: "the app calls `libraryDidLoad(count:)`", "the user taps
+    /// Button(\"Share\")", "`!queue.isEmpty`".
+    public var words: String
+    /// A user's tap: a witness that takes it assumes nothing about the app (unless it
+    /// chooses a value the code computes).
+    public var isUserAction: Bool
+
+    public init(place: String, words: String, isUserAction: Bool = false) {
+      self.place = place
+      self.words = words
+      self.isUserAction = isUserAction
+    }
+  }
 }

@@ -49,7 +49,9 @@ public struct AuditReport: Hashable, Sendable, Codable {
     }
     for tip in tips {
       switch tip.verdict {
-      case .shows: lines.append("\(tip.tip) shows after: " + tip.witness.joined(separator: "; "))
+      case .shows:
+        lines.append("\(tip.tip) shows after: " + tip.witness.joined(separator: "; "))
+        lines += tip.assumptions.map { "  \($0.text)" + ($0.place.isEmpty ? "" : " (\($0.place))") }
       case .never:
         for cause in tip.causes {
           lines.append(

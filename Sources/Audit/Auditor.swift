@@ -52,7 +52,9 @@ public struct Auditor {
       guard let statement = WitnessSearch.statement(action.command), case .command(let command) = statement.action else { continue }
       actions.append((action.command, statement, command, action.place))
     }
-    let commands = world.reactions.flatMap(\.commands) + actions.map(\.command)
+    // What the app's code can do: its reactions under any condition, its actions with any
+    // value they compute, the script's (or the code's) plain actions.
+    let commands = (world.reactions.flatMap(\.commands) + world.actions.flatMap(\.commands) + actions.map(\.command)).map(\.underlying)
     let proof = NeverProof(world: world, commands: commands, places: input.places)
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
     let typical = TypicalUser(screens: tipScreens, days: days)
@@ -63,7 +65,8 @@ public struct Auditor {
     let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 
     let context = Context(
-      base: base.session, start: start, actions: actions, proof: proof, computed: ComputedValues(commands: commands), usage: usage,
+      base: base.session, start: start, actions: actions, proof: proof, computed: ComputedValues(commands: commands, in: world),
+      usage: usage,
       outcomes: outcomes)
     var tips = catalog.tips.map { audit($0, in: context) }
     blockGroups(&tips, catalog: catalog)
@@ -125,22 +128,67 @@ public struct Auditor {
       audit.verdict = .never
     } else {
       let relevant = Relevance(tip: tip, world: world)
+      let choices = ActionChoices(tip: tip, world: world)
+      // The app's actions with the values the tip's rules need, each line parsed once.
+      let performs = world.actions.filter { relevant.matters(.perform(action: $0.name, inputs: [:])) }.flatMap(choices.lines(for:))
+        .compactMap { line in WitnessSearch.statement(line).map { (line, $0) } }
       let search = WitnessSearch(
         start: context.start, tip: tip.name, relevance: relevant, limit: searchLimit,
-        actions: context.actions.filter { relevant.matters($0.command) }.map { ($0.text, $0.statement) },
+        actions: context.actions.filter { relevant.matters($0.command) }.map { ($0.text, $0.statement) } + performs,
         screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
-      if let found = search.run(), verifies(found, shows: tip.name, from: context.base) {
+      switch search.run() {
+      case .found(let found) where verifies(found, shows: tip.name, from: context.base):
         // Time passing in one line reads better, and lands on every instant on the way.
         let merged = Self.mergingAdvances(found)
         audit.verdict = .shows
         audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base) ? merged : found
-      } else {
+        audit.assumptions = assumptions(of: audit.witness, in: world)
+      case .found:
+        audit.note = "the search found a witness that did not display the tip when replayed"
+      case .exhausted(let states):
+        audit.note =
+          context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          ?? "no step the app allows displays it: the search reached every state it could (\(states)), each held back"
+      case .stopped:
         audit.note =
           context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no witness found within \(searchLimit) states of the search"
       }
     }
     return audit
+  }
+
+  /// What a witness takes for granted: each app action it performs that is no user's tap,
+  /// each value it chooses for one, each app condition it turns.
+  private func assumptions(of witness: [String], in world: World) -> [TipAudit.Assumption] {
+    var found: [TipAudit.Assumption] = []
+    for line in witness {
+      guard let statement = WitnessSearch.statement(line), case .command(let command) = statement.action else { continue }
+      switch command {
+      case .perform(let name, let inputs):
+        let origin = input.places.actions[name]
+        guard origin?.isUserAction != true || !inputs.isEmpty else { continue }
+        let values = inputs.keys.sorted().map { "\($0) = \(inputs[$0] ?? .null)" }.joined(separator: ", ")
+        let what = origin?.words ?? "the app runs action \(name)"
+        let text =
+          origin?.isUserAction == true
+          ? "assuming \(what) when the values it computes are \(values)"
+          : "assuming \(what)" + (values.isEmpty ? "" : " with \(values)")
+        found.append(
+          .init(
+            text: text,
+            place: origin?.place ?? world.actions.first { $0.name == name }.map { "\($0.place.file ?? input.file):\($0.place.line)" } ?? "")
+        )
+      case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil:
+        let origin = input.places.conditions[name]
+        let text = origin.map { "assuming \($0.words) is \(value)" } ?? "assuming the app condition \(name) is \(value)"
+        found.append(.init(text: text, place: origin?.place ?? ""))
+      default: break
+      }
+    }
+    var unique: [TipAudit.Assumption] = []
+    for assumption in found where !unique.contains(assumption) { unique.append(assumption) }
+    return unique
   }
 
   /// Members of an ordered group after one that never shows and that no code invalidates

@@ -3,17 +3,19 @@ import TipEngine
 
 /// What a tip's rules read that the app computes at run time, so the simulation cannot
 /// choose it: a donation field a rule groups or filters by that no donation gives, a
-/// parameter the app's code changes by arithmetic.
+/// parameter the app's code changes by arithmetic. What an action computes is an input the
+/// audit chooses, not such a value.
 struct ComputedValues {
   /// Event → the fields its donations give, over every donation of it.
   private var givenFields: [String: Set<String>] = [:]
   private var updated: Set<String> = []
 
-  init(commands: [Command]) {
+  init(commands: [Command], in world: World) {
     for command in commands {
       switch command {
       case .donate(let event, let fields): givenFields[event, default: []].formUnion(fields.keys)
-      case .update(let parameter, _): updated.insert(parameter)
+      case .donateGiven(let event, let fields, let given): givenFields[event, default: []].formUnion(Array(fields.keys) + given.keys)
+      case .update(let parameter, let update) where world.engine.catalog.parameter(named: update.source) != nil: updated.insert(parameter)
       default: break
       }
     }

@@ -26,7 +26,7 @@ struct NeverProof {
     self.places = places
     for command in commands {
       switch command {
-      case .donate(let event, _): donated.insert(event)
+      case .donate(let event, _), .donateGiven(let event, _, _): donated.insert(event)
       case .set(let parameter, let value):
         if case .some(.some(var values)) = written[parameter] {
           values.insert(value)

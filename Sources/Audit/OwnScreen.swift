@@ -2,11 +2,13 @@ import Simulation
 import TipEngine
 
 /// A tip whose own screen's code makes it ineligible: the screen donates an event as it
-/// appears, before its tips are decided, and a rule of the tip needs that event's count at 0.
+/// appears, before its tips are decided, under no condition and on any OS, and a rule of the
+/// tip needs that event's count at 0.
 enum OwnScreen {
   static func defeat(of tipName: String, in world: World) -> (event: String, message: String, fix: String)? {
     guard let tip = world.engine.catalog.tip(named: tipName), let screen = world.placements[tipName]?.screen else { return nil }
-    let donated = world.reactions.filter { $0.trigger == .screenOpened(screen) }.flatMap(\.commands).compactMap { command -> String? in
+    let always = world.reactions.filter { $0.trigger == .screenOpened(screen) && $0.conditions.isEmpty && $0.os == nil }
+    let donated = always.flatMap(\.commands).compactMap { command -> String? in
       if case .donate(let event, _) = command { event } else { nil }
     }
     for rule in tip.rules {

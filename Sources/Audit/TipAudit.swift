@@ -50,6 +50,9 @@ public struct TipAudit: Hashable, Sendable, Codable {
   public var causes: [Cause] = []
   /// From a fresh install: the lines that display it (empty unless `shows`).
   public var witness: [String] = []
+  /// What the witness takes for granted that the code read leaves open: an entry point the
+  /// app calls, a value it computes, an app condition that holds.
+  public var assumptions: [Assumption] = []
   /// Why the verdict is `unknown`.
   public var note: String?
   public var ends: [End] = []
@@ -61,6 +64,14 @@ public struct TipAudit: Hashable, Sendable, Codable {
   public var firstDisplay: FirstDisplay?
   /// The typical user's counted displays over the days the usage model runs.
   public var displays: Int
+
+  /// One thing a witness relies on that the code read does not decide.
+  public struct Assumption: Hashable, Sendable, Codable {
+    /// "assuming the app calls `libraryDidLoad(count:)` with hasContent = true".
+    public var text: String
+    /// Where, in the app's sources (`file:line`) or the scenario.
+    public var place: String
+  }
 
   public struct FirstDisplay: Hashable, Sendable, Codable {
     public var day: Int

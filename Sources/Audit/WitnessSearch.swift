@@ -6,8 +6,9 @@ import TipEngine
 
 /// Finds what the app and its user do, from a fresh install, to display one tip: a best-first
 /// search over the steps the app allows — launch and quit, open and close each screen (its
-/// reactions run), each of the app's actions, the user closing another tip on screen, and
-/// time passing to the next instant that can change a decision or by a day. A state's
+/// reactions run), each of the app's actions, the user closing another tip on screen, an app
+/// condition that matters to the tip turning the other way, and time passing to the next
+/// instant that can change a decision or by a day. A state's
 /// distance to the goal is guessed from the tip's decision — one step to launch, one to open
 /// its screen, one per donation a count still needs, one per other false part of a rule or
 /// frequency hold — and weighs twice the steps taken, so the search goes for the goal first
@@ -22,6 +23,15 @@ public struct WitnessSearch {
   /// The app's actions, parsed once.
   let actions: [(text: String, statement: Statement)]
   let screens: [String]
+
+  /// How a search ends.
+  enum Outcome {
+    case found([String])
+    /// Every state it could reach was expanded (this many), none displaying the tip.
+    case exhausted(states: Int)
+    /// It stopped at its limit of states.
+    case stopped(states: Int)
+  }
 
   /// The most states expanded before the search gives up, by default.
   public static let maximumStates = 1_500
@@ -42,16 +52,17 @@ public struct WitnessSearch {
     static func < (a: Queued, b: Queued) -> Bool { (a.cost, a.order) < (b.cost, b.order) }
   }
 
-  /// The lines of a witness, or nil when none was found within the bounds.
-  func run() -> [String]? {
+  /// The lines of a witness, or how the search ended without one.
+  func run() -> Outcome {
     var nodes: [Node] = [Node(session: start, lines: [])]
     var queue = Heap<Queued>()
     var seen: Set<Relevance.StateKey> = [relevance.key(start.world)]
     var order = 0
-    guard let first = distance(start.world) else { return nil }
+    guard let first = distance(start.world) else { return .exhausted(states: 0) }
     queue.insert(Queued(cost: first, order: 0, node: 0))
     var expanded = 0
-    while let next = queue.popMin(), expanded < limit {
+    while let next = queue.popMin() {
+      guard expanded < limit else { return .stopped(states: expanded) }
       expanded += 1
       let node = nodes[next.node]
       guard node.lines.count < Self.maximumSteps else { continue }
@@ -59,14 +70,14 @@ public struct WitnessSearch {
         var session = node.session
         guard (try? session.execute(statement)) != nil else { continue }
         let lines = node.lines + [line]
-        if session.world.onScreen[tip] != nil { return lines }
+        if session.world.onScreen[tip] != nil { return .found(lines) }
         guard seen.insert(relevance.key(session.world)).inserted, let guess = distance(session.world) else { continue }
         order += 1
         nodes.append(Node(session: session, lines: lines))
         queue.insert(Queued(cost: lines.count + 2 * guess, order: order, node: nodes.count - 1))
       }
     }
-    return nil
+    return .exhausted(states: expanded)
   }
 
   /// Every step the app allows from this state, in a fixed order.
@@ -76,6 +87,11 @@ public struct WitnessSearch {
     for screen in screens { lines.append(world.isOpen(screen) ? "close \(screen)" : "open \(screen)") }
     // The user closes a tip in the way (its × button).
     for other in world.onScreen.keys.sorted() where other != tip { lines.append("dismiss \(other)") }
+    // An app condition the tip needs turns the other way (the fresh-install value is tried
+    // first: turning it is a step, and costs as one).
+    for condition in relevance.conditions {
+      lines.append("set \(condition) \(world.conditions.value(of: condition) != true)")
+    }
     var found = lines.compactMap { line in Self.statement(line).map { (line, $0) } }
     if world.isRunning { found += actions.map { ($0.text, $0.statement) } }
     var jumps: [TimeSpan] = []
@@ -97,7 +113,10 @@ public struct WitnessSearch {
   /// A guess of the steps left; nil when the tip can no longer display (invalidated).
   private func distance(_ world: World) -> Int? {
     var steps = world.isRunning ? 0 : 1
-    if let screen = world.placements[tip]?.screen, !world.isOpen(screen) { steps += 1 }
+    if let placement = world.placements[tip] {
+      if !world.isOpen(placement.screen) { steps += 1 }
+      steps += world.anchorTests(of: placement.description).count { !world.conditions.hold([$0]) }
+    }
     for hold in world.engine.decision(for: tip, at: world.clock).holds {
       switch hold {
       case .invalidated: return nil

@@ -64,7 +64,7 @@ public enum AggregateDirection: Hashable, Sendable {
 
 extension ComparisonOperator {
   /// `a op b` as `b op' a`.
-  var mirrored: ComparisonOperator {
+  public var mirrored: ComparisonOperator {
     switch self {
     case .less: .greater
     case .lessOrEqual: .greaterOrEqual

@@ -120,6 +120,15 @@ public enum TestingChange: Hashable, Sendable {
 }
 
 extension Command {
+  /// The tests it runs under (`if COND:`), outermost first.
+  public var guards: [ConditionTest] {
+    switch self {
+    case .onlyIf(let tests, let inner): tests + inner.guards
+    case .on(_, let inner): inner.guards
+    default: []
+    }
+  }
+
   /// Whether it runs under a test of the condition (or input) of this name.
   public func tests(_ name: String) -> Bool {
     switch self {

@@ -143,7 +143,7 @@ extension World {
   }
 
   /// The app conditions the anchor `screen.anchor` is shown under.
-  func anchorTests(of anchor: String) -> [ConditionTest] {
+  public func anchorTests(of anchor: String) -> [ConditionTest] {
     let parts = anchor.split(separator: ".", maxSplits: 1).map(String.init)
     guard parts.count == 2 else { return [] }
     return screen(named: parts[0])?.anchorConditions[parts[1]] ?? []

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import Audit
+
+/// What an app leaves open — its actions and the values they compute, its app conditions,
+/// displays under them — is a step the audit takes, named as an assumption of the witness
+/// that relies on it, and never counts as absent in a proof of `never`.
+@Suite struct OpenQuestionTests {
+  let app = """
+    frequency immediate
+    param hasContent = false
+    param count: Int = 0
+    condition hasItems = unknown
+    condition onboardingDone = false
+    event opened(noteID)
+    event listShown
+    screen home: list hint(if hasItems) note counter welcome
+    tip contentTip
+      title "Content"
+      anchor home.list inline
+      rule hasContent == true
+    tip hintTip
+      title "Hint"
+      anchor home.hint inline
+      maxDisplayCount 1
+    tip noteTip
+      title "Note"
+      anchor home.note inline
+      rule opened.largestSubset(by: noteID) >= 2
+    tip countTip
+      title "Count"
+      anchor home.counter inline
+      rule count > 4
+    tip welcomeTip
+      title "Welcome"
+      anchor home.welcome inline
+      rule listShown.count == 0
+    when app launch if onboardingDone: set count += 1
+    when screen home opens: if hasItems: donate listShown
+    action Library_didLoad(hasContent: Bool): set hasContent hasContent
+    action Note_open(id: Int): donate opened noteID=id
+    action Sync_done(n: Int): set count n
+
+    """
+
+  @Test func aValueTheAppComputesIsChosenForTheRuleAndNamedAsAnAssumption() throws {
+    let (report, input, _) = try audit(app)
+    let content = try #require(report.tip("contentTip"))
+    #expect(content.verdict == .shows)
+    #expect(content.witness == ["launch", "open home", "perform Library_didLoad hasContent=true"])
+    #expect(content.assumptions.map(\.text) == ["assuming the app runs Library_didLoad with hasContent = true"])
+    #expect(content.assumptions.first?.place.hasSuffix("app.scenario:31") == true)
+    // `count > 4`: the closest value that makes it hold.
+    #expect(report.tip("countTip")?.witness.last == "perform Sync_done n=5")
+    // One value for the field donations are grouped by, twice.
+    #expect(report.tip("noteTip")?.witness.suffix(2) == ["perform Note_open id=1", "perform Note_open id=1"])
+    #expect(try replayEmittedTests(report, input).isEmpty)
+  }
+
+  @Test func aDisplayUnderAConditionIsRevealedByTurningItAndSaysSo() throws {
+    let (report, _, _) = try audit(app)
+    let hint = try #require(report.tip("hintTip"))
+    #expect(hint.verdict == .shows)
+    #expect(hint.witness == ["launch", "open home", "set hasItems true"])
+    #expect(hint.assumptions.map(\.text) == ["assuming the app condition hasItems is true"])
+    #expect(
+      report.text.contains("hintTip shows after: launch; open home; set hasItems true\n  assuming the app condition hasItems is true ("))
+  }
+
+  @Test func codeUnderAConditionOrWithAComputedValueIsNeverAbsentFromAProof() throws {
+    let (report, _, _) = try audit(app)
+    // Only an action computes hasContent and count, only a condition's reaction donates
+    // listShown: none of them is "never".
+    #expect(report.tips.allSatisfy { $0.verdict != .never }, "\(report.text)")
+    // The welcome tip's screen donates listShown only when hasItems holds: not a defeat.
+    #expect(report.tip("welcomeTip")?.verdict == .shows)
+    #expect(report.tip("welcomeTip")?.assumptions == [])
+  }
+
+  @Test func theJSONNamesEachAssumptionWithItsPlace() throws {
+    let (report, _, _) = try audit(app)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
+    let tips = try #require(object["tips"] as? [[String: Any]])
+    let content = try #require(tips.first { $0["tip"] as? String == "contentTip" })
+    let assumption = try #require((content["assumptions"] as? [[String: Any]])?.first)
+    #expect(Set(assumption.keys) == ["text", "place"])
+    #expect(assumption["text"] as? String == "assuming the app runs Library_didLoad with hasContent = true")
+  }
+}
