@@ -75,7 +75,7 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "Audit", "Runner", "Reports", "ScenarioLanguage", "TipEngine",
+        "Audit", "Runner", "Reports", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),

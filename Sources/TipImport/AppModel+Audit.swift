@@ -1,23 +1,18 @@
 import Audit
 
-/// What `tipsim audit` needs beside the scenario: what the app's code can do when its user
-/// acts, and the Swift place of each definition and use.
+/// What `tipsim audit` needs beside the scenario: the Swift place of each definition and use,
+/// and what each action and app condition stands for in the app's code. What the app's code
+/// can do is in the scenario itself: its reactions, its actions, its conditions.
 extension AppModel {
   func auditInput(scenario: String, file: String, findings: [SwiftFinding]) -> AuditInput {
-    // Code the reactions run already runs by itself: launching, a screen appearing.
-    let inReactions = Set(reactions.flatMap(\.steps).map(\.position))
-    var actions: [AuditAction] = []
-    for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview && !inReactions.contains(site.position) {
-      switch site.kind {
-      case .donate, .parameterWrite, .toggle, .invalidate: break
-      default: continue
-      }
-      guard let command = step(for: index, launching: false, conditions: [], asAction: true)?.command,
-        !actions.contains(where: { $0.command == command })
-      else { continue }
-      actions.append(AuditAction(command: command, place: site.position.fileLine))
-    }
     var places = AuditPlaces()
+    for action in actions {
+      places.actions[action.name] = AuditPlaces.Origin(
+        place: action.position.fileLine, words: action.words, isUserAction: action.isUserAction)
+    }
+    for condition in conditions {
+      places.conditions[condition.name] = AuditPlaces.Origin(place: condition.position.fileLine, words: "`\(condition.swift)`")
+    }
     for tip in tips {
       places.tips[tip.name] = tip.position.fileLine
       places.displays[tip.name] = tip.displays.map(\.position.fileLine)
@@ -35,6 +30,6 @@ extension AppModel {
     let configures = sites.contains { site, testCode in
       if case .configure = site.kind { !testCode && !site.inPreview } else { false }
     }
-    return AuditInput(definitions: scenario, file: file, actions: actions, places: places, findings: shared, configures: configures)
+    return AuditInput(definitions: scenario, file: file, actions: [], places: places, findings: shared, configures: configures)
   }
 }

@@ -168,10 +168,13 @@ extension AppModel {
     if !read { untranslated.append(Note(position: position, text: "donationLimit \(ScenarioText.comment(limit.text)) not fully read")) }
   }
 
-  func uniqueEventName(_ name: String) -> String {
+  func uniqueEventName(_ name: String) -> String { AppModel.unique(name) { eventNames.contains($0) } }
+
+  /// `name`, or `name_2`, `name_3`… for the first that is not `taken`.
+  static func unique(_ name: String, taken: (String) -> Bool) -> String {
     var candidate = name
     var number = 2
-    while eventNames.contains(candidate) {
+    while taken(candidate) {
       candidate = "\(name)_\(number)"
       number += 1
     }

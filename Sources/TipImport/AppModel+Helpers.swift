@@ -9,9 +9,11 @@ struct DisplayUse {
   var display: Int
   /// The helper calls it goes through, outermost first.
   var via: [Int] = []
-  /// What must hold for the app to show it (`if showsHints`, `when: !seen`, a button's tap):
-  /// its anchor starts hidden.
+  /// What must hold for the app to show it (`if showsHints`, `when: !seen`): app conditions
+  /// its anchor is shown under.
   var hidingConditions: [String] = []
+  /// The closures it is inside that run later (a sheet's content, a button's action).
+  var deferrals: [Deferral] = []
   /// What else a comment says (`only on iOS 18 and later`).
   var notes: [String] = []
 }
@@ -193,6 +195,6 @@ extension AppModel {
       case .inherent: break
       }
     }
-    if let deferred = site.deferred { use.hidingConditions.append(deferred) }
+    if let deferred = site.deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }
   }
 }

@@ -27,8 +27,10 @@ extension AppModel {
     let after = configured.map { Array(launch[($0 + 1)...]) } ?? launch
     let from = origins.joined(separator: ", ")
     add(
-      ImportedReaction(trigger: .launching, origin: "at launch, before Tips.configure: \(from)", steps: steps(of: before, launching: true)))
-    add(ImportedReaction(trigger: .launch, origin: "at launch: \(from)", steps: steps(of: after, launching: false)))
+      ImportedReaction(
+        trigger: .launching, origin: "at launch, before Tips.configure: \(from)", steps: steps(of: before, mode: .reaction(launching: true))
+      ))
+    add(ImportedReaction(trigger: .launch, origin: "at launch: \(from)", steps: steps(of: after, mode: .reaction(launching: false))))
     for (root, trigger) in screenRoots() {
       var found: [Occurrence] = []
       var seen: Set<Int> = [root]
@@ -38,12 +40,33 @@ extension AppModel {
         ImportedReaction(
           trigger: trigger,
           origin: "when \(trigger.screen ?? "") \(words): \(routines[root].title) at \(routines[root].routine.position.fileLine)",
-          steps: steps(of: found, launching: false)))
+          steps: steps(of: found, mode: .reaction(launching: false))))
     }
   }
 
-  /// A reaction, merged into the one of the same trigger; a screen it names is defined.
+  /// A reaction, merged into the one of the same trigger; a screen it names is defined. A
+  /// step that writes a value the code computes, which no reaction can give, is a step of
+  /// the action `TRIGGER_values` instead: a scenario performs it with the value.
   private mutating func add(_ reaction: ImportedReaction) {
+    var reaction = reaction
+    let computed = reaction.steps.filter { $0.input != nil }
+    if !computed.isEmpty {
+      reaction.steps = reaction.steps.map { step in
+        guard step.input != nil else { return step }
+        var moved = step
+        moved.command = nil
+        moved.note = "a value the code computes: a step of action \(reaction.trigger.valuesAction)"
+        return moved
+      }
+      let words = "the app computes the values its code writes \(reaction.trigger.when)"
+      if let index = actions.firstIndex(where: { $0.name == reaction.trigger.valuesAction }) {
+        actions[index].steps += computed
+      } else {
+        actions.append(
+          ImportedAction(
+            name: reaction.trigger.valuesAction, words: words, isUserAction: false, position: computed[0].position, steps: computed))
+      }
+    }
     guard !reaction.steps.isEmpty else { return }
     if let screen = reaction.trigger.screen, !screens.contains(where: { $0.name == screen }) {
       screens.append(ImportedScreen(name: screen, anchors: [], position: reaction.steps[0].position))
@@ -59,7 +82,7 @@ extension AppModel {
   /// The routines that run at launch, in the order the app runs them: the App's `init`, the
   /// app delegate's (UIKit's, AppKit's) and scene delegate's launch methods, the routine that
   /// configures TipKit, and the App's root view appearing.
-  private func launchRoots() -> [Int] {
+  func launchRoots() -> [Int] {
     let usable = routines.indices.filter { isUsable($0) }
     func isApp(_ routine: Int) -> Bool {
       guard let path = routines[routine].routine.type,
@@ -79,7 +102,7 @@ extension AppModel {
 
   /// The routines that run as a screen appears or disappears: SwiftUI's `onAppear`, `.task`
   /// and `onDisappear` (outside the App type), UIKit's and AppKit's view controller methods.
-  private func screenRoots() -> [(Int, ImportedReaction.Trigger)] {
+  func screenRoots() -> [(Int, ImportedReaction.Trigger)] {
     let opens: Set<String> = ["viewDidLoad", "viewWillAppear", "viewDidAppear"]
     let closes: Set<String> = ["viewWillDisappear", "viewDidDisappear"]
     var found: [(Int, ImportedReaction.Trigger)] = []
@@ -133,7 +156,7 @@ extension AppModel {
 
   /// Whether a routine is the code of the app its users run: not a test's, a preview's or
   /// under a flag, and not inside a closure that runs later.
-  private func isUsable(_ routine: Int) -> Bool {
+  func isUsable(_ routine: Int) -> Bool {
     !routines[routine].testCode && !routines[routine].routine.isPreviewOrFlagged && routines[routine].routine.deferred == nil
   }
 
@@ -145,7 +168,7 @@ extension AppModel {
 
   /// What `routine` does, in order, through the routines it calls (each once: code reached
   /// by several paths runs once).
-  private mutating func expand(
+  mutating func expand(
     _ routine: Int, conditions: [CodeCondition], depth: Int, visited: inout Set<Int>, touching: inout [Bool?],
     into found: inout [Occurrence]
   ) {
@@ -182,7 +205,7 @@ extension AppModel {
   }
 
   /// Whether a routine does anything to tips, itself or through what it calls.
-  private func touches(_ routine: Int, _ memo: inout [Bool?]) -> Bool {
+  func touches(_ routine: Int, _ memo: inout [Bool?]) -> Bool {
     if let known = memo[routine] { return known }
     memo[routine] = false
     var result = false

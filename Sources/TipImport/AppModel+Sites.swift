@@ -1,3 +1,5 @@
+import Simulation
+
 /// Where the app displays, groups, donates, writes, invalidates and configures.
 extension AppModel {
   // MARK: Displays, groups, usages
@@ -88,9 +90,12 @@ extension AppModel {
 
   mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, use: DisplayUse, chain: [String]) {
     let index: Int
+    // A second display on one anchor keeps the first's conditions: a display is there when
+    // either's hold, which one list of tests cannot say, and the first's are written.
+    var isNewAnchor = true
     if let existing = screens.firstIndex(where: { $0.name == screen }) {
       index = existing
-      if !screens[index].anchors.contains(anchor) { screens[index].anchors.append(anchor) }
+      if screens[index].anchors.contains(anchor) { isNewAnchor = false } else { screens[index].anchors.append(anchor) }
     } else {
       index = screens.count
       screens.append(ImportedScreen(name: screen, anchors: [anchor], position: sites[use.screenSite].site.position))
@@ -100,16 +105,27 @@ extension AppModel {
     let via =
       chain.isEmpty
       ? "" : " (through the app's \(chain.joined(separator: ", then ")); its \(style) at \(sites[use.display].site.position.fileLine))"
-    if !use.hidingConditions.isEmpty {
-      // "when the user taps …" as it is; a condition of the app's as "`c` holds".
-      let conditions = use.hidingConditions.map { $0.hasPrefix("when ") ? String($0.dropFirst(5)) : "`\($0)` holds" }
-        .joined(separator: " and ")
-      screens[index].hidden.insert(anchor)
-      screens[index].comments.append(
-        "\(anchor) is shown only when \(conditions) (\(place)): it starts hidden; `show \(screen).\(anchor)` when that happens")
-      untranslated.append(
-        Note(
-          position: sites[use.screenSite].site.position, text: "a display of \(anchor) only when \(conditions): its anchor starts hidden"))
+    if !use.hidingConditions.isEmpty || !use.deferrals.isEmpty {
+      // Each condition an app condition of the anchor; a closure that runs later, one that
+      // is false until it has run.
+      let site = sites[use.screenSite].site
+      var tests: [ConditionTest] = []
+      var never = false
+      for text in use.hidingConditions {
+        switch decide(text: text, type: site.type, at: site.position) {
+        case .always(let holds): never = never || !holds
+        case .tests(let more): tests += more.filter { !tests.contains($0) }
+        }
+      }
+      for deferral in use.deferrals { tests.append(condition(shownAfter: deferral, on: screen)) }
+      let words = (use.hidingConditions.map { "when `\($0)` holds" } + use.deferrals.map(\.words)).joined(separator: " and ")
+      if never {
+        if isNewAnchor { screens[index].hidden.insert(anchor) }
+        screens[index].comments.append("\(anchor) is shown only \(words) (\(place)), which a constant of the code read makes false")
+      } else if !tests.isEmpty {
+        if isNewAnchor { screens[index].conditions[anchor] = tests }
+        screens[index].comments.append("\(anchor) is shown only \(words) (\(place)): while \(tests.text)")
+      }
     }
     for note in use.notes { screens[index].comments.append("\(anchor): \(note) (\(place))") }
     for tip in shown {

@@ -1,30 +1,34 @@
+import Simulation
 import SwiftSyntax
 
 /// What each thing the app's code does becomes in a reaction: a command, or a comment when
 /// the simulation cannot do it as the app does (a value computed from app state, code under a
 /// flag or in a branch not taken, a testing override).
 extension AppModel {
-  /// The steps of a reaction; before `Tips.configure` when `launching`.
-  mutating func steps(of occurrences: [Occurrence], launching: Bool) -> [ReactionStep] {
+  /// How a step's code runs: by itself, in a reaction (before `Tips.configure` when
+  /// `launching`), or when something outside the code read calls it, in an action, whose
+  /// inputs are the values the code computes.
+  enum StepMode: Equatable {
+    case reaction(launching: Bool)
+    case action
+  }
+
+  /// The steps of a reaction or an action, from what its code does in order.
+  mutating func steps(of occurrences: [Occurrence], mode: StepMode) -> [ReactionStep] {
     var steps: [ReactionStep] = []
     // `let next = min(A.p + 1, 99); A.p = next; B.p = next`: every write of one local writes
     // the value computed before the first, so the write of the parameter it reads goes last.
     var sharedLocal: [(key: String, source: Int?, target: Int?)] = []
     for case .effect(let index, let conditions) in occurrences {
       let site = sites[index].site
-      guard var step = step(for: index, launching: launching, conditions: conditions) else { continue }
-      if step.command != nil {
-        let assumed = conditions.filter { $0.kind == .holds || $0.kind == .loop }.map(\.text)
-        if !assumed.isEmpty {
-          let text = "run as if `\(assumed.joined(separator: "` and `"))` held"
-          step.note = step.note.map { $0 + "; " + text } ?? text
-          untranslated.append(Note(position: site.position, text: "condition \(assumed.joined(separator: " and ")) taken as holding"))
+      for step in self.steps(for: index, mode: mode, conditions: conditions) {
+        // Code that runs later is not run here, but it is translated: an action's step.
+        if step.command == nil, let note = step.note, site.deferred == nil || mode == .action {
+          untranslated.append(Note(position: site.position, text: "\(ScenarioText.comment(step.swift)): \(note)"))
         }
-      } else if let note = step.note {
-        untranslated.append(Note(position: site.position, text: "\(ScenarioText.comment(step.swift)): \(note)"))
+        steps.append(step)
+        sharedLocal.append(localWrite(at: index))
       }
-      steps.append(step)
-      sharedLocal.append(localWrite(at: index))
     }
     var start = 0
     while start < steps.count {
@@ -49,71 +53,95 @@ extension AppModel {
     return ("\(routine).\(value)", source, parameterIndex(named: text, in: site))
   }
 
-  /// One site's step; nil for code that is not about TipKit (a write to the app's own state).
-  /// `asAction`: as the user's action makes it run (an audit's), so code that runs later
-  /// (a button's closure) runs.
-  func step(for index: Int, launching: Bool, conditions: [CodeCondition], asAction: Bool = false) -> ReactionStep? {
+  /// One site's steps (two for a `Bool` a reaction computes: one under the condition it
+  /// computes, one under its negation); none for code that is not about TipKit.
+  mutating func steps(for index: Int, mode: StepMode, conditions: [CodeCondition]) -> [ReactionStep] {
     let site = sites[index].site
     var os: String?
+    var guards: [ConditionTest] = []
     var notRun: String?
     for condition in conditions {
       switch condition.kind {
-      case .otherwise where notRun == nil: notRun = "its branch runs only when !(\(condition.text))"
       case .available(let version): os = "if os >= \(version)"
       case .unavailable(let version): os = "if os < \(version)"
-      default: break
+      default:
+        switch decide(condition, type: site.type, at: site.position) {
+        case .always(false)?: notRun = notRun ?? "its branch never runs: `\(condition.text)` is decided by a constant of the code read"
+        case .tests(let tests)?: guards += tests.filter { !guards.contains($0) }
+        case .always(true)?, nil: break
+        }
       }
     }
     if let flag = site.flag { notRun = "under #if \(flag), which the app its users run does not set" }
-    if let deferred = site.deferred, !asAction { notRun = "it runs later, \(deferred)" }
-    var command: String?
-    var note: String?
+    if let deferred = site.deferred, mode != .action { notRun = "it runs later, \(deferred.words): an action of the app's" }
+    var step = ReactionStep(command: nil, os: os, guards: guards, swift: swiftText(site), position: site.position)
     switch site.kind {
     case .donate(let text, _, let argument, let fields):
-      guard let event = eventIndex(named: text, in: site) else { return nil }
-      (command, note) = donation(of: event, argument: argument, fields: fields)
+      guard let event = eventIndex(named: text, in: site) else { return [] }
+      (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode == .action)
     case .parameterWrite(let text, let op, let value):
-      guard let parameter = parameterIndex(named: text, in: site) else { return nil }
-      if let branches = site.conflictingBranches {
-        notRun = nil
-        note = "a value computed from app state (\(branches) writes it differently)"
-      } else {
-        (command, note) = write(parameter, op: op, value: value, at: index)
+      guard let parameter = parameterIndex(named: text, in: site) else { return [] }
+      (step.command, step.note) = write(parameter, op: op, value: value, at: index)
+      if step.command == nil && notRun == nil {
+        // A value the app computes: an input of an action, or in code that runs by itself, a
+        // `Bool` under the condition it tests.
+        let name = parameters[parameter].name
+        let type = scenarioType(of: parameter)
+        if mode == .action || type != "Bool" {
+          step.command = "set \(name) \(name)"
+          step.input = (name, type.hasSuffix("?") ? "String" : type)
+          step.note = "\(value) is computed: the value is an input"
+        } else if op == "=" {
+          switch decide(text: value, type: site.type, at: site.position, whole: true) {
+          case .always(let holds):
+            step.command = "set \(name) \(holds)"
+            step.note = nil
+          case .tests(let tests):
+            var whenTrue = step
+            whenTrue.note = nil
+            whenTrue.guards += tests
+            whenTrue.command = "set \(name) true"
+            var whenFalse = whenTrue
+            whenFalse.guards = step.guards + tests.map { ConditionTest($0.name, negated: !$0.negated) }
+            whenFalse.command = "set \(name) false"
+            return notRun == nil ? [whenTrue, whenFalse] : []
+          }
+        }
       }
     case .toggle(let text):
-      guard let parameter = parameterIndex(named: text, in: site) else { return nil }
+      guard let parameter = parameterIndex(named: text, in: site) else { return [] }
       if parameters[parameter].value == "true" || parameters[parameter].value == "false" {
-        command = "toggle \(parameters[parameter].name)"
+        step.command = "toggle \(parameters[parameter].name)"
       } else {
-        note = "\(parameters[parameter].name) is not a Bool"
+        step.note = "\(parameters[parameter].name) is not a Bool"
       }
     case .invalidate(let text, let reason):
-      guard let tip = tipIndex(displayedBy: text, in: site) else { return nil }
+      guard let tip = tipIndex(displayedBy: text, in: site) else { return [] }
       let reasons = ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"]
       if let reason, reasons.contains(reason) {
-        command = "invalidate \(tips[tip].name) \(reason)"
+        step.command = "invalidate \(tips[tip].name) \(reason)"
       } else {
-        note = "its reason \(reason ?? "?") is computed"
+        // Which reason it gives does not change that the tip ends.
+        step.command = "invalidate \(tips[tip].name) actionPerformed"
+        step.note = "its reason \(reason ?? "?") is computed: written as actionPerformed"
       }
     case .resetDatastore:
-      if !launching {
-        note = "Tips.resetDatastore() after Tips.configure throws in the app (rule 34)"
-      } else if let condition = conditions.first(where: { $0.kind == .holds || $0.kind == .loop }) {
-        // A debug menu's "reset on next launch", a migration: the app decides when.
-        note = "it runs only when `\(condition.text)`, which the app decides"
+      if mode != .reaction(launching: true) {
+        step.note = "Tips.resetDatastore() after Tips.configure throws in the app (rule 34)"
       } else {
-        command = "reset"
+        step.command = "reset"
       }
     case .testingOverride:
-      note = "a testing override (add `testing …` to a scenario to simulate it)"
+      step.note = "a testing override (add `testing …` to a scenario to simulate it)"
     default:
-      return nil
+      return []
     }
-    if let notRun, site.conflictingBranches == nil || site.deferred != nil || site.flag != nil {
-      command = nil
-      note = notRun
+    if let notRun {
+      step.command = nil
+      step.input = nil
+      step.note = notRun
     }
-    return ReactionStep(command: command, os: os, swift: swiftText(site), position: site.position, note: note)
+    return [step]
   }
 
   /// The Swift a site stands for, in a comment.
@@ -132,22 +160,66 @@ extension AppModel {
   // MARK: Donations
 
   /// `donate EVENT field=value`: each field the call gives as a literal; the others are
-  /// computed from app state, and said.
-  private func donation(of event: Int, argument: String?, fields: [Site.DonatedField]?) -> (String?, String?) {
+  /// computed from app state: in an action, an input each (`field=INPUT`), else said.
+  private func donation(of event: Int, argument: String?, fields: [Site.DonatedField]?, inputs: Bool) -> (
+    String?, String?, (name: String, type: String)?
+  ) {
     var command = "donate \(events[event].name)"
-    guard let argument, !argument.isEmpty else { return (command, nil) }
-    guard let fields else { return (command, "its info \(argument) is computed from app state: donated without its fields") }
+    guard let argument, !argument.isEmpty else { return (command, nil, nil) }
+    guard let fields else { return (command, "its info \(argument) is computed from app state: donated without its fields", nil) }
     var computed: [String] = []
+    var input: (name: String, type: String)?
     for field in fields {
       let name = contractName(field.label)
       if let literal = field.literal, literal != "nil", events[event].fields.contains(name) {
         command += " \(name)=\(literal)"
+      } else if inputs || readsField(event: events[event].name, field: name), input == nil, events[event].fields.contains(name) {
+        // In code that runs by itself, only a field a rule groups or filters by: the
+        // donation then moves to the trigger's values action; one that no rule reads is
+        // donated without it, and still counts.
+        command += " \(name)=\(name)"
+        input = (name, fieldType(of: event, field: field.label))
       } else {
         computed.append("\(field.label) = \(field.text)")
       }
     }
-    let note = computed.isEmpty ? nil : "not given, computed from app state: \(computed.joined(separator: ", "))"
-    return (command, note)
+    let note =
+      computed.isEmpty
+      ? input.map { "\($0.name) is computed: the value is an input" }
+      : "not given, computed from app state: \(computed.joined(separator: ", "))"
+    return (command, note, input)
+  }
+
+  /// Whether a rule groups or filters the event's donations by the field.
+  private func readsField(event: String, field: String) -> Bool {
+    tips.flatMap(\.rules).compactMap(\.expression).contains { rule in
+      rule.aggregates.contains { aggregate in
+        guard aggregate.event == event else { return false }
+        switch aggregate.kind {
+        case .largestSubset(let by), .smallestSubset(let by): if by == field { return true }
+        case .count: break
+        }
+        return aggregate.filter.map { "\($0)".contains(field) } ?? false
+      }
+    }
+  }
+
+  /// The language's type of a donation field, from its info type's declaration (`String`
+  /// when the code read does not say).
+  private func fieldType(of event: Int, field: String) -> String {
+    for declaration in events[event].declarations {
+      for site in types[declaration.type].fragment.events where site.member == declaration.member {
+        guard let info = site.infoType, let type = resolveType(info, from: types[declaration.type].path, file: declaration.position.file),
+          let declared = types[type].fragment.propertyTypes[field]
+        else { continue }
+        switch declared {
+        case "Int", "Bool", "Double", "String": return declared
+        case "Float", "CGFloat": return "Double"
+        default: return "String"
+        }
+      }
+    }
+    return "String"
   }
 
   // MARK: Parameter writes

@@ -25,6 +25,10 @@ struct AppModel {
   var routinesByOwner: [String: [Int]] = [:]
   /// The app's own code that runs by itself, as reactions (`AppModel+Reactions`).
   var reactions: [ImportedReaction] = []
+  /// The app's code that something the sources do not show calls, as actions (`AppModel+Actions`).
+  var actions: [ImportedAction] = []
+  /// What the app's code tests that the import cannot decide (`AppModel+Conditions`).
+  var conditions: [ImportedCondition] = []
   /// Conditions on display sites: the anchor starts hidden (`AppModel+Helpers`).
   var hiddenAnchors: Set<String> = []
   /// Declarations and sites that were not translated, each with why: the summary lists them.
@@ -71,6 +75,7 @@ struct AppModel {
     readUsages()
     readConfiguration()
     readReactions()
+    readActions()
   }
 
   // MARK: Types

@@ -66,6 +66,12 @@ extension FactScanner {
     "scheduledTimer": "when the timer fires", "onKeyPress": "when the user presses a key", "onHover": "when the pointer hovers",
   ]
 
+  /// The calls of `later` whose closure runs when the user acts.
+  static let userGestures: Set<String> = [
+    "Button", "onTapGesture", "onLongPressGesture", "onSubmit", "refreshable", "onDelete", "onMove", "contextMenu", "swipeActions",
+    "NavigationLink", "Menu", "UIAction", "addAction", "onKeyPress",
+  ]
+
   func enter(closure node: ClosureExprSyntax) {
     let (call, label) = FactScanner.call(around: node)
     let name = call.flatMap { FactScanner.lastName(of: $0.calledExpression)?.text }
@@ -88,16 +94,23 @@ extension FactScanner {
       if !runsLater {
         frame = .transparent
       } else if let words = FactScanner.later[name] {
-        let subject =
-          name.first?.isUppercase == true ? "\(name)(\(call.arguments.first.map { source($0.expression) } ?? ""))" : "(.\(name))"
-        deferredStack.append("\(words) \(subject)")
+        let argument = call.arguments.first.map { source($0.expression) } ?? ""
+        let subject = name.first?.isUppercase == true ? "\(name)(\(argument))" : "(.\(name))"
+        let label = name.first?.isUppercase == true ? name + "_" + argument : name
+        deferredStack.append(
+          Deferral(
+            words: "\(words) \(subject)", name: label, position: position(node), isUserAction: FactScanner.userGestures.contains(name)))
         frame = .deferred
       } else {
-        deferredStack.append("a closure passed to \(name) runs later")
+        deferredStack.append(
+          Deferral(words: "a closure passed to \(name) runs later", name: name, position: position(node), isUserAction: false))
         frame = .deferred
       }
     } else if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
-      deferredStack.append("a closure stored in \(source(binding.pattern)) runs when it is called")
+      let stored = source(binding.pattern)
+      deferredStack.append(
+        Deferral(words: "a closure stored in \(stored) runs when it is called", name: stored, position: position(node), isUserAction: false)
+      )
       frame = .deferred
     } else {
       frame = .transparent
@@ -144,16 +157,13 @@ extension FactScanner {
   func walkIf(_ node: IfExprSyntax) {
     walk(node.conditions)
     let (kind, text) = condition(node.conditions)
-    let start = facts.sites.count
     codeConditions.append(CodeCondition(kind: kind, text: text))
     walk(node.body)
     codeConditions.removeLast()
     guard let elseBody = node.elseBody else { return }
-    let middle = facts.sites.count
     codeConditions.append(CodeCondition(kind: FactScanner.opposite(of: kind), text: text))
     walk(elseBody)
     codeConditions.removeLast()
-    markConflicts([start..<middle, middle..<facts.sites.count], "if \(text) … else …")
   }
 
   func walkGuard(_ node: GuardStmtSyntax) {
@@ -166,18 +176,18 @@ extension FactScanner {
     codeConditions.append(CodeCondition(kind: kind, text: text))
   }
 
+  /// Each case of a `switch` on app state runs under a condition of its own: the subject
+  /// matching its label.
   func walkSwitch(_ node: SwitchExprSyntax) {
     walk(node.subject)
-    var ranges: [Range<Int>] = []
-    for (index, element) in node.cases.enumerated() {
-      let start = facts.sites.count
+    for element in node.cases {
       let label = element.as(SwitchCaseSyntax.self).map { source($0.label) } ?? "#if"
-      codeConditions.append(CodeCondition(kind: index == 0 ? .holds : .otherwise, text: "switch \(source(node.subject)) \(label)"))
+      let matched = label.hasPrefix("case ") ? String(label.dropFirst(5)) : label
+      codeConditions.append(
+        CodeCondition(kind: .holds, text: "\(source(node.subject)) is \(matched.hasSuffix(":") ? String(matched.dropLast()) : matched)"))
       walk(element)
       codeConditions.removeLast()
-      ranges.append(start..<facts.sites.count)
     }
-    markConflicts(ranges, "switch \(source(node.subject))")
   }
 
   func walkFor(_ node: ForStmtSyntax) {
@@ -223,26 +233,6 @@ extension FactScanner {
     case .unavailable(let version): .available(version)
     case .inherent: .inherent
     default: .otherwise
-    }
-  }
-
-  /// Branches that write one parameter with different values: each such write is a value
-  /// the app computes (`if a { X.p = 1 } else { X.p = 2 }`).
-  private func markConflicts(_ branches: [Range<Int>], _ statement: String) {
-    var values: [String: Set<String>] = [:]
-    for branch in branches {
-      for index in branch {
-        if case .parameterWrite(let parameter, let op, let value) = facts.sites[index].kind {
-          values[parameter, default: []].insert(op + value)
-        }
-      }
-    }
-    for branch in branches {
-      for index in branch {
-        if case .parameterWrite(let parameter, _, _) = facts.sites[index].kind, (values[parameter]?.count ?? 0) > 1 {
-          facts.sites[index].conflictingBranches = statement
-        }
-      }
     }
   }
 }

@@ -32,7 +32,7 @@ final class FactScanner: SyntaxVisitor {
   /// The conditions around the code inside the innermost routine.
   var codeConditions: [CodeCondition] = []
   /// The closures around the code that run later, innermost last.
-  var deferredStack: [String] = []
+  var deferredStack: [Deferral] = []
   /// How each closure being walked changed the context, to undo it after.
   var closureFrames: [ClosureFrame] = []
   /// How many conditions each block being walked started with: a `guard` adds one for the
@@ -142,7 +142,12 @@ final class FactScanner: SyntaxVisitor {
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     functionStack.append(node.name.text)
     // A target-action method (`@IBAction`, `@objc`): UIKit and AppKit call it when the user acts.
-    if FactScanner.isAction(node) { deferredStack.append("when its action fires (\(node.name.text))") }
+    if FactScanner.isAction(node) {
+      deferredStack.append(
+        Deferral(
+          words: "when its action fires (\(node.name.text))", name: node.name.text, position: position(node.name),
+          isUserAction: node.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBAction" }))
+    }
     if FactScanner.backgroundHandlers.contains(node.name.text) { backgroundDepth += 1 }
     let parameters = node.signature.parameterClause.parameters.map { parameter in
       (label: parameter.firstName.text == "_" ? nil : parameter.firstName.text, name: (parameter.secondName ?? parameter.firstName).text)
@@ -157,6 +162,19 @@ final class FactScanner: SyntaxVisitor {
     functionStack.removeLast()
     leaveRoutine()
     if FactScanner.isAction(node) { deferredStack.removeLast() }
+  }
+
+  /// The key of `@AppStorage("key")` (also `@SceneStorage`): a value kept in UserDefaults.
+  static func storageKey(_ node: VariableDeclSyntax) -> String? {
+    for element in node.attributes {
+      guard let attribute = element.as(AttributeSyntax.self),
+        ["AppStorage", "SceneStorage"].contains(attribute.attributeName.trimmedDescription),
+        case .argumentList(let arguments)? = attribute.arguments,
+        let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self), let key = plainString(literal)
+      else { continue }
+      return key
+    }
+    return nil
   }
 
   static func isAction(_ node: FunctionDeclSyntax) -> Bool {
@@ -351,6 +369,17 @@ final class FactScanner: SyntaxVisitor {
       }
       if isStatic, let literal = initializer?.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
         facts.types[typeIndex].constants[name] = text
+      }
+      if let literal = initializer?.as(BooleanLiteralExprSyntax.self) {
+        let value = literal.literal.text == "true"
+        if isStatic && node.bindingSpecifier.text == "let" {
+          facts.types[typeIndex].boolConstants[name] = value
+        } else if !isStatic && node.bindingSpecifier.text == "var" {
+          facts.types[typeIndex].boolInitials[name] = value
+        }
+      }
+      if let storage = FactScanner.storageKey(node) {
+        facts.types[typeIndex].storage[name] = (storage, initializer.map { source($0) })
       }
       readTipMember(name, binding: binding, in: typeIndex)
     }

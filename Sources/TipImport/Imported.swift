@@ -1,3 +1,4 @@
+import Simulation
 import TipEngine
 
 /// What the importer writes, named by the contract (docs/Importing.md, "Names").
@@ -76,8 +77,11 @@ struct ImportedScreen {
   var name: String
   var anchors: [String]
   var position: SwiftPosition
-  /// Anchors of tips the app displays only under a condition: they start hidden.
+  /// Anchors of tips the app displays only after something the code read does not decide:
+  /// they start hidden.
   var hidden: Set<String> = []
+  /// Anchors of tips the app displays only under app conditions.
+  var conditions: [String: [ConditionTest]] = [:]
   /// What the app's code on this screen shows: why an anchor starts hidden, and the like.
   var comments: [String] = []
 }
@@ -105,6 +109,26 @@ struct ImportedReaction {
       default: nil
       }
     }
+
+    /// The action that gives the values its code computes: `launch_values`, `Home_opens_values`.
+    var valuesAction: String {
+      switch self {
+      case .launching: "launching_values"
+      case .launch: "launch_values"
+      case .opens(let screen): "\(screen)_opens_values"
+      case .closes(let screen): "\(screen)_closes_values"
+      }
+    }
+
+    /// `at launch`, `as Home appears`.
+    var when: String {
+      switch self {
+      case .launching: "at launch, before Tips.configure"
+      case .launch: "at launch"
+      case .opens(let screen): "as \(screen) appears"
+      case .closes(let screen): "as \(screen) disappears"
+      }
+    }
   }
 
   var trigger: Trigger
@@ -119,11 +143,46 @@ struct ReactionStep {
   var command: String?
   /// `if os >= 18`: code under `#available`.
   var os: String?
+  /// The app conditions it runs under (`if onboardingDone:`).
+  var guards: [ConditionTest] = []
+  /// The input of its action the command reads: a value the app computes (its name and
+  /// the language's type).
+  var input: (name: String, type: String)?
   /// The Swift, as written.
   var swift: String
   var position: SwiftPosition
-  /// What the step assumed (a condition run as if it held), or why it is not run.
+  /// Why it is not run, or what the reader should know of it.
   var note: String?
+
+  /// The command as a reaction or an action writes it: `if a and not b: set p true`.
+  var line: String? { command.map { guards.isEmpty ? $0 : "if \(guards.text): \($0)" } }
+}
+
+/// The app's code that something the sources do not show calls — a button's action, a
+/// callback, a delegate method, a function no code read calls — as an `action`.
+struct ImportedAction {
+  var name: String
+  /// How an assumption names it, and whether it is the user's gesture.
+  var words: String
+  var isUserAction: Bool
+  /// Where its code starts.
+  var position: SwiftPosition
+  var steps: [ReactionStep]
+
+  /// Its inputs, in the order its steps first read them.
+  var inputs: [(name: String, type: String)] {
+    var seen: [(name: String, type: String)] = []
+    for case let input? in steps.map(\.input) where !seen.contains(where: { $0.name == input.name }) { seen.append(input) }
+    return seen
+  }
+
+  /// Its `action` line; nil when no step is run.
+  var definition: String? {
+    let lines = steps.compactMap(\.line)
+    guard !lines.isEmpty else { return nil }
+    let signature = inputs.isEmpty ? "" : "(" + inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
+    return "action \(name)\(signature): " + lines.joined(separator: "; ")
+  }
 }
 
 /// A name the scenario language accepts, made from any text: every other character becomes

@@ -1,5 +1,6 @@
 import Foundation
 import ScenarioLanguage
+import Simulation
 
 /// Writes an `AppModel` as scenario definitions (`frequency`, `param`, `event`, `screen`,
 /// `tip`, `group`), each preceded by comments naming its Swift declaration and where the app
@@ -39,10 +40,14 @@ struct ScenarioEmitter {
     for parameter in model.parameters { write(parameter) }
     if !model.events.isEmpty { lines.append("") }
     for event in model.events { write(event) }
+    writeConditions()
     if !model.screens.isEmpty { lines.append("") }
     for screen in model.screens {
       for text in screen.comments { comment(text) }
-      let anchors = screen.anchors.map { screen.hidden.contains($0) ? "\($0)(hidden)" : $0 }
+      let anchors = screen.anchors.map { anchor in
+        if let tests = screen.conditions[anchor] { return "\(anchor)(if \(tests.text))" }
+        return screen.hidden.contains(anchor) ? "\(anchor)(hidden)" : anchor
+      }
       definition("screen \(screen.name)" + (anchors.isEmpty ? "" : ": " + anchors.joined(separator: " ")))
     }
     for tip in model.tips { write(tip) }
@@ -54,6 +59,45 @@ struct ScenarioEmitter {
       )
     }
     writeReactions()
+    writeActions()
+  }
+
+  /// What the app's code tests that the import cannot decide, with its fresh-install value.
+  private mutating func writeConditions() {
+    guard !model.conditions.isEmpty else { return }
+    lines.append("")
+    comment("What the app's code tests that the import cannot decide: app conditions, with their value on a fresh install.")
+    for condition in model.conditions {
+      comment("`\(condition.swift)` at \(condition.position.fileLine): \(condition.why)")
+      definition(condition.definition)
+    }
+  }
+
+  /// The app's code that something the sources do not show calls, as actions: a comment per
+  /// step naming its Swift place, then the `action` line.
+  private mutating func writeActions() {
+    guard !model.actions.isEmpty else { return }
+    lines.append("")
+    comment("The app's code that runs when something the sources do not show calls it: `perform NAME` (docs/Importing.md).")
+    for action in model.actions {
+      lines.append("")
+      comment("\(action.words) (\(action.position.fileLine))")
+      writeSteps(action.steps)
+      if let text = action.definition {
+        definition(text)
+      } else {
+        comment("no step of it runs: not an action")
+      }
+    }
+  }
+
+  /// A comment per step: its Swift place, and what it became or why it is not run.
+  private mutating func writeSteps(_ steps: [ReactionStep]) {
+    for step in steps {
+      let swift = ScenarioText.comment(step.swift)
+      let what = step.line.map { "→ " + $0 + (step.os.map { " (\($0))" } ?? "") } ?? "not run"
+      comment("  \(step.position.fileLine): \(swift) \(what)\(step.note.map { ": " + $0 } ?? "")")
+    }
   }
 
   /// The app's own code that runs by itself, as reactions: for each trigger, a comment per
@@ -65,24 +109,24 @@ struct ScenarioEmitter {
     for reaction in model.reactions {
       lines.append("")
       comment(reaction.origin)
-      for step in reaction.steps {
-        let swift = ScenarioText.comment(step.swift)
-        let what = step.command.map { "→ " + $0 + (step.os.map { " (\($0))" } ?? "") } ?? "not run"
-        comment("  \(step.position.fileLine): \(swift) \(what)\(step.note.map { ": " + $0 } ?? "")")
-      }
-      // Consecutive commands under one OS condition share a line; the order stays the app's.
-      var run: (os: String?, commands: [String])?
+      writeSteps(reaction.steps)
+      // Consecutive commands under one OS condition and the same app conditions share a
+      // line, which runs only under them; the order stays the app's.
+      var run: (os: String?, guards: [ConditionTest], commands: [String])?
       func flush(_ emitter: inout ScenarioEmitter) {
         guard let current = run, !current.commands.isEmpty else { return }
-        emitter.definition("when \(reaction.trigger.text)\(current.os.map { " " + $0 } ?? ""): " + current.commands.joined(separator: "; "))
+        var tests = current.os.map { [String($0.dropFirst(3))] } ?? []
+        if !current.guards.isEmpty { tests.append(current.guards.text) }
+        let condition = tests.isEmpty ? "" : " if " + tests.joined(separator: " and ")
+        emitter.definition("when \(reaction.trigger.text)\(condition): " + current.commands.joined(separator: "; "))
       }
       for step in reaction.steps {
         guard let command = step.command else { continue }
-        if let current = run, current.os == step.os {
+        if let current = run, current.os == step.os, current.guards == step.guards {
           run?.commands.append(command)
         } else {
           flush(&self)
-          run = (step.os, [command])
+          run = (step.os, step.guards, [command])
         }
       }
       flush(&self)
@@ -153,7 +197,7 @@ struct ScenarioEmitter {
   static func place(_ site: Site) -> String {
     if site.inPreview { return " (in a preview)" }
     if let flag = site.flag { return " (under #if \(flag))" }
-    if let deferred = site.deferred { return " (\(deferred))" }
+    if let deferred = site.deferred { return " (\(deferred.words))" }
     if site.function == "init" { return " (in \(site.type?.joined(separator: ".") ?? "an") initializer)" }
     return ""
   }

@@ -36,7 +36,7 @@ struct Routine {
   var position: SwiftPosition
   /// Why it does not run by itself when its trigger happens: it is inside a closure that
   /// runs later (an appear closure of a sheet's content, say).
-  var deferred: String?
+  var deferred: Deferral?
   /// Inside `#Preview`, a `PreviewProvider`, or under a flag the release build does not set.
   var isPreviewOrFlagged = false
   /// `let next = min(X.p + 1, 99)`: its locals' initializers, as written.
@@ -52,18 +52,33 @@ struct Routine {
   var name: String? { if case .function(let name) = kind { name } else { nil } }
 }
 
+/// A closure or a method that runs later, when something the code read does not do happens:
+/// a user's tap, a notification, a callback, UIKit calling a target-action method. Each is
+/// one of the app's actions.
+struct Deferral: Equatable {
+  /// "when the user taps Button(\"Save\")".
+  var words: String
+  /// What the action it becomes is named after: `Button_Save`, `onTapGesture`, `shareTapped`.
+  var name: String
+  /// Where it starts: one closure or method is one action.
+  var position: SwiftPosition
+  /// The user's gesture (a button, a tap, a swipe), rather than the system's or another
+  /// part of the app's callback.
+  var isUserAction: Bool
+}
+
 /// A condition around code, from the code's enclosing statements.
 struct CodeCondition {
   enum Kind: Equatable {
-    /// `if c`, `guard c`, a `switch`'s first case: the importer cannot decide it, and runs the
-    /// code as if it held.
+    /// `if c`, `guard c`, a `switch`'s case: an app condition, unless the code read decides
+    /// it (`AppModel+Conditions`).
     case holds
-    /// An `else`, or a later `case`: not run (the first branch is).
+    /// An `else`: the condition does not hold.
     case otherwise
     /// `if #available(iOS N, *)` and its `else`: the simulated device's OS decides.
     case available(String)
     case unavailable(String)
-    /// A loop's body: run once.
+    /// A loop's body: it runs when the sequence has an element.
     case loop
     /// The tip's own status (`for await … in tip.shouldDisplayUpdates`, `if shouldDisplay`):
     /// part of displaying it, not a condition of the app's.
@@ -94,6 +109,12 @@ struct TypeFragment {
   var events: [EventSite] = []
   /// `static let name = "literal"`: what an id may name.
   var constants: [String: String] = [:]
+  /// `static let isBeta = false`: a condition on it is decided.
+  var boolConstants: [String: Bool] = [:]
+  /// `@State private var showsList = false`: the value an instance's property starts with.
+  var boolInitials: [String: Bool] = [:]
+  /// `@AppStorage("key") var name = value`: the key and the value it has on a fresh install.
+  var storage: [String: (key: String, initial: String?)] = [:]
   /// Property (or local) name → the type it holds, where the code says (`let t = FavoriteTip()`).
   var propertyTypes: [String: String] = [:]
   /// Stored property names, in order: a donation info type's fields.
@@ -232,9 +253,7 @@ struct Site {
   var conditions: [CodeCondition] = []
   /// The closure it is in that runs later, not when its routine runs: "when the user taps
   /// Button(\"Save\")".
-  var deferred: String?
-  /// The `if`/`else` (or `switch`) whose branches write this parameter with different values.
-  var conflictingBranches: String?
+  var deferred: Deferral?
 
   /// Under `#if DEBUG` or another flag: not in the app its users run.
   var inDebug: Bool { flag != nil }

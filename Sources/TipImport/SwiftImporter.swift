@@ -187,6 +187,15 @@ public struct SwiftImporter {
     if !running.isEmpty {
       summary.append("the app's own code that runs by itself, as reactions: " + running.map(\.trigger.text).joined(separator: ", "))
     }
+    let performed = model.actions.filter { $0.definition != nil }
+    if !performed.isEmpty {
+      summary.append(
+        "the app's code that something the sources do not show calls, as actions: " + performed.map(\.name).joined(separator: ", "))
+    }
+    if !model.conditions.isEmpty {
+      summary.append(
+        "what its code tests that the import cannot decide, as app conditions: " + model.conditions.map(\.name).joined(separator: ", "))
+    }
     let left = skipped.map {
       Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
     }

@@ -20,18 +20,30 @@ import TipImport
     let lines = result.definitions
     // A `View` extension with `when:`, a helper through a `ViewModifier`, the modifier itself;
     // two `ContentView` types in two folders are two screens.
-    #expect(lines.contains("screen Home_ContentView: IntroTip(hidden) HelpTip(hidden) ComposeTip SearchTip(hidden) BadgeTip"))
+    // Each display under a condition is shown while an app condition holds: `!seenIntro`
+    // (`@State var seenIntro = false`: false on a fresh install), a sheet presented.
+    #expect(
+      lines.contains(
+        "screen Home_ContentView: IntroTip(if not Home_ContentView_seenIntro) HelpTip(if Home_ContentView_sheet) ComposeTip SearchTip(if not Home_ContentView_seenIntro) BadgeTip"
+      ))
+    #expect(lines.contains("condition Home_ContentView_seenIntro = false"))
+    #expect(lines.contains("condition Home_ContentView_sheet = false"))
     #expect(lines.contains("screen Settings_ContentView: ThemeTip ExportTip"))
     #expect(lines.contains("  anchor Home_ContentView.BadgeTip"))
     #expect(lines.contains("  anchor Settings_ContentView.ExportTip"))
     #expect(!result.scenario.contains("never displayed"))
-    // Each condition is said, and the summary lists it.
-    #expect(result.scenario.contains("# SearchTip is shown only when `!seenIntro` holds (HelperApp/Home/ContentView.swift:12)"))
+    // Each condition is said, and the summary lists them: nothing is left untranslated.
+    #expect(
+      result.scenario.contains(
+        "# SearchTip is shown only when `!seenIntro` holds (HelperApp/Home/ContentView.swift:12): while not Home_ContentView_seenIntro"))
     #expect(result.scenario.contains("# HelpTip is shown only when the sheet is presented (.sheet)"))
+    #expect(result.scenario.contains("# `seenIntro` at HelperApp/Home/ContentView.swift:16: ContentView.seenIntro starts false"))
     #expect(
       result.scenario.contains("through the app's hint(), then HintModifier; its .popoverTip at HelperApp/Shared/TipHelpers.swift:20"))
-    #expect(result.summary.contains("HelperApp/Home/ContentView.swift:12: a display of SearchTip only when `!seenIntro` holds"))
-    #expect(!result.summary.contains("everything read was translated"))
+    #expect(
+      result.summary.contains(
+        "what its code tests that the import cannot decide, as app conditions: Home_ContentView_seenIntro, Home_ContentView_sheet"))
+    #expect(result.summary.hasSuffix("everything read was translated"))
   }
 
   @Test func uikitAndAppKitDisplaysAreRead() throws {
@@ -40,7 +52,8 @@ import TipImport
     #expect(uikit.contains("screen StatusViewController: StatusTip"))
     #expect(uikit.contains("screen ProfileViewController: ProfileTip"))
     // A collection view cell's `configureTip`, and a helper called from a target-action.
-    #expect(uikit.contains("screen FeedViewController: FeedTip FilterTip(hidden)"))
+    #expect(uikit.contains("screen FeedViewController: FeedTip FilterTip(if FeedViewController_filterTapped)"))
+    #expect(uikit.contains("condition FeedViewController_filterTapped = false"))
     #expect(uikit.contains("  anchor ProfileViewController.ProfileTip inline"))
     #expect(uikit.contains("  anchor LibraryViewController.LibraryTip"))
     let appkit = try imported("AppKitApp")
@@ -82,11 +95,16 @@ import TipImport
       open Home_ContentView
       expect shown ComposeTip
       expect suppressed BadgeTip by popoverBusy
-      tapoutside ComposeTip
-      expect shown BadgeTip
-      expect hidden IntroTip
-      show Home_ContentView.IntroTip
       expect shown IntroTip
+      expect hidden HelpTip
+      tapoutside ComposeTip
+      expect shown SearchTip
+      set Home_ContentView_seenIntro true
+      expect hidden IntroTip
+      expect hidden SearchTip
+      expect shown BadgeTip
+      set Home_ContentView_sheet true
+      expect suppressed HelpTip by popoverBusy
       open Settings_ContentView
       expect shown ThemeTip
 
@@ -159,11 +177,22 @@ import TipImport
     let whens = result.definitions.filter { $0.hasPrefix("when ") }
     // The four counters bumped through a local capped by min(…, 99), the one read written last;
     // code reached from init and from the root view's onAppear runs once.
+    // What runs under a condition runs under an app condition: a reset only when the stored
+    // flag says so (false on a fresh install), a Bool the app computes as the condition it
+    // tests, each branch of an `if … else` under its side.
+    #expect(whens.first == "when app launching if resetTips: reset")
     #expect(
-      whens.first == """
+      Array(whens.dropFirst().prefix(6)) == [
+        """
         when app launch: set ShareTip_appOpens ReviewTip_appOpens + 1 atMost 99; set SyncTip_appOpens ReviewTip_appOpens + 1 atMost 99; \
-        set WidgetTip_appOpens ReviewTip_appOpens + 1 atMost 99; set ReviewTip_appOpens ReviewTip_appOpens + 1 atMost 99; set notesSeen true
-        """)
+        set WidgetTip_appOpens ReviewTip_appOpens + 1 atMost 99; set ReviewTip_appOpens ReviewTip_appOpens + 1 atMost 99
+        """,
+        "when app launch if Store_shared_isPro: set isPro true", "when app launch if not Store_shared_isPro: set isPro false",
+        "when app launch if not Launch_notesShown: set notesSeen true", "when app launch if Store_shared_prefersGrid: set layout \"grid\"",
+        "when app launch if not Store_shared_prefersGrid: set layout \"list\"",
+      ])
+    #expect(result.definitions.contains("condition resetTips = false"))
+    #expect(result.definitions.contains("condition Store_shared_isPro = unknown"))
     #expect(whens.contains("when app launch if os >= 18: set modern true"))
     #expect(whens.contains("when app launch: toggle darkMode; set wasPro isPro; donate opened"))
     #expect(whens.contains("when screen NotesListView closes: set leftNotes true"))
@@ -183,18 +212,21 @@ import TipImport
         "when screen FeedViewController opens: donate feedScrolled",
       ])
     let scenario = result.scenario
-    // Computed values, conditions, flags and closures that run later stay comments, said.
-    #expect(scenario.contains("UpgradeTip.isPro = Store.shared.isPro not run: a value computed from app state (Store.shared.isPro)"))
-    #expect(scenario.contains("UpgradeTip.notesSeen = true → set notesSeen true: run as if `!notesShown` held"))
-    #expect(
-      scenario.contains("UpgradeTip.layout = \"grid\" not run: a value computed from app state (if Store.shared.prefersGrid … else …"))
-    #expect(scenario.contains("UpgradeTip.plan = .pro not run: it runs later, when the notification is posted (.addObserver)"))
+    // Code that runs later is an action of the app's; code under a flag stays a comment.
+    #expect(scenario.contains("UpgradeTip.isPro = Store.shared.isPro → if Store_shared_isPro: set isPro true\n"))
+    #expect(scenario.contains("UpgradeTip.notesSeen = true → if not Launch_notesShown: set notesSeen true\n"))
+    #expect(scenario.contains("UpgradeTip.plan = .pro not run: it runs later, when the notification is posted (.addObserver): an action"))
+    #expect(result.definitions.contains("action Launch_addObserver: set plan \"pro\""))
+    #expect(result.definitions.contains("action NotesListView_Button_Save: donate saved"))
     #expect(scenario.contains("Tips.showAllTipsForTesting() not run: under #if DEBUG"))
-    #expect(scenario.contains("Tips.resetDatastore() not run: it runs only when `UserDefaults.standard.bool(forKey: \"resetTips\")`"))
+    #expect(scenario.contains("Tips.resetDatastore() → if resetTips: reset"))
     #expect(scenario.contains("donated at AppCode/Views/NotesListView.swift:9 (donate()) (when the user taps Button(\"Save\"))"))
-    #expect(result.summary.contains("AppCode/App/NotesApp.swift:33: condition !notesShown taken as holding"))
     #expect(
-      result.summary.contains("AppCode/App/NotesApp.swift:31: UpgradeTip.isPro = Store.shared.isPro: a value computed from app state"))
+      result.summary.contains(
+        "the app's code that something the sources do not show calls, as actions: Launch_addObserver, NotesListView_Button_Save"))
+    #expect(
+      result.summary.contains(
+        "not translated (1), each a comment in the output:\n  AppCode/App/NotesApp.swift:11: Tips.showAllTipsForTesting()"))
   }
 
   @Test func theImportedAppCountsLaunchesAndItsRowDefeatsItsOwnTip() throws {
@@ -272,7 +304,7 @@ import TipImport
     #expect(!result.summary.contains("everything read was translated"))
   }
 
-  @Test func appearCodeUnderAConditionRunsAsIfItHeldAndSaysSo() throws {
+  @Test func appearCodeUnderAConditionRunsUnderAnAppConditionThatStartsAsTheCodeSays() throws {
     let result = try imported([
       (
         "List.swift",
@@ -295,8 +327,10 @@ import TipImport
         """
       )
     ])
-    #expect(result.definitions.contains("when screen ListScreen opens: donate listShown"))
-    #expect(result.scenario.contains("A.listShown.sendDonation() → donate listShown: run as if `showsList` held"))
-    #expect(result.summary.contains("List.swift:12: condition showsList taken as holding"))
+    #expect(result.definitions.contains("when screen ListScreen opens if ListScreen_showsList: donate listShown"))
+    #expect(result.definitions.contains("condition ListScreen_showsList = false"))
+    #expect(result.definitions.contains("screen ListScreen: A(if ListScreen_showsList)"))
+    #expect(result.scenario.contains("A.listShown.sendDonation() → if ListScreen_showsList: donate listShown\n"))
+    #expect(result.summary.hasSuffix("everything read was translated"))
   }
 }

@@ -59,16 +59,17 @@ import TipImport
       imported.errors.hasPrefix(
         """
         tipsim import: 6 Swift files read: 4 tips, 2 parameters, 2 events, 1 group, 2 screens
-        the app's own code that runs by itself, as reactions: app launch, screen BackyardDetailView opens
+        the app's own code that runs by itself, as reactions: app launch
+        the app's code that something the sources do not show calls, as actions: BackyardDetailView_opens_values, BackyardDetailView_Button_Favorite, BackyardListView_Button_Add, BackyardListView_onSubmit
         not translated (1), each a comment in the output:
         """))
     let story = """
       include birds-tips.scenario
       launch                                   # the app's launch code sets isLoggedIn, as the app does
-      open BackyardDetailView                  # its .task donates didViewBackyard, as the app does
-      donate didViewBackyard backyardID=2
-      donate didViewBackyard backyardID=2
-      donate didViewBackyard backyardID=2
+      open BackyardDetailView                  # its .task donates didViewBackyard for the backyard it shows:
+      perform BackyardDetailView_opens_values backyardID=2
+      perform BackyardDetailView_opens_values backyardID=2
+      perform BackyardDetailView_opens_values backyardID=2
       expect shown FavoriteBackyardTip
 
       """

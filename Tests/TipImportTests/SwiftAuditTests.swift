@@ -18,8 +18,19 @@ import Testing
     func tip(_ name: String) -> TipAudit? { report.tips.first { $0.tip == name } }
     #expect(tip("ShareTip")?.verdict == .shows)
     #expect(tip("SearchTip")?.verdict == .shows)
-    #expect(tip("FavoriteTip")?.verdict == .unknown)
-    #expect(tip("FavoriteTip")?.note == "needs a value the app computes: noteOpened's noteID (no donation gives it)")
+    // The noteID its button computes is an input of the button's action: the audit picks one
+    // value for it, twice, and says so.
+    #expect(tip("FavoriteTip")?.verdict == .shows)
+    #expect(
+      tip("FavoriteTip")?.witness == [
+        "launch", "open NoteListView", "perform NoteListView_Button_Favorite noteID=1", "perform NoteListView_Button_Favorite noteID=1",
+      ])
+    #expect(
+      tip("FavoriteTip")?.assumptions == [
+        .init(
+          text: "assuming the user taps Button(\"Favorite\") when the values it computes are noteID = 1",
+          place: "AuditApp/NoteListView.swift:30")
+      ])
     let causes = report.tips.filter { $0.verdict == .never }.map { "\($0.tip) \($0.causes.map { "\($0.code.rawValue) \($0.place)" })" }
     #expect(
       causes == [
@@ -35,14 +46,23 @@ import Testing
 
   @Test func aButtonsDonationIsAnActionAndItsWitnessReplays() throws {
     let (report, input) = try audited()
-    #expect(input.actions.contains(AuditAction(command: "donate noteShared", place: "AuditApp/NoteListView.swift:21")))
+    #expect(input.definitions.contains("\naction NoteListView_Button_Share: donate noteShared\n"))
+    #expect(
+      input.places.actions["NoteListView_Button_Share"]
+        == AuditPlaces.Origin(place: "AuditApp/NoteListView.swift:20", words: "the user taps Button(\"Share\")", isUserAction: true))
     // What runs as the screen appears is a reaction, not an action.
-    #expect(!input.actions.contains { $0.command == "donate listViewed" })
+    #expect(input.definitions.contains("\nwhen screen NoteListView opens: donate listViewed\n"))
     let share = try #require(report.tips.first { $0.tip == "ShareTip" })
-    #expect(share.witness == ["launch", "open NoteListView", "donate noteShared", "donate noteShared", "donate noteShared"])
+    // A user's tap assumes nothing.
+    #expect(
+      share.witness == [
+        "launch", "open NoteListView", "perform NoteListView_Button_Share", "perform NoteListView_Button_Share",
+        "perform NoteListView_Button_Share",
+      ])
+    #expect(share.assumptions.isEmpty)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-swift-audit-\(UUID().uuidString)").path
     let names = try EmittedTests(report: report, definitions: input.definitions).write(to: folder)
-    #expect(names == ["definitions.scenario", "ShareTip.scenario", "SearchTip.scenario"])
+    #expect(names == ["definitions.scenario", "ShareTip.scenario", "FavoriteTip.scenario", "SearchTip.scenario"])
     for name in names.dropFirst() {
       let run = ScenarioRunner.run(file: (folder as NSString).appendingPathComponent(name))
       #expect(run.exitCode == 0 && run.expectationsChecked == 1, "\(name): \(run.errors)")

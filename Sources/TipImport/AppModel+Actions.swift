@@ -1,0 +1,91 @@
+/// The app's code that something the sources do not show calls, as actions a scenario
+/// performs and the audit takes: each closure that runs later (a button's action, a gesture,
+/// a notification's handler, a completion), each target-action method, and each function
+/// that moves a tip's inputs but that no code read calls (a delegate method, a data-load
+/// callback, a method called from Objective-C). What its code computes is an input.
+extension AppModel {
+  mutating func readActions() {
+    var touching = [Bool?](repeating: nil, count: routines.count)
+    // Closures and target-action methods: one action each, with the sites inside them.
+    var deferrals: [(deferral: Deferral, type: [String]?, sites: [Int])] = []
+    var byPosition: [SwiftPosition: Int] = [:]
+    for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview && site.flag == nil {
+      guard let deferral = site.deferred, doesSomething(index, &touching) else { continue }
+      if let group = byPosition[deferral.position] {
+        deferrals[group].sites.append(index)
+      } else {
+        byPosition[deferral.position] = deferrals.count
+        deferrals.append((deferral, site.type, [index]))
+      }
+    }
+    var names: Set<String> = Set(actions.map(\.name))
+    func unique(_ name: String) -> String {
+      let chosen = AppModel.unique(name) { names.contains($0) }
+      names.insert(chosen)
+      return chosen
+    }
+    for group in deferrals {
+      var found: [Occurrence] = []
+      var visited: Set<Int> = []
+      for index in group.sites {
+        occur(index, conditions: sites[index].site.conditions, into: &found, visited: &visited, touching: &touching)
+      }
+      let owner = screenName(type: group.type, file: group.deferral.position.file)
+      actions.append(
+        ImportedAction(
+          name: unique(owner + "_" + AppModel.conditionName(group.deferral.name)), words: AppModel.words(of: group.deferral),
+          isUserAction: group.deferral.isUserAction, position: group.deferral.position, steps: steps(of: found, mode: .action)))
+    }
+    // Functions no code read calls that move a tip's inputs.
+    let roots = Set(launchRoots() + screenRoots().map(\.0))
+    var called: Set<Int> = []
+    for index in sites.indices { if let callee = resolveCall(at: index) { called.insert(callee) } }
+    for index in routines.indices where isUsable(index) && !roots.contains(index) && !called.contains(index) {
+      guard case .function(let name) = routines[index].routine.kind, touches(index, &touching) else { continue }
+      var found: [Occurrence] = []
+      var visited: Set<Int> = [index]
+      expand(index, conditions: [], depth: 0, visited: &visited, touching: &touching, into: &found)
+      guard !found.isEmpty else { continue }
+      let routine = routines[index].routine
+      let owner = screenName(type: routine.type, file: routines[index].file)
+      let labels = routine.parameters.map { ($0.label ?? "_") + ":" }.joined()
+      let swift = (routine.type.map { $0.joined(separator: ".") + "." } ?? "") + "\(name)(\(labels))"
+      actions.append(
+        ImportedAction(
+          name: unique(owner + "_" + name), words: "the app calls `\(swift)`, which no code read calls", isUserAction: false,
+          position: routine.position, steps: steps(of: found, mode: .action)))
+    }
+  }
+
+  /// Whether a site does something to tips: itself, or through the app's function it calls.
+  private func doesSomething(_ index: Int, _ touching: inout [Bool?]) -> Bool {
+    switch sites[index].site.kind {
+    case .donate, .parameterWrite, .toggle, .invalidate, .resetDatastore, .testingOverride: return true
+    case .call: return resolveCall(at: index).map { touches($0, &touching) } ?? false
+    default: return false
+    }
+  }
+
+  /// What one site of an action does: an effect, or what the function it calls does.
+  private mutating func occur(
+    _ index: Int, conditions: [CodeCondition], into found: inout [Occurrence], visited: inout Set<Int>, touching: inout [Bool?]
+  ) {
+    switch sites[index].site.kind {
+    case .donate, .parameterWrite, .toggle, .invalidate, .resetDatastore, .testingOverride:
+      found.append(.effect(site: index, conditions: conditions))
+    case .call:
+      guard let callee = resolveCall(at: index), touches(callee, &touching), visited.insert(callee).inserted else { return }
+      expand(callee, conditions: conditions, depth: 1, visited: &visited, touching: &touching, into: &found)
+    default: break
+    }
+  }
+
+  /// How an assumption names what runs a closure: "the user taps Button(\"Save\")".
+  static func words(of deferral: Deferral) -> String {
+    let words = deferral.words
+    if words.hasPrefix("when its action fires (") { return "UIKit or AppKit calls the target-action \(deferral.name)" }
+    if words.hasPrefix("when ") { return String(words.dropFirst(5)) }
+    if words.hasPrefix("a closure passed to ") { return "the closure passed to \(deferral.name) runs" }
+    return "the app calls the closure stored in \(deferral.name)"
+  }
+}
