@@ -57,6 +57,18 @@ public struct AuditPlaces: Sendable {
   public var actions: [String: Origin] = [:]
   /// The app conditions by name: what the code tests, and where.
   public var conditions: [String: Origin] = [:]
+  /// Writes, donations and invalidations in the code read that no line of the definitions
+  /// says (a value the import could not follow): parameter, event or tip → their places. The
+  /// never-proof takes each as "any value", "donated", "invalidated".
+  public var untranslated = Untranslated()
+
+  public struct Untranslated: Hashable, Sendable {
+    public var writes: [String: [String]] = [:]
+    public var donations: [String: [String]] = [:]
+    public var invalidations: [String: [String]] = [:]
+
+    public init() {}
+  }
 
   public init() {}
 

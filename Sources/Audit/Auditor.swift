@@ -147,15 +147,29 @@ public struct Auditor {
         audit.note = "the search found a witness that did not display the tip when replayed"
       case .exhausted(let states):
         audit.note =
-          context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no step the app allows displays it: the search reached every state it could (\(states)), each held back"
       case .stopped:
         audit.note =
-          context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no witness found within \(searchLimit) states of the search"
       }
     }
     return audit
+  }
+
+  /// The code its rules depend on that the import could not follow, with its places; nil
+  /// when there is none.
+  private func unfollowed(by tip: TipDefinition) -> String? {
+    let untranslated = input.places.untranslated
+    var parts: [String] = []
+    for name in Set(tip.rules.flatMap(\.parameterNames)).sorted() {
+      if let places = untranslated.writes[name] { parts.append("a write of \(name) (\(places.joined(separator: ", ")))") }
+    }
+    for name in Set(tip.rules.flatMap(\.aggregates).map(\.event)).sorted() {
+      if let places = untranslated.donations[name] { parts.append("a donation of \(name) (\(places.joined(separator: ", ")))") }
+    }
+    return parts.isEmpty ? nil : "depends on code the import could not follow: " + parts.joined(separator: ", ")
   }
 
   /// What a witness takes for granted: each app action it performs that is no user's tap,

@@ -38,8 +38,11 @@ struct NeverProof {
       default: break
       }
     }
-    // A parameter bound to an app store takes whatever the app writes there.
+    // A parameter bound to an app store takes whatever the app writes there; a write the
+    // definitions do not say may write anything, a donation they do not say counts.
     for name in world.bindings.keys { written[name] = .some(nil) }
+    for name in places.untranslated.writes.keys { written[name] = .some(nil) }
+    donated.formUnion(places.untranslated.donations.keys)
   }
 
   /// Why the tip never displays; empty when that is not proved.

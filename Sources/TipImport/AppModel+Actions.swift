@@ -34,26 +34,37 @@ extension AppModel {
       actions.append(
         ImportedAction(
           name: unique(owner + "_" + AppModel.conditionName(group.deferral.name)), words: AppModel.words(of: group.deferral),
-          isUserAction: group.deferral.isUserAction, position: group.deferral.position, steps: steps(of: found, mode: .action)))
+          isUserAction: group.deferral.isUserAction, position: group.deferral.position,
+          steps: steps(of: found, mode: .action(closure: group.deferral.position))))
     }
     // Functions no code read calls that move a tip's inputs.
     let roots = Set(launchRoots() + screenRoots().map(\.0))
     var called: Set<Int> = []
     for index in sites.indices { if let callee = resolveCall(at: index) { called.insert(callee) } }
     for index in routines.indices where isUsable(index) && !roots.contains(index) && !called.contains(index) {
-      guard case .function(let name) = routines[index].routine.kind, touches(index, &touching) else { continue }
+      let name: String
+      switch routines[index].routine.kind {
+      case .function(let function): name = function
+      // A type the app creates (`Theme()`): its initializer runs when it does.
+      case .initializer: name = "init"
+      default: continue
+      }
+      guard touches(index, &touching) else { continue }
       var found: [Occurrence] = []
       var visited: Set<Int> = [index]
       expand(index, conditions: [], depth: 0, visited: &visited, touching: &touching, into: &found)
-      guard !found.isEmpty else { continue }
       let routine = routines[index].routine
+      let steps = steps(of: found, mode: .action(closure: nil))
+      // Its only effects are in closures that run later, each an action of its own.
+      guard steps.contains(where: { $0.command != nil }) else { continue }
       let owner = screenName(type: routine.type, file: routines[index].file)
       let labels = routine.parameters.map { ($0.label ?? "_") + ":" }.joined()
       let swift = (routine.type.map { $0.joined(separator: ".") + "." } ?? "") + "\(name)(\(labels))"
+      let creates = name == "init" ? routine.type.map { "the app creates `\($0.joined(separator: "."))`" } : nil
       actions.append(
         ImportedAction(
-          name: unique(owner + "_" + name), words: "the app calls `\(swift)`, which no code read calls", isUserAction: false,
-          position: routine.position, steps: steps(of: found, mode: .action)))
+          name: unique(owner + "_" + name), words: creates ?? "the app calls `\(swift)`", isUserAction: false, position: routine.position,
+          steps: steps, note: creates == nil ? "which no code read calls" : "whose initializer moves a tip's inputs"))
     }
   }
 
@@ -83,7 +94,11 @@ extension AppModel {
   /// How an assumption names what runs a closure: "the user taps Button(\"Save\")".
   static func words(of deferral: Deferral) -> String {
     let words = deferral.words
-    if words.hasPrefix("when its action fires (") { return "UIKit or AppKit calls the target-action \(deferral.name)" }
+    if words.hasPrefix("when its action fires (") {
+      return deferral.isUserAction
+        ? "the user acts on the control wired to @IBAction \(deferral.name)"
+        : "@objc \(deferral.name) is called (by UIKit, AppKit or Objective-C code)"
+    }
     if words.hasPrefix("when ") { return String(words.dropFirst(5)) }
     if words.hasPrefix("a closure passed to ") { return "the closure passed to \(deferral.name) runs" }
     return "the app calls the closure stored in \(deferral.name)"

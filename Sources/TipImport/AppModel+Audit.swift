@@ -13,6 +13,25 @@ extension AppModel {
     for condition in conditions {
       places.conditions[condition.name] = AuditPlaces.Origin(place: condition.position.fileLine, words: "`\(condition.swift)`")
     }
+    // What the code does that no step says, for the never-proof to count as possible.
+    let said = Set((reactions.flatMap(\.steps) + actions.flatMap(\.steps)).filter { $0.command != nil }.map(\.position))
+    for (site, testCode) in sites where !testCode && !site.inPreview && site.flag == nil && !said.contains(site.position) {
+      switch site.kind {
+      case .parameterWrite(let text, _, _), .toggle(let text):
+        if let parameter = parameterIndex(named: text, in: site) {
+          places.untranslated.writes[parameters[parameter].name, default: []].append(site.position.fileLine)
+        }
+      case .donate(let text, _, _, _):
+        if let event = eventIndex(named: text, in: site) {
+          places.untranslated.donations[events[event].name, default: []].append(site.position.fileLine)
+        }
+      case .invalidate(let text, _):
+        if let tip = tipIndex(displayedBy: text, in: site) {
+          places.untranslated.invalidations[tips[tip].name, default: []].append(site.position.fileLine)
+        }
+      default: break
+      }
+    }
     for tip in tips {
       places.tips[tip.name] = tip.position.fileLine
       places.displays[tip.name] = tip.displays.map(\.position.fileLine)

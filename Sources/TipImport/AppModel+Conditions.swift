@@ -104,6 +104,10 @@ extension AppModel {
       name = (type.map { screenName(type: $0, file: position.file) + "_" } ?? "") + AppModel.conditionName(body)
       initial = value
       why = "\(declared) starts \(value)"
+    } else if body.hasSuffix(".isEmpty"), let declared = startsEmpty(String(body.dropLast(8)), type: type, file: position.file) {
+      name = (type.map { screenName(type: $0, file: position.file) + "_" } ?? "") + AppModel.conditionName(body)
+      initial = true
+      why = "\(declared) starts empty"
     } else if let key = AppModel.defaultsKey(body) {
       name = AppModel.conditionName(key)
       initial = false
@@ -174,6 +178,15 @@ extension AppModel {
       let value = types[owner].fragment.boolInitials[member]
     else { return nil }
     return ("\(types[owner].path.joined(separator: ".")).\(member)", value)
+  }
+
+  /// The owner and name of an instance's property the text names that it declares empty
+  /// (`@State private var queue: [Item] = []`).
+  private func startsEmpty(_ text: String, type: [String]?, file: String) -> String? {
+    guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let (owner, member) = resolveMember(text, from: type, file: file),
+      types[owner].fragment.emptyInitials.contains(member)
+    else { return nil }
+    return "\(types[owner].path.joined(separator: ".")).\(member)"
   }
 
   /// The value of a `static let` Bool constant the text names (`Build.isBeta`, `isBeta`).

@@ -10,7 +10,18 @@ extension AppModel {
   /// inputs are the values the code computes.
   enum StepMode: Equatable {
     case reaction(launching: Bool)
-    case action
+    /// `closure`: where the closure the action stands for starts (nil for a function): code
+    /// in another closure that runs later is another action's.
+    case action(closure: SwiftPosition?)
+
+    var isAction: Bool { if case .action = self { true } else { false } }
+
+    /// Whether code in this closure that runs later (nil: none) runs as part of it.
+    func runs(_ deferral: Deferral?) -> Bool {
+      guard let deferral else { return true }
+      if case .action(let closure) = self { return closure == deferral.position }
+      return false
+    }
   }
 
   /// The steps of a reaction or an action, from what its code does in order.
@@ -23,7 +34,7 @@ extension AppModel {
       let site = sites[index].site
       for step in self.steps(for: index, mode: mode, conditions: conditions) {
         // Code that runs later is not run here, but it is translated: an action's step.
-        if step.command == nil, let note = step.note, site.deferred == nil || mode == .action {
+        if step.command == nil, let note = step.note, mode.runs(site.deferred) {
           untranslated.append(Note(position: site.position, text: "\(ScenarioText.comment(step.swift)): \(note)"))
         }
         steps.append(step)
@@ -73,12 +84,12 @@ extension AppModel {
       }
     }
     if let flag = site.flag { notRun = "under #if \(flag), which the app its users run does not set" }
-    if let deferred = site.deferred, mode != .action { notRun = "it runs later, \(deferred.words): an action of the app's" }
+    if let deferred = site.deferred, !mode.runs(deferred) { notRun = "it runs later, \(deferred.words): an action of the app's" }
     var step = ReactionStep(command: nil, os: os, guards: guards, swift: swiftText(site), position: site.position)
     switch site.kind {
     case .donate(let text, _, let argument, let fields):
       guard let event = eventIndex(named: text, in: site) else { return [] }
-      (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode == .action)
+      (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode.isAction)
     case .parameterWrite(let text, let op, let value):
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }
       (step.command, step.note) = write(parameter, op: op, value: value, at: index)
@@ -87,7 +98,7 @@ extension AppModel {
         // `Bool` under the condition it tests.
         let name = parameters[parameter].name
         let type = scenarioType(of: parameter)
-        if mode == .action || type != "Bool" {
+        if mode.isAction || type != "Bool" {
           step.command = "set \(name) \(name)"
           step.input = (name, type.hasSuffix("?") ? "String" : type)
           step.note = "\(value) is computed: the value is an input"

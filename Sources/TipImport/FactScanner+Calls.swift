@@ -175,12 +175,14 @@ extension FactScanner {
   }
 
   func scan(sequence node: SequenceExprSyntax) {
-    // `Target.parameter = value`: a parameter write, if the target names one.
+    // `Target.parameter = value`: a parameter write, if the target names one. Assignment
+    // binds loosest, so the value is everything after the operator (`p = n > 0`, `p = a ?? b`).
     let elements = Array(node.elements)
-    guard elements.count == 3 else { return }
+    guard elements.count >= 3, let target = elements[0].as(MemberAccessExprSyntax.self) else { return }
     let op = elements[1].is(AssignmentExprSyntax.self) ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
-    if ["=", "+=", "-=", "*=", "/="].contains(op), let target = elements[0].as(MemberAccessExprSyntax.self) {
-      site(.parameterWrite(parameter: source(target), op: op, value: source(elements[2])), at: node)
-    }
+    guard ["=", "+=", "-=", "*=", "/="].contains(op), let first = elements.dropFirst(2).first, let last = elements.last else { return }
+    let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
+    let end = last.endPositionBeforeTrailingTrivia.utf8Offset
+    site(.parameterWrite(parameter: source(target), op: op, value: source(bytesFrom: start, to: end)), at: node)
   }
 }

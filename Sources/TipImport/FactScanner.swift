@@ -82,6 +82,12 @@ final class FactScanner: SyntaxVisitor {
     return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 
+  /// The text between two byte offsets of the file.
+  func source(bytesFrom start: Int, to end: Int) -> String {
+    guard start >= 0, end <= bytes.count, start <= end else { return "" }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
+  }
+
   var currentType: [String]? { typeStack.last.map { facts.types[$0].path } }
 
   // MARK: Types
@@ -377,6 +383,13 @@ final class FactScanner: SyntaxVisitor {
         } else if !isStatic && node.bindingSpecifier.text == "var" {
           facts.types[typeIndex].boolInitials[name] = value
         }
+      }
+      if !isStatic, node.bindingSpecifier.text == "var", let initializer,
+        initializer.as(ArrayExprSyntax.self)?.elements.isEmpty == true
+          || initializer.is(DictionaryExprSyntax.self) && source(initializer) == "[:]"
+          || initializer.as(StringLiteralExprSyntax.self).map({ FactScanner.plainString($0) == "" }) == true
+      {
+        facts.types[typeIndex].emptyInitials.insert(name)
       }
       if let storage = FactScanner.storageKey(node) {
         facts.types[typeIndex].storage[name] = (storage, initializer.map { source($0) })

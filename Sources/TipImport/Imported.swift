@@ -168,6 +168,8 @@ struct ImportedAction {
   /// Where its code starts.
   var position: SwiftPosition
   var steps: [ReactionStep]
+  /// What its comment adds: why it is an action.
+  var note: String? = nil
 
   /// Its inputs, in the order its steps first read them.
   var inputs: [(name: String, type: String)] {

@@ -81,7 +81,7 @@ struct ScenarioEmitter {
     comment("The app's code that runs when something the sources do not show calls it: `perform NAME` (docs/Importing.md).")
     for action in model.actions {
       lines.append("")
-      comment("\(action.words) (\(action.position.fileLine))")
+      comment("\(action.words)\(action.note.map { ", " + $0 } ?? "") (\(action.position.fileLine))")
       writeSteps(action.steps)
       if let text = action.definition {
         definition(text)

@@ -113,6 +113,8 @@ struct TypeFragment {
   var boolConstants: [String: Bool] = [:]
   /// `@State private var showsList = false`: the value an instance's property starts with.
   var boolInitials: [String: Bool] = [:]
+  /// `@State private var queue: [Item] = []`: properties that start empty.
+  var emptyInitials: Set<String> = []
   /// `@AppStorage("key") var name = value`: the key and the value it has on a fresh install.
   var storage: [String: (key: String, initial: String?)] = [:]
   /// Property (or local) name → the type it holds, where the code says (`let t = FavoriteTip()`).

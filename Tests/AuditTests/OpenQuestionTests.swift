@@ -87,4 +87,35 @@ import Testing
     #expect(Set(assumption.keys) == ["text", "place"])
     #expect(assumption["text"] as? String == "assuming the app runs Library_didLoad with hasContent = true")
   }
+
+  /// A write or a donation in the code read that no line of the definitions says (the import
+  /// could not follow it) is possible: no `never`, and the note names it.
+  @Test func codeTheImportCouldNotFollowIsNeverAbsentFromAProof() throws {
+    let (_, input, path) = try audit(
+      """
+      param dark = false
+      event themed
+      screen s: a b
+      tip darkTip
+        title "Dark"
+        anchor s.a
+        rule dark == true
+      tip themedTip
+        title "Themed"
+        anchor s.b
+        rule themed.count >= 1
+
+      """)
+    var open = input
+    open.places.untranslated.writes["dark"] = ["Theme.swift:3"]
+    open.places.untranslated.donations["themed"] = ["Theme.swift:4"]
+    var auditor = Auditor(input: open, includes: .files(relativeTo: path))
+    auditor.populationUsers = 20
+    let report = try auditor.audit()
+    #expect(report.tip("darkTip")?.verdict == .unknown)
+    #expect(report.tip("darkTip")?.note == "depends on code the import could not follow: a write of dark (Theme.swift:3)")
+    #expect(report.tip("themedTip")?.note == "depends on code the import could not follow: a donation of themed (Theme.swift:4)")
+    // Without them, both are proved never.
+    #expect(try Auditor(input: input, includes: .files(relativeTo: path)).audit().tips.allSatisfy { $0.verdict == .never })
+  }
 }

@@ -8,6 +8,7 @@ import TipImport
 @Suite struct ImportContractTests {
   static let apps = [
     "BirdsApp", "Constructs", "ConfigureDebug", "LintApp", "NoConfigure", "AppCode", "HelperApp", "UIKitApp", "AppKitApp", "PlatformApp",
+    "OpenApp",
   ]
 
   /// Each fixture's scenario runs: its definitions, then a launch that runs the app's code.
