@@ -45,6 +45,7 @@ extension AuditInput {
             actions.append(AuditAction(command: statement.text, place: place))
           }
           if case .set(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
+          if case .donate(let event, _) = command { places.donations[event, default: []].append(place) }
           if case .update(let parameter, _) = command { places.writes[parameter, default: []].append(place) }
         default: break
         }

@@ -53,6 +53,8 @@ public struct AuditPlaces: Sendable {
   public var invalidations: [String: [String]] = [:]
   /// Parameter → the places that write it.
   public var writes: [String: [String]] = [:]
+  /// Event → the places that donate it.
+  public var donations: [String: [String]] = [:]
   /// The app's actions (`action`) by name: what calls them, and where.
   public var actions: [String: Origin] = [:]
   /// The app conditions by name: what the code tests, and where.

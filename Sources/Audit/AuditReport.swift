@@ -52,6 +52,7 @@ public struct AuditReport: Hashable, Sendable, Codable {
       case .shows:
         lines.append("\(tip.tip) shows after: " + tip.witness.joined(separator: "; "))
         lines += tip.assumptions.map { "  \($0.text)" + ($0.place.isEmpty ? "" : " (\($0.place))") }
+        lines += tip.rulesEnd.map { "  it ends: \($0)" }
       case .never:
         for cause in tip.causes {
           lines.append(

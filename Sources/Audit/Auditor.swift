@@ -106,9 +106,16 @@ public struct Auditor {
     if tip.options.maxDisplayCount != nil { ends.append(.maxDisplayCount) }
     if tip.options.maxDisplayDuration != nil { ends.append(.maxDisplayDuration) }
     if !invalidations.isEmpty { ends.append(.invalidatedByApp) }
-    ends.append(.closeButton)
+    let rulesEnd = RuleEnds.ends(of: tip, in: world, commands: context.actions.map { ($0.command, ScenarioPlace(line: 0)) }).map { end in
+      var places = input.places.writes[end.subject] ?? input.places.donations[end.subject] ?? []
+      if places.isEmpty, end.place.line > 0 { places = ["\(end.place.file ?? input.file):\(end.place.line)"] }
+      return end.text + (places.isEmpty ? "" : " (\(places.joined(separator: ", ")))")
+    }
+    if !rulesEnd.isEmpty { ends.append(.rules) }
+    // Only a tip on screen has a close button.
+    if world.placements[tip.name] != nil { ends.append(.closeButton) }
     var audit = TipAudit(
-      tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations,
+      tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations, rulesEnd: rulesEnd,
       returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: context.usage.displayHistory[tip.name]?.count ?? 0)
     audit.firstDisplay = context.usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
     if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {
@@ -126,6 +133,7 @@ public struct Auditor {
       ]
     if !audit.causes.isEmpty {
       audit.verdict = .never
+      audit.returnsUntilClosed = false
     } else {
       let relevant = Relevance(tip: tip, world: world)
       let choices = ActionChoices(tip: tip, world: world)
@@ -137,11 +145,12 @@ public struct Auditor {
         actions: context.actions.filter { relevant.matters($0.command) }.map { ($0.text, $0.statement) } + performs,
         screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
       switch search.run() {
-      case .found(let found) where verifies(found, shows: tip.name, from: context.base):
+      case .found(let found) where verifies(found, shows: tip.name, from: context.base, stays: false):
         // Time passing in one line reads better, and lands on every instant on the way.
         let merged = Self.mergingAdvances(found)
         audit.verdict = .shows
-        audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base) ? merged : found
+        audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base, stays: false) ? merged : found
+        audit.onScreenAfterWitness = verifies(audit.witness, shows: tip.name, from: context.base, stays: true)
         audit.assumptions = assumptions(of: audit.witness, in: world)
       case .found:
         audit.note = "the search found a witness that did not display the tip when replayed"
@@ -215,6 +224,8 @@ public struct Auditor {
         if let blocker, tips[index].verdict != .never {
           tips[index].verdict = .never
           tips[index].witness = []
+          tips[index].assumptions = []
+          tips[index].returnsUntilClosed = false
           tips[index].note = nil
           tips[index].causes = [
             .init(
@@ -265,11 +276,17 @@ public struct Auditor {
   }
 
   /// Replays a witness through the runner, from the session the definitions left, and checks
-  /// that it displays the tip (`expect shown`). The tests replay the emitted files, the
-  /// definitions included.
-  private func verifies(_ witness: [String], shows tip: String, from definitions: Session) -> Bool {
-    let report = replay(witness.joined(separator: "\n") + "\nexpect shown \(tip)\n", from: definitions)
+  /// that it displays the tip (`stays`: that it is still on screen after). The tests replay
+  /// the emitted files, the definitions included.
+  private func verifies(_ witness: [String], shows tip: String, from definitions: Session, stays: Bool) -> Bool {
+    let check = stays ? "expect shown \(tip)" : "expect displays \(tip) at least 1"
+    let report = replay(witness.joined(separator: "\n") + "\n" + check + "\n", from: definitions)
     return report.exitCode == 0 && report.expectationsChecked == 1 && report.failures.isEmpty
+  }
+
+  /// The line an emitted test checks its witness with.
+  static func expectation(of tip: TipAudit) -> String {
+    tip.onScreenAfterWitness ? "expect shown \(tip.tip)" : "expect displays \(tip.tip) at least 1"
   }
 
   private func replay(_ source: String, from session: Session = Session()) -> RunReport {

@@ -17,7 +17,7 @@ struct EmittedTests {
     for tip in report.tips where tip.verdict == .shows {
       let text =
         "# \(tip.tip) shows from a fresh install after these steps (found by `tipsim audit`).\n"
-        + "include \(Self.definitionsFile)\n" + tip.witness.map { $0 + "\n" }.joined() + "expect shown \(tip.tip)\n"
+        + "include \(Self.definitionsFile)\n" + tip.witness.map { $0 + "\n" }.joined() + Auditor.expectation(of: tip) + "\n"
       files.append(("\(tip.tip).scenario", text))
     }
     return files

@@ -41,7 +41,8 @@ public struct TipAudit: Hashable, Sendable, Codable {
 
   /// What ends its displays.
   public enum End: String, Hashable, Sendable, Codable {
-    case maxDisplayCount, maxDisplayDuration, invalidatedByApp, closeButton
+    /// Its own rules, which the app's flow makes false for good (`rulesEnd` says how).
+    case maxDisplayCount, maxDisplayDuration, invalidatedByApp, rules, closeButton
   }
 
   public var tip: String
@@ -50,6 +51,9 @@ public struct TipAudit: Hashable, Sendable, Codable {
   public var causes: [Cause] = []
   /// From a fresh install: the lines that display it (empty unless `shows`).
   public var witness: [String] = []
+  /// Whether the tip is still on screen after the witness (`expect shown`); false when the
+  /// app's own code hides it at once (`expect displays TIP at least 1`).
+  public var onScreenAfterWitness = false
   /// What the witness takes for granted that the code read leaves open: an entry point the
   /// app calls, a value it computes, an app condition that holds.
   public var assumptions: [Assumption] = []
@@ -58,7 +62,10 @@ public struct TipAudit: Hashable, Sendable, Codable {
   public var ends: [End] = []
   /// The places of the app's own `invalidate` calls.
   public var invalidatedAt: [String] = []
-  /// Neither a display count, a duration nor the app ends it: only the user's close does.
+  /// How its rules end it, each with the places of the code that does it.
+  public var rulesEnd: [String] = []
+  /// It shows, and neither a display count, a duration, the app nor its rules end it: only
+  /// the user's close does.
   public var returnsUntilClosed: Bool
   /// The typical user's first display: day 1 is the day of the first launch.
   public var firstDisplay: FirstDisplay?

@@ -66,11 +66,13 @@ public struct WitnessSearch {
       expanded += 1
       let node = nodes[next.node]
       guard node.lines.count < Self.maximumSteps else { continue }
+      let displayed = node.session.world.displayHistory[tip]?.count ?? 0
       for (line, statement) in steps(from: node.session.world) {
         var session = node.session
         guard (try? session.execute(statement)) != nil else { continue }
         let lines = node.lines + [line]
-        if session.world.onScreen[tip] != nil { return .found(lines) }
+        // Displayed, even if the app's code hid it again within the same step.
+        if session.world.onScreen[tip] != nil || (session.world.displayHistory[tip]?.count ?? 0) > displayed { return .found(lines) }
         guard seen.insert(relevance.key(session.world)).inserted, let guess = distance(session.world) else { continue }
         order += 1
         nodes.append(Node(session: session, lines: lines))

@@ -36,6 +36,7 @@ public struct Linter {
     var found: [Warning] = []
     // What the app's own code (reactions) and a `repeat` do counts as much as a plain line.
     let flatCommands = session.history.flatMap(\.commands)
+    let placedCommands = session.history.flatMap { statement in statement.commands.map { ($0, statement.place) } }
     // Tips that can never show: contradictory rules.
     var impossible: [String: String] = [:]
     for tip in catalog.tips {
@@ -71,7 +72,8 @@ public struct Linter {
       }
     }
     // Tips that nothing ends: with no rules they show every time their screen opens; with
-    // rules, whenever the rules hold, until the user closes them.
+    // rules, whenever the rules hold, until the user closes them. Rules the app's flow makes
+    // false for good end a tip (`RuleEnds`), as the audit says.
     for tip in catalog.tips where tip.options.maxDisplayCount == nil && tip.options.maxDisplayDuration == nil {
       let invalidated = flatCommands.contains { command in
         switch command {
@@ -82,7 +84,12 @@ public struct Linter {
         default: false
         }
       }
-      guard !invalidated, impossible[tip.name] == nil else { continue }
+      // A tip with no anchor never shows, and does not return either.
+      guard !invalidated, impossible[tip.name] == nil, session.world.placements[tip.name] != nil,
+        RuleEnds.ends(of: tip, in: session.world, commands: placedCommands).isEmpty
+      else {
+        continue
+      }
       let shown = session.world.displayHistory[tip.name]?.count ?? 0
       found.append(
         tip.rules.isEmpty

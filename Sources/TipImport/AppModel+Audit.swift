@@ -43,6 +43,7 @@ extension AppModel {
     }
     for event in events {
       if let declaration = event.declarations.first { places.events[event.name] = declaration.position.fileLine }
+      places.donations[event.name] = event.donations.map(\.position.fileLine)
     }
     for group in groups { places.groups[group.name] = group.position.fileLine }
     let shared = findings.map(\.shared)

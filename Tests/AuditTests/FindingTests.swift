@@ -105,7 +105,11 @@ import Testing
     #expect((cause["place"] as? String)?.hasSuffix("app.scenario:1") == true)
     #expect(tip["witness"] as? [String] == [])
     #expect(tip["ends"] as? [String] == ["closeButton"])
-    #expect(tip["returnsUntilClosed"] as? Bool == true)
+    // A tip that never shows does not return.
+    #expect(tip["returnsUntilClosed"] as? Bool == false)
+    #expect(tip["rulesEnd"] as? [String] == [])
+    #expect(tip["assumptions"] as? [[String: Any]] != nil)
+    #expect(tip["onScreenAfterWitness"] as? Bool == false)
     #expect(tip["firstDisplay"] == nil)
     let finding = try #require((object["findings"] as? [[String: Any]])?.first)
     #expect(Set(finding.keys) == ["rule", "place", "message", "fix"])

@@ -1,4 +1,6 @@
 import Foundation
+import Reports
+import Runner
 import Testing
 
 @testable import Audit
@@ -117,5 +119,52 @@ import Testing
     #expect(report.tip("themedTip")?.note == "depends on code the import could not follow: a donation of themed (Theme.swift:4)")
     // Without them, both are proved never.
     #expect(try Auditor(input: input, includes: .files(relativeTo: path)).audit().tips.allSatisfy { $0.verdict == .never })
+  }
+
+  /// What ends a tip includes its rules, when the app's own flow makes one false for good;
+  /// lint and the audit agree on which tips return until closed.
+  @Test func aRuleTheAppsFlowMakesFalseEndsTheTipAndLintAgrees() throws {
+    let scenario = """
+      param showWelcome = false
+      event opened
+      screen home: a b c
+      tip firstTime
+        title "First"
+        anchor home.a inline
+        rule opened.count == 1
+      tip welcome
+        title "Welcome"
+        anchor home.b inline
+        rule showWelcome == true
+      tip plain
+        title "Plain"
+        anchor home.c inline
+      tip hidden
+        title "Nowhere"
+      when screen home opens: donate opened
+      when welcome shown: set showWelcome false
+      action Onboarding_start: set showWelcome true
+
+      """
+    let (report, _, path) = try audit(scenario)
+    #expect(report.tip("firstTime")?.ends == [.rules, .closeButton])
+    #expect(
+      report.tip("firstTime")?.rulesEnd == [
+        "`opened.count == 1` is false for good once opened is donated 2 times, which the app's code does (\(path):17)"
+      ])
+    #expect(report.tip("firstTime")?.returnsUntilClosed == false)
+    #expect(report.tip("welcome")?.ends == [.rules, .closeButton])
+    #expect(
+      report.tip("welcome")?.rulesEnd.first?.hasPrefix("`showWelcome == true` is false once the app sets showWelcome to false") == true)
+    // Its own display sets it back: it is displayed, and hidden within the same step.
+    #expect(report.tip("welcome")?.verdict == .shows)
+    #expect(report.tip("welcome")?.onScreenAfterWitness == false)
+    #expect(report.tip("plain")?.returnsUntilClosed == true)
+    // A tip with no display site has no close button, and never shows: it does not return.
+    #expect(report.tip("hidden")?.ends == [])
+    #expect(report.tip("hidden")?.returnsUntilClosed == false)
+    let lint = Linter(session: ScenarioRunner.run(source: scenario).session).warnings().filter { $0.rule == "returnsUntilClosed" }
+    #expect(lint.map(\.message).allSatisfy { $0.hasPrefix("tip plain ") }, "\(lint)")
+    #expect(lint.count == 1)
   }
 }
