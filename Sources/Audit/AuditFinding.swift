@@ -7,12 +7,31 @@ public struct AuditFinding: Hashable, Sendable, Codable {
   public var place: String
   public var message: String
   public var fix: String
+  /// What it is about — a tip, an event, a screen — for a baseline to match it by; nil when
+  /// the message is all there is.
+  public var subject: String?
 
-  public init(rule: String, place: String, message: String, fix: String) {
+  public init(rule: String, place: String, message: String, fix: String, subject: String? = nil) {
     self.rule = rule
     self.place = place
     self.message = message
     self.fix = fix
+    self.subject = subject
+  }
+
+  /// What a baseline matches it by beside its rule and file: its subject, or its message
+  /// with every number as `N` (a count or a day that moves is the same finding).
+  var baselineSubject: String {
+    if let subject { return subject }
+    var text = ""
+    for character in message {
+      if character.isNumber {
+        if text.last != "N" || text.isEmpty { text.append("N") }
+      } else {
+        text.append(character)
+      }
+    }
+    return text
   }
 
   /// The place's file, line and column (0 when the place has none).

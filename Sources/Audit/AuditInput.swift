@@ -59,6 +59,9 @@ public struct AuditPlaces: Sendable {
   public var actions: [String: Origin] = [:]
   /// The app conditions by name: what the code tests, and where.
   public var conditions: [String: Origin] = [:]
+  /// Tip → the action of the control it is attached to: what it points at, which the
+  /// typical user does.
+  public var pointedAt: [String: String] = [:]
   /// Writes, donations and invalidations in the code read that no line of the definitions
   /// says (a value the import could not follow): parameter, event or tip → their places. The
   /// never-proof takes each as "any value", "donated", "invalidated".

@@ -18,7 +18,7 @@ extension Auditor {
         found.append(
           AuditFinding(
             rule: cause.rule, place: cause.place.isEmpty ? place : cause.place, message: "tip \(tip.tip) never shows: \(cause.message)",
-            fix: Self.fix(cause.code)))
+            fix: Self.fix(cause.code), subject: tip.tip))
       }
       if tip.verdict != .never && tip.returnsUntilClosed {
         found.append(
@@ -26,19 +26,27 @@ extension Auditor {
             rule: "returnsUntilClosed", place: place,
             message:
               "tip \(tip.tip) has no MaxDisplayCount, no MaxDisplayDuration and no invalidate call: it comes back at every eligible visit until the user closes it",
-            fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests"))
+            fix: "add .maxDisplayCount(N) to its options, or invalidate it when the user does what it suggests", subject: tip.tip))
       }
     }
     return found
   }
 
-  /// Screens with more than one popover tip that can show: one waits for the other (rule 37).
+  /// Screens with more than one popover tip that can show, and can be on screen together:
+  /// one waits for the other (rule 37). Popovers shown under opposite app conditions (an
+  /// `if`'s two branches) never are.
   func popoverCompetition(_ tips: [TipAudit], world: World) -> [AuditFinding] {
     var found: [AuditFinding] = []
+    func tests(_ tip: TipAudit) -> [ConditionTest] { world.placements[tip.tip].map { world.anchorTests(of: $0.description) } ?? [] }
+    func together(_ a: TipAudit, _ b: TipAudit) -> Bool {
+      let other = tests(b)
+      return !tests(a).contains { test in other.contains { $0.name == test.name && $0.negated != test.negated } }
+    }
     for screen in world.screens.map(\.name) {
-      let popovers = tips.filter { tip in
+      let candidates = tips.filter { tip in
         tip.verdict != .never && world.placements[tip.tip].map { $0.screen == screen && $0.style == .popover } == true
       }
+      let popovers = candidates.filter { tip in candidates.contains { $0.tip != tip.tip && together(tip, $0) } }
       guard popovers.count > 1 else { continue }
       let named = popovers.map { tip in "\(tip.tip) (" + (tip.firstDisplay.map { "day \($0.day)" } ?? "not seen by the typical user") + ")"
       }
@@ -47,7 +55,7 @@ extension Auditor {
           rule: "popoversCompete", place: input.places.displays[popovers[0].tip]?.first ?? input.places.tips[popovers[0].tip] ?? input.file,
           message:
             "screen \(screen) has \(popovers.count) popover tips that can show: \(named.joined(separator: ", ")); it presents one popover at a time, so each waits until the one before it ends (rule 37)",
-          fix: "show all but one inline (TipView), or put them in a TipGroup so their order is yours"))
+          fix: "show all but one inline (TipView), or put them in a TipGroup so their order is yours", subject: screen))
     }
     return found
   }

@@ -57,10 +57,18 @@ public struct Auditor {
     let commands = (world.reactions.flatMap(\.commands) + world.actions.flatMap(\.commands) + actions.map(\.command)).map(\.underlying)
     let proof = NeverProof(world: world, commands: commands, places: input.places)
     let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
-    let typical = TypicalUser(screens: tipScreens, days: days)
+    var typical = TypicalUser(screens: tipScreens, days: days)
+    // What each tip points at (the control it is attached to), which the typical user taps.
+    for tip in catalog.tips {
+      guard let name = input.places.pointedAt[tip.name], let action = world.actions.first(where: { $0.name == name }),
+        let screen = world.placements[tip.name]?.screen, let line = ActionChoices(tip: tip, world: world).lines(for: action).first,
+        typical.taps[screen]?.contains(line) != true
+      else { continue }
+      typical.taps[screen, default: []].append(line)
+    }
     // An app that never configures TipKit shows its users nothing.
     let usage = input.configures ? replay(typical.script, from: base.session).session.world : world
-    let population = UsagePopulation(base: world, cohorts: cohorts?.cohorts, screens: tipScreens, days: days, users: populationUsers)
+    let population = UsagePopulation(base: world, cohorts: cohorts?.cohorts, typical: typical, users: populationUsers)
     let outcomes = input.configures ? population.run() : []
     let perWeek = UsagePopulation.perWeek(outcomes, days: days)
 

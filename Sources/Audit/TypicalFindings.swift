@@ -38,8 +38,8 @@ struct TypicalFindings {
             "the typical user never sees tip \(tip.tip) in \(days) days: the \(frequency) display slot goes to "
             + takers.map { "\($0.0) (day \($0.1))" }.joined(separator: ", ") + " first (rule 26)",
           fix:
-            "give the tips an order that matches their value, cap the others with MaxDisplayCount, or let this one ignore the display frequency"
-        ))
+            "give the tips an order that matches their value, cap the others with MaxDisplayCount, or let this one ignore the display frequency",
+          subject: tip.tip))
     }
     return found
   }
@@ -54,7 +54,8 @@ struct TypicalFindings {
         rule: "tipFatigue", place: file,
         message:
           "\(who) more tip displays a week than the budget of \(budget) (p50 \(perWeek.p50), p95 \(perWeek.p95) over \(perWeek.users) users)",
-        fix: "raise the display frequency's interval, cap tips with MaxDisplayCount, or end tips the user has acted on")
+        fix: "raise the display frequency's interval, cap tips with MaxDisplayCount, or end tips the user has acted on",
+        subject: "the app's users")
     ]
   }
 }

@@ -17,17 +17,25 @@ struct UsagePopulation {
   /// The most user-screen-days simulated: a large app gets fewer users (BENCHMARKS.md).
   static let budget = 600_000
 
-  init(base: World, cohorts: [Cohort]?, screens: [String], days: Int, users most: Int) {
+  init(base: World, cohorts: [Cohort]?, typical: TypicalUser, users most: Int) {
     self.base = base
-    self.days = days
-    self.cohorts = cohorts ?? [Self.defaultCohort(screens: screens)]
-    users = max(min(most, 20), min(most, Self.budget / max(1, screens.count * days)))
+    days = typical.days
+    self.cohorts = cohorts ?? [Self.defaultCohort(typical)]
+    users = max(min(most, 20), min(most, Self.budget / max(1, typical.screens.count * days)))
   }
 
-  static func defaultCohort(screens: [String]) -> Cohort {
+  /// The typical user's day with its times drawn at random: a launch, each screen with a tip
+  /// opened for a minute, and each control its tips point at tapped, about once a day.
+  static func defaultCohort(_ typical: TypicalUser) -> Cohort {
     let relaunch = Usage(action: .relaunch, perDay: 1, distribution: .fixed)
-    let visits = screens.map { Usage(action: .open($0, for: .minutes(1)), perDay: 1, distribution: .poisson) }
-    return Cohort(name: "typical", share: 1, usage: [relaunch] + visits)
+    let visits = typical.screens.map { Usage(action: .open($0, for: .minutes(1)), perDay: 1, distribution: .poisson) }
+    let taps = typical.screens.flatMap { typical.taps[$0] ?? [] }.compactMap { line -> Usage? in
+      guard let statement = WitnessSearch.statement(line), case .command(.perform(let action, let inputs)) = statement.action else {
+        return nil
+      }
+      return Usage(action: .perform(action, inputs: inputs), perDay: 1, distribution: .poisson)
+    }
+    return Cohort(name: "typical", share: 1, usage: [relaunch] + visits + taps)
   }
 
   func run() -> [Population.UserOutcome] {

@@ -48,7 +48,8 @@ public enum RuleEnds {
       })
     else { return nil }
     return End(
-      text: "`\(rule)` is false for good once \(aggregate.event) is donated \(passing) times, which the app's code does",
+      text:
+        "`\(rule)` is false for good once \(aggregate.event) is donated \(passing == 1 ? "once" : "\(passing) times"), which the app's code does",
       subject: aggregate.event, place: donation.1)
   }
 

@@ -6,6 +6,13 @@ import Audit
 extension AppModel {
   func auditInput(scenario: String, file: String, findings: [SwiftFinding]) -> AuditInput {
     var places = AuditPlaces()
+    for tip in tips {
+      for display in tip.displays {
+        guard let closure = display.anchoredAction, let action = actions.first(where: { $0.position == closure && $0.definition != nil })
+        else { continue }
+        places.pointedAt[tip.name] = action.name
+      }
+    }
     for action in actions {
       places.actions[action.name] = AuditPlaces.Origin(
         place: action.position.fileLine, words: action.words, isUserAction: action.isUserAction)

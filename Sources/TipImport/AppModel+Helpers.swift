@@ -198,3 +198,23 @@ extension AppModel {
     if let deferred = site.deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }
   }
 }
+
+extension AppModel {
+  /// Which app of the sources read a site belongs to: with one `App` type or app delegate,
+  /// that one; with several (two apps in one folder), the one whose folder is closest to
+  /// the site's file.
+  func app(of site: Site) -> String {
+    let roots = types.filter { type in
+      !type.fragment.isExtension
+        && type.fragment.inherited.contains { ["App", "SwiftUI.App", "UIApplicationDelegate", "NSApplicationDelegate"].contains($0) }
+    }
+    guard roots.count > 1 else { return roots.first.map { $0.path.joined(separator: ".") } ?? "" }
+    func folders(_ file: String) -> [Substring] { file.split(separator: "/").dropLast() }
+    let here = folders(site.position.file)
+    let closest = roots.max { a, b in
+      let shared = { (type: SwiftType) in zip(folders(type.position.file), here).prefix { $0 == $1 }.count }
+      return (shared(a), b.path.joined(separator: ".")) < (shared(b), a.path.joined(separator: "."))
+    }
+    return closest.map { $0.path.joined(separator: ".") } ?? ""
+  }
+}

@@ -56,6 +56,7 @@ extension FactScanner {
         let (shown, condition) = displayed(tip)
         let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
         site(.display(api: last, inline: inline, tip: shown, condition: condition), at: at)
+        facts.sites[facts.sites.count - 1].anchoredAction = anchoredAction(of: node)
       }
       return
     }
@@ -115,6 +116,24 @@ extension FactScanner {
     }
     let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { source($0) }
     site(.call(name: name, base: base, arguments: arguments), at: node)
+  }
+
+  /// The action closure of the control a `.popoverTip` is attached to (`Button("Share") { … }
+  /// .buttonStyle(…).popoverTip(tip)`): what the tip points at, which the typical user does.
+  private func anchoredAction(of display: FunctionCallExprSyntax) -> SwiftPosition? {
+    var base = display.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    while let call = base?.as(FunctionCallExprSyntax.self) {
+      if let name = FactScanner.lastName(of: call.calledExpression)?.text, FactScanner.userGestures.contains(name),
+        name.first?.isUppercase == true
+      {
+        let closure =
+          call.trailingClosure
+          ?? call.arguments.first { $0.label?.text == "action" }?.expression.as(ClosureExprSyntax.self)
+        return closure.map { position($0) }
+      }
+      base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+    }
+    return nil
   }
 
   /// What a display shows: the expression, or for a name bound by `if let tip = …` (a

@@ -256,7 +256,18 @@ struct Site {
   /// The closure it is in that runs later, not when its routine runs: "when the user taps
   /// Button(\"Save\")".
   var deferred: Deferral?
+  /// For a display attached to a control (`Button { … }.popoverTip(tip)`): where the control's
+  /// action closure starts.
+  var anchoredAction: SwiftPosition?
 
   /// Under `#if DEBUG` or another flag: not in the app its users run.
   var inDebug: Bool { flag != nil }
+
+  /// In a branch taken only under a UI-testing launch argument or in a test, demo or
+  /// screenshot mode: test code, not what the app's users run.
+  var isTestMode: Bool {
+    conditions.contains { condition in
+      condition.kind == .holds && AppModel.offForUsers.contains(where: condition.text.lowercased().contains)
+    }
+  }
 }

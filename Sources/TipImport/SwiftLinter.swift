@@ -79,7 +79,7 @@ struct SwiftLinter {
           "no Tips.configure call in the app's code: TipKit is never configured, so no tip ever shows (rule 25)",
           fix: "call try? Tips.configure() once at launch (App.init or application(_:didFinishLaunchingWithOptions:))"))
     }
-    for (reset, testCode) in model.sites where !testCode {
+    for (reset, testCode) in model.sites where !testCode && !reset.inPreview && !reset.isTestMode {
       guard case .resetDatastore = reset.kind else { continue }
       let earlier = configures.first { $0.site.bodyID == reset.bodyID && $0.site.position < reset.position }
       guard let earlier else { continue }
@@ -89,20 +89,24 @@ struct SwiftLinter {
           "Tips.resetDatastore() runs after Tips.configure (\(earlier.site.position.fileLine)): TipKit throws tipsDatastoreAlreadyConfigured and nothing is reset (rule 34)",
           fix: "call Tips.resetDatastore() before Tips.configure"))
     }
-    // What the shipped app runs: not tests, previews or `#if DEBUG` branches.
-    let shipped = model.sites.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug }.map(\.site)
-    // An `else` branch's call is another way to configure, not a second call.
+    // What the shipped app runs: not tests, previews, `#if DEBUG` branches or a branch taken
+    // only under a UI-testing launch argument.
+    let shipped = model.sites.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug && !$0.site.isTestMode }.map(\.site)
+    // An `else` branch's call is another way to configure, not a second call; each app of the
+    // sources read (two `App` types in one folder) configures its own TipKit.
     let shippedConfigures = shipped.filter { site in
       guard case .configure = site.kind else { return false }
       return !site.conditions.contains { $0.kind == .otherwise }
     }
-    if shippedConfigures.count > 1 {
-      let places = shippedConfigures.map(\.position.fileLine).joined(separator: ", ")
-      for site in shippedConfigures.dropFirst() {
+    for app in Dictionary(grouping: shippedConfigures, by: model.app(of:)).keys.sorted() {
+      let calls = shippedConfigures.filter { model.app(of: $0) == app }
+      guard calls.count > 1 else { continue }
+      let places = calls.map(\.position.fileLine).joined(separator: ", ")
+      for site in calls.dropFirst() {
         found.append(
           SwiftFinding(
             "configureTwice", at: site.position,
-            "Tips.configure is called at \(shippedConfigures.count) places the app runs (\(places)): when a second one runs, TipKit throws tipsDatastoreAlreadyConfigured and its options are not applied (rule 25)",
+            "Tips.configure is called at \(calls.count) places the app runs (\(places)): when a second one runs, TipKit throws tipsDatastoreAlreadyConfigured and its options are not applied (rule 25)",
             fix: "configure once, at launch (App.init or application(_:didFinishLaunchingWithOptions:))"))
       }
     }

@@ -112,7 +112,7 @@ import Testing
     #expect(tip["onScreenAfterWitness"] as? Bool == false)
     #expect(tip["firstDisplay"] == nil)
     let finding = try #require((object["findings"] as? [[String: Any]])?.first)
-    #expect(Set(finding.keys) == ["rule", "place", "message", "fix"])
+    #expect(Set(finding.keys) == ["rule", "place", "message", "fix", "subject"])
   }
 
   @Test func theSameInputGivesTheSameBytes() throws {
@@ -152,5 +152,66 @@ import Testing
     #expect(competing.count == 1)
     #expect(competing.first?.place == "\(path):3")
     #expect(competing.first?.message.hasPrefix("screen home has 2 popover tips that can show: first (day 1), second (day 2)") == true)
+  }
+
+  /// Popovers in the two branches of an `if` are never on screen together: they do not compete.
+  @Test func popoversUnderOppositeConditionsDoNotCompete() throws {
+    let (report, _, _) = try audit(
+      """
+      frequency immediate
+      condition signedIn = unknown
+      screen home: a(if signedIn) b(if not signedIn) c
+      tip one
+        title "One"
+        anchor home.a
+      tip two
+        title "Two"
+        anchor home.b
+      tip three
+        title "Three"
+        anchor home.c inline
+
+      """)
+    #expect(!report.findings.contains { $0.rule == "popoversCompete" }, "\(report.text)")
+    let (together, _, _) = try audit(
+      """
+      frequency immediate
+      condition signedIn = unknown
+      screen home: a(if signedIn) b c
+      tip one
+        title "One"
+        anchor home.a
+      tip two
+        title "Two"
+        anchor home.b
+
+      """)
+    #expect(together.findings.contains { $0.rule == "popoversCompete" })
+  }
+
+  /// A baseline matches a finding by rule, file and subject: the figures in its message may
+  /// move (a p95 that changes) and it stays left out.
+  @Test func aBaselineMatchesByRuleFileAndSubjectNotByTheNumbers() throws {
+    let finding = AuditFinding(
+      rule: "tipFatigue", place: "App",
+      message: "most users see more tip displays a week than the budget of 3 (p50 7.0, p95 9.3 over 200 users)",
+      fix: "", subject: "the app's users")
+    var moved = finding
+    moved.message = "most users see more tip displays a week than the budget of 3 (p50 8.2, p95 10.5 over 200 users)"
+    let baseline = Baseline([finding])
+    #expect(baseline.filter([0], [moved]) == [])
+    // Without a subject, the numbers of the message do not count either.
+    let bare = AuditFinding(rule: "x", place: "A.swift:3", message: "seen 3 times", fix: "")
+    var bareMoved = bare
+    bareMoved.message = "seen 12 times"
+    #expect(Baseline([bare]).filter([0], [bareMoved]) == [])
+    // Another subject is another finding.
+    var other = finding
+    other.subject = "another"
+    #expect(baseline.filter([0], [other]) == [0])
+    // A version-1 file (no subject) is still read.
+    let old = #"{"format":"tipsim-baseline","version":1,"findings":[{"rule":"x","file":"A.swift","message":"seen 3 times"}]}"#
+    let decoded = try JSONDecoder().decode(Baseline.self, from: Data(old.utf8))
+    #expect(decoded.filter([0], [bareMoved]) == [])
   }
 }

@@ -10,7 +10,7 @@ import Testing
     #expect(run.status == 0, "\(run.errors)")
     #expect(
       run.output.hasPrefix(
-        "tip          verdict  first display  displays  ends\nShareTip     shows    —              0         maxDisplayCount\n"))
+        "tip          verdict  first display  displays  ends\nShareTip     shows    day 4          3         maxDisplayCount\n"))
     #expect(run.output.contains("audit: 10 tips: 3 show, 7 never, 0 unknown;"))
     #expect(try command.tipsim(["audit", "--strict", "AuditApp"]).status == 1)
   }

@@ -84,4 +84,46 @@ import TipImport
     #expect(found == ["resetDatastoreInRelease 8", "configureTwice 25"])
     #expect(findings.first { $0.code == "configureTwice" }?.message.contains("Twice/App.swift:14, Twice/App.swift:25") == true)
   }
+
+  /// Two apps in one folder each configure their own TipKit once; a preview's reset and
+  /// configure, and a branch taken only under a UI-testing launch argument, are not the
+  /// shipped app's.
+  @Test func configureIsCountedPerAppAndPreviewsAndUITestBranchesAreTestCode() throws {
+    func app(_ name: String) -> String {
+      """
+      import SwiftUI
+      import TipKit
+
+      @main
+      struct \(name)App: App {
+        init() {
+          if ProcessInfo.processInfo.arguments.contains("-uitesting") {
+            Tips.resetDatastore()
+            try? Tips.configure([.displayFrequency(.immediate)])
+          }
+          try? Tips.configure()
+        }
+        var body: some Scene { WindowGroup { Text("x").popoverTip(\(name)Tip()) } }
+      }
+
+      struct \(name)Tip: Tip { var title: Text { Text("\(name)") } }
+
+      #Preview {
+        Tips.resetDatastore()
+        try? Tips.configure()
+        return Text("x")
+      }
+      """
+    }
+    let findings = try imported([("Apps/Phone/App.swift", app("Phone")), ("Apps/Watch/App.swift", app("Watch"))]).findings
+    let codes = findings.map(\.code)
+    #expect(!codes.contains("configureTwice"), "\(findings.map(\.text))")
+    #expect(!codes.contains("resetDatastoreInRelease"))
+    #expect(!codes.contains("resetAfterConfigure"))
+    // One app that configures twice is still found.
+    let twice = try imported([
+      ("One/App.swift", app("One").replacingOccurrences(of: "var body", with: "func again() { try? Tips.configure() }\n  var body"))
+    ])
+    #expect(twice.findings.filter { $0.code == "configureTwice" }.count == 1)
+  }
 }
