@@ -69,6 +69,7 @@ extension Auditor {
     case .contradictoryRules: "remove or correct one of the contradicting rules"
     case .ownScreenDefeatsTip: "donate the event on the user's action instead of on appear, or change the rule"
     case .neverConfigured: "call try? Tips.configure() once at launch"
+    case .beyondDonationLimit: "lower the count the rule needs, or keep more donations (DonationLimit, iOS 26)"
     }
   }
 }

@@ -88,6 +88,14 @@ struct NeverProof {
     }
     guard alwaysFalse(0) else { return [] }
     var causes: [TipAudit.Cause] = []
+    for aggregate in beyondLimit(in: rule) where !causes.contains(where: { $0.name == aggregate.event }) {
+      let kept = catalog.event(named: aggregate.event)?.limit.maximumCount ?? DonationLimit.defaultMaximumCount
+      causes.append(
+        .init(
+          code: .beyondDonationLimit, name: aggregate.event, place: places.events[aggregate.event] ?? "",
+          message: "`\(rule)` needs more than rules ever count of \(aggregate.event): they see at most its last \(kept) donations (rule 18)"
+        ))
+    }
     for aggregate in rule.aggregates where !donated.contains(aggregate.event) && !causes.contains(where: { $0.name == aggregate.event }) {
       causes.append(
         .init(
@@ -127,6 +135,32 @@ struct NeverProof {
     }
   }
 
+  /// Whether `count op n` is false for every count rules can read of the event: 0 up to the
+  /// donations it keeps (its `DonationLimit`, 1000 by default).
+  private func beyondLimit(_ aggregate: EventAggregate, _ op: ComparisonOperator, _ n: Int) -> Bool {
+    let kept = catalog.event(named: aggregate.event)?.limit.maximumCount ?? DonationLimit.defaultMaximumCount
+    switch op {
+    case .greaterOrEqual: return n > kept
+    case .greater: return n >= kept
+    case .equal: return n > kept || n < 0
+    case .lessOrEqual: return n < 0
+    case .less: return n <= 0
+    case .notEqual: return kept == 0 && n == 0
+    }
+  }
+
+  /// The counts of donated events the rule compares past what the events keep.
+  private func beyondLimit(in rule: Expression) -> [EventAggregate] {
+    switch rule {
+    case .comparison(.aggregate(let aggregate), let op, .literal(.int(let n))):
+      return donated.contains(aggregate.event) && beyondLimit(aggregate, op, n) ? [aggregate] : []
+    case .comparison(.literal(.int(let n)), let op, .aggregate(let aggregate)):
+      return donated.contains(aggregate.event) && beyondLimit(aggregate, op.mirrored, n) ? [aggregate] : []
+    case .and(let l, let r), .or(let l, let r): return beyondLimit(in: l) + beyondLimit(in: r)
+    default: return []
+    }
+  }
+
   /// The rule's value with these parameter values and the counts of undonated events at 0;
   /// nil when it depends on something unknown.
   private func value(of expression: Expression, _ environment: [String: Value]) -> Value? {
@@ -137,6 +171,11 @@ struct NeverProof {
       guard catalog.parameter(named: name) != nil else { return .bool(false) }
       return environment[name]
     case .aggregate(let aggregate): return donated.contains(aggregate.event) ? nil : .int(0)
+    // A count of a donated event is between 0 and what the event keeps (rule 18).
+    case .comparison(.aggregate(let aggregate), let op, .literal(.int(let n))) where donated.contains(aggregate.event):
+      return beyondLimit(aggregate, op, n) ? .bool(false) : nil
+    case .comparison(.literal(.int(let n)), let op, .aggregate(let aggregate)) where donated.contains(aggregate.event):
+      return beyondLimit(aggregate, op.mirrored, n) ? .bool(false) : nil
     case .comparison(let l, let op, let r):
       guard let left = value(of: l, environment), let right = value(of: r, environment) else { return nil }
       return .bool(left.compare(op, right))

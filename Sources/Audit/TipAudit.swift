@@ -17,7 +17,7 @@ public struct TipAudit: Hashable, Sendable, Codable {
     public enum Code: String, Hashable, Sendable, Codable {
       case noDisplaySite, eventNeverDonated, parameterNeverWritten, valueNeverWritten, groupBlocked, contradictoryRules,
         ownScreenDefeatsTip,
-        neverConfigured
+        neverConfigured, beyondDonationLimit
     }
     public var code: Code
     /// The event, parameter or group member it concerns (the tip itself for

@@ -359,7 +359,9 @@ final class FactScanner: SyntaxVisitor {
         facts.types[typeIndex].storedFields.append(name)
         if initializer == nil { facts.types[typeIndex].passedIn.insert(name) }
       }
-      if let attribute = parameterAttribute(node) {
+      // TipKit's `@Parameter` is a static property; App Intents' (`@Parameter(title:) var`)
+      // is an instance's, and not TipKit's.
+      if isStatic, let attribute = parameterAttribute(node) {
         facts.types[typeIndex].parameters.append(
           ParameterSite(
             position: position(binding.pattern), name: name, typeName: typeName, initializer: initializer.map { source($0) },

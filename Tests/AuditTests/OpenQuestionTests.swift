@@ -167,4 +167,35 @@ import Testing
     #expect(lint.map(\.message).allSatisfy { $0.hasPrefix("tip plain ") }, "\(lint)")
     #expect(lint.count == 1)
   }
+
+  /// An event's donation limit bounds what a rule can count: a threshold past it is never
+  /// reached, however often the app donates; the cause names the limit (rule 18).
+  @Test func rule18_aCountPastTheDonationLimitIsNever() throws {
+    let (report, _, _) = try audit(
+      """
+      event opened limit 2
+      event seen
+      param p = false
+      screen s: a b c
+      tip many
+        title "Many"
+        anchor s.a
+        rule opened.count >= 3
+      tip mixed
+        title "Mixed"
+        anchor s.b
+        rule p == true and seen.count >= 1
+      tip fine
+        title "Fine"
+        anchor s.c
+        rule opened.count >= 2
+      when screen s opens: donate opened; donate seen
+
+      """)
+    #expect(report.tip("many")?.causes.map(\.code) == [.beyondDonationLimit])
+    #expect(report.tip("many")?.causes.first?.message.contains("they see at most its last 2 donations (rule 18)") == true)
+    // A rule false for another reason is not said to be past the limit.
+    #expect(report.tip("mixed")?.causes.map(\.code) == [.parameterNeverWritten])
+    #expect(report.tip("fine")?.verdict == .shows)
+  }
 }

@@ -28,6 +28,8 @@ import Testing
       result.scenario.contains(
         "LibraryTip.hasContent = count > 0 → set hasContent hasContent: count > 0 is computed: the value is an input"))
     #expect(result.summary.hasSuffix("everything read was translated"))
+    // App Intents' `@Parameter(title:) var` is an intent's input, not TipKit's.
+    #expect(!lines.contains { $0.hasPrefix("param shelf") })
   }
 
   @Test func conditionsStartAsAFreshInstallHasThem() throws {
