@@ -13,7 +13,8 @@ extension World {
       if conditions.hold(tests) { try apply(inner, at: nil, log: &log) }
     case .perform(let name, let inputs):
       try World.require(isRunning, "perform")
-      guard let action = actions.first(where: { $0.name == name }) else { throw .unknown(.action, name) }
+      guard let position = appCodeIndex.actions[name] else { throw .unknown(.action, name) }
+      let action = actions[position]
       let missing = action.inputs.map(\.name).filter { inputs[$0] == nil }
       let extra = inputs.keys.filter { action.input(named: $0) == nil }.sorted()
       guard missing.isEmpty, extra.isEmpty else { throw .actionInputs(action: name, missing: missing, extra: extra) }

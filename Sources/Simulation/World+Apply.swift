@@ -64,6 +64,9 @@ extension World {
       // syncs, forgets what they affect.
       cache.evictOpeningReasons(of: tipsByScreen[screen] ?? [])
     case .advance, .advanceTo, .next: break
+    // The app's code applies each of its steps as a command of its own, which forgets what it
+    // touches.
+    case .perform, .onlyIf, .donateGiven: break
     default: cache.removeAll()
     }
     switch command {

@@ -50,5 +50,5 @@ extension World: Equatable {
   }
 
   /// The stored properties `==` leaves out.
-  static let speedMachinery = ["cache", "usesShortcuts"]
+  static let speedMachinery = ["cache", "usesShortcuts", "appCodeIndex"]
 }

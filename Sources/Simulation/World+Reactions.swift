@@ -15,7 +15,12 @@ extension World {
     var runs = 0
     while !triggered.isEmpty {
       let trigger = triggered.removeFirst()
-      for reaction in reactions where reaction.trigger.matches(trigger) && shouldRun(reaction) {
+      // The reactions to it, and for an invalidation those to any reason, in definition order.
+      var matching = appCodeIndex.reactions[trigger] ?? []
+      if case .invalidated(let tip, _?) = trigger {
+        matching = (matching + (appCodeIndex.reactions[.invalidated(tip: tip, reason: nil)] ?? [])).sorted()
+      }
+      for reaction in matching.map({ reactions[$0] }) where shouldRun(reaction) {
         runs += 1
         guard runs <= World.reactionLimit else {
           triggered = []
@@ -39,7 +44,8 @@ extension World {
     }
     reactionDepth += 1
     defer { reactionDepth -= 1 }
-    for reaction in reactions where reaction.trigger == trigger && shouldRun(reaction) {
+    for position in appCodeIndex.reactions[trigger] ?? [] where shouldRun(reactions[position]) {
+      let reaction = reactions[position]
       run(reaction, log: &log)
     }
   }

@@ -36,11 +36,14 @@ public struct World: Sendable {
   /// Testing overrides set while the app is not running: the next launch's arguments (rule 33).
   public internal(set) var launchArguments: TestingOverrides?
   /// `when` reactions, in definition order.
-  public internal(set) var reactions: [Reaction] = []
+  public internal(set) var reactions: [Reaction] = [] { didSet { indexAppCode() } }
   /// The app's own state that its code tests (`condition`), and the value of each now.
   public internal(set) var conditions = AppConditions()
   /// The app's actions (`action`), in definition order.
-  public internal(set) var actions: [AppAction] = []
+  public internal(set) var actions: [AppAction] = [] { didSet { indexAppCode() } }
+  /// The reactions (by index) of each trigger, and each action's index by name: derived, for
+  /// an app of a thousand screens whose every opening ran down every reaction.
+  var appCodeIndex = AppCodeIndex()
   /// What happened that reactions wait for, not yet reacted to (empty between commands).
   var triggered: [Reaction.Trigger] = []
   /// How many reactions run at once inside the command that set them off (`runNow`); while
@@ -162,6 +165,14 @@ public struct World: Sendable {
     return copy
   }
 
+  /// Recomputes `appCodeIndex` after a reaction or an action is defined.
+  mutating func indexAppCode() {
+    var index = AppCodeIndex()
+    for (position, reaction) in reactions.enumerated() { index.reactions[reaction.trigger, default: []].append(position) }
+    for (position, action) in actions.enumerated() { index.actions[action.name] = position }
+    appCodeIndex = index
+  }
+
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
     // One pass over the tips (by index: a definition is not copied), grouping them by
@@ -211,4 +222,10 @@ struct TipSlot: Hashable, Sendable {
   /// The screen's index in `screens`.
   var screen: Int
   var position: Int
+}
+
+/// Where the app's code is: the reactions of each trigger, the action of each name.
+struct AppCodeIndex: Sendable {
+  var reactions: [Reaction.Trigger: [Int]] = [:]
+  var actions: [String: Int] = [:]
 }

@@ -30,11 +30,16 @@ public struct TipEngine: Sendable {
   public mutating func configure(at now: Instant) -> [String] {
     isConfigured = true
     var reset: [String] = []
-    for parameter in catalog.parameters where parameter.isTransient {
-      if let record = datastore.parameters.removeValue(forKey: parameter.name), record.value != parameter.defaultValue {
-        reset.append(parameter.name)
-      }
+    let written = catalog.parameters.filter { $0.isTransient && datastore.parameters.slot(of: $0.name) != nil }
+    guard !written.isEmpty else { return reset }
+    // Removed from a copy and stored once: each change of the datastore has the slots follow
+    // it, and an app with many transient parameters written each launch found them all again
+    // for each one (BENCHMARKS.md).
+    var records = datastore.parameters
+    for parameter in written {
+      if let record = records.removeValue(forKey: parameter.name), record.value != parameter.defaultValue { reset.append(parameter.name) }
     }
+    datastore.parameters = records
     return reset
   }
 

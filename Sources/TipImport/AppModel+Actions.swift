@@ -5,7 +5,15 @@
 /// callback, a method called from Objective-C). What its code computes is an input.
 extension AppModel {
   mutating func readActions() {
-    var touching = [Bool?](repeating: nil, count: routines.count)
+    var touching = touches.count == routines.count ? touches : [Bool?](repeating: nil, count: routines.count)
+    var owners: [String: String] = [:]
+    func owner(_ type: [String]?, _ file: String) -> String {
+      let key = (type ?? []).joined(separator: ".") + "@" + (type == nil ? file : "")
+      if let known = owners[key] { return known }
+      let name = screenName(type: type, file: file)
+      owners[key] = name
+      return name
+    }
     // Closures and target-action methods: one action each, with the sites inside them.
     var deferrals: [(deferral: Deferral, type: [String]?, sites: [Int])] = []
     var byPosition: [SwiftPosition: Int] = [:]
@@ -30,26 +38,33 @@ extension AppModel {
       for index in group.sites {
         occur(index, conditions: sites[index].site.conditions, into: &found, visited: &visited, touching: &touching)
       }
-      let owner = screenName(type: group.type, file: group.deferral.position.file)
+      let owner = owner(group.type, group.deferral.position.file)
       actions.append(
         ImportedAction(
           name: unique(owner + "_" + AppModel.conditionName(group.deferral.name)), words: AppModel.words(of: group.deferral),
           isUserAction: group.deferral.isUserAction, position: group.deferral.position,
           steps: steps(of: found, mode: .action(closure: group.deferral.position))))
     }
-    // Functions no code read calls that move a tip's inputs.
-    let roots = Set(launchRoots() + screenRoots().map(\.0))
-    var called: Set<Int> = []
-    for index in sites.indices { if let callee = resolveCall(at: index) { called.insert(callee) } }
-    for index in routines.indices where isUsable(index) && !roots.contains(index) && !called.contains(index) {
-      let name: String
+    // Functions no code read calls that move a tip's inputs (and initializers: a type the
+    // app creates, `Theme()`, runs its initializer then). Only calls of their names are
+    // resolved: most of a large app's calls are of nothing that touches a tip.
+    var candidates: [Int] = []
+    for index in routines.indices where isUsable(index) && !roots.contains(index) {
       switch routines[index].routine.kind {
-      case .function(let function): name = function
-      // A type the app creates (`Theme()`): its initializer runs when it does.
-      case .initializer: name = "init"
-      default: continue
+      case .function, .initializer: if touches(index, &touching) { candidates.append(index) }
+      default: break
       }
-      guard touches(index, &touching) else { continue }
+    }
+    let candidateNames = Set(candidates.compactMap { routines[$0].routine.name })
+    var called: Set<Int> = []
+    for index in sites.indices {
+      guard case .call(let name, _, _) = sites[index].site.kind, candidateNames.contains(name), let callee = resolveCall(at: index) else {
+        continue
+      }
+      called.insert(callee)
+    }
+    for index in candidates where !called.contains(index) {
+      let name = routines[index].routine.name ?? "init"
       var found: [Occurrence] = []
       var visited: Set<Int> = [index]
       expand(index, conditions: [], depth: 0, visited: &visited, touching: &touching, into: &found)
@@ -57,7 +72,7 @@ extension AppModel {
       let steps = steps(of: found, mode: .action(closure: nil))
       // Its only effects are in closures that run later, each an action of its own.
       guard steps.contains(where: { $0.command != nil }) else { continue }
-      let owner = screenName(type: routine.type, file: routines[index].file)
+      let owner = owner(routine.type, routines[index].file)
       let labels = routine.parameters.map { ($0.label ?? "_") + ":" }.joined()
       let swift = (routine.type.map { $0.joined(separator: ".") + "." } ?? "") + "\(name)(\(labels))"
       let creates = name == "init" ? routine.type.map { "the app creates `\($0.joined(separator: "."))`" } : nil

@@ -200,23 +200,42 @@ extension AppModel {
   /// A condition's name from what it tests: `queue.isEmpty` → `queue_isEmpty`, `count > 0`
   /// → `count_gt_0`; operators are words, so two tests never share a name.
   static func conditionName(_ text: String) -> String {
-    var words = text
-    for (symbol, word) in [
-      ("==", "_eq_"), ("!=", "_ne_"), (">=", "_ge_"), ("<=", "_le_"), (">", "_gt_"), ("<", "_lt_"), ("&&", "_and_"), ("||", "_or_"),
-      ("!", "not_"), ("?", "_"),
-    ] {
-      words = words.replacingOccurrences(of: symbol, with: word)
-    }
+    // One pass (a large app names a condition or an action per closure): two-character
+    // operators first, then one-character ones, anything else not a name's becomes `_`.
+    let characters = Array(text)
     var name = ""
-    for character in words {
-      let kept: Character = character.isLetter || character.isNumber || character == "_" ? character : "_"
-      if kept == "_" && name.last == "_" { continue }
-      name.append(kept)
+    func append(_ piece: String) {
+      for character in piece {
+        if character == "_" && (name.isEmpty || name.last == "_") { continue }
+        name.append(character)
+      }
+    }
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      let pair = index + 1 < characters.count ? String([character, characters[index + 1]]) : ""
+      if let word = AppModel.operatorWords[pair] {
+        append(word)
+        index += 2
+        continue
+      }
+      if let word = AppModel.operatorWords[String(character)] {
+        append(word)
+      } else if character.isLetter || character.isNumber || character == "_" {
+        append(String(character))
+      } else {
+        append("_")
+      }
+      index += 1
     }
     while name.hasSuffix("_") { name.removeLast() }
-    while name.hasPrefix("_") { name.removeFirst() }
     return contractName(name)
   }
+
+  /// The words operators become in a condition's name.
+  private static let operatorWords: [String: String] = [
+    "==": "_eq_", "!=": "_ne_", ">=": "_ge_", "<=": "_le_", "&&": "_and_", "||": "_or_", ">": "_gt_", "<": "_lt_", "!": "not_",
+  ]
 
   /// The text without the parentheses around all of it.
   static func stripped(_ text: String) -> String {

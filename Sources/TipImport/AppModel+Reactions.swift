@@ -18,7 +18,10 @@ extension AppModel {
     var launch: [Occurrence] = []
     var visited: Set<Int> = []
     var origins: [String] = []
-    for root in launchRoots() where visited.insert(root).inserted {
+    let launchRoots = launchRoots()
+    let screenRoots = screenRoots()
+    roots = Set(launchRoots + screenRoots.map(\.0))
+    for root in launchRoots where visited.insert(root).inserted {
       origins.append("\(routines[root].title) at \(routines[root].routine.position.fileLine)")
       expand(root, conditions: routines[root].routine.conditions, depth: 0, visited: &visited, touching: &touching, into: &launch)
     }
@@ -31,7 +34,7 @@ extension AppModel {
         trigger: .launching, origin: "at launch, before Tips.configure: \(from)", steps: steps(of: before, mode: .reaction(launching: true))
       ))
     add(ImportedReaction(trigger: .launch, origin: "at launch: \(from)", steps: steps(of: after, mode: .reaction(launching: false))))
-    for (root, trigger) in screenRoots() {
+    for (root, trigger) in screenRoots {
       var found: [Occurrence] = []
       var seen: Set<Int> = [root]
       expand(root, conditions: routines[root].routine.conditions, depth: 0, visited: &seen, touching: &touching, into: &found)
@@ -42,6 +45,7 @@ extension AppModel {
           origin: "when \(trigger.screen ?? "") \(words): \(routines[root].title) at \(routines[root].routine.position.fileLine)",
           steps: steps(of: found, mode: .reaction(launching: false))))
     }
+    touches = touching
   }
 
   /// A reaction, merged into the one of the same trigger; a screen it names is defined. A

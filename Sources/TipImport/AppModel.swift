@@ -29,6 +29,10 @@ struct AppModel {
   var actions: [ImportedAction] = []
   /// What the app's code tests that the import cannot decide (`AppModel+Conditions`).
   var conditions: [ImportedCondition] = []
+  /// The routines that run at launch or as a screen appears or disappears, and which
+  /// routines touch tips (nil: not asked yet): found by the reactions, read by the actions.
+  var roots: Set<Int> = []
+  var touches: [Bool?] = []
   /// Conditions on display sites: the anchor starts hidden (`AppModel+Helpers`).
   var hiddenAnchors: Set<String> = []
   /// Declarations and sites that were not translated, each with why: the summary lists them.

@@ -174,7 +174,7 @@ final class FactScanner: SyntaxVisitor {
   static func storageKey(_ node: VariableDeclSyntax) -> String? {
     for element in node.attributes {
       guard let attribute = element.as(AttributeSyntax.self),
-        ["AppStorage", "SceneStorage"].contains(attribute.attributeName.trimmedDescription),
+        let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text, name == "AppStorage" || name == "SceneStorage",
         case .argumentList(let arguments)? = attribute.arguments,
         let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self), let key = plainString(literal)
       else { continue }

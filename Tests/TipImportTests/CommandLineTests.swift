@@ -128,4 +128,22 @@ import TipImport
     let first = try JSONDecoder().decode(SwiftFinding.self, from: Data(lines[0].utf8))
     #expect(first.file == "LintApp/InboxView.swift" && first.line == 10 && first.code == "sharedGenericTip")
   }
+
+  /// The SwiftPM plugins take a file or folder after an option that expects a value as that
+  /// value, not as a path to audit: each such option of `audit` and `lint` is in their list.
+  @Test func thePluginsKnowEveryOptionThatTakesAValue() throws {
+    let tool = try String(contentsOfFile: CommandLineTests.root + "/Plugins/AuditPlugin/TipSimTool.swift", encoding: .utf8)
+    let start = try #require(tool.range(of: "static let optionsWithValues"))
+    let end = try #require(tool.range(of: "]", range: start.upperBound..<tool.endIndex))
+    let listed = Set(tool[start.upperBound..<end.lowerBound].split(separator: "\"").filter { $0.hasPrefix("--") }.map(String.init))
+    for command in ["audit", "lint"] {
+      let help = try tipsim([command, "--help"]).output
+      // `--baseline <baseline>`: an option with a value.
+      let words = help.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "[" || $0 == "]" }).map(String.init)
+      for (word, next) in zip(words, words.dropFirst()) where word.hasPrefix("--") && next.hasPrefix("<") {
+        #expect(listed.contains(word), "\(command) \(word) takes a value: add it to TipSimTool.optionsWithValues")
+      }
+    }
+    #expect(listed.contains("--baseline") && listed.contains("--emit-tests"))
+  }
 }
