@@ -120,7 +120,9 @@ let package = Package(
       name: "AuditTests", dependencies: ["Audit", "Runner", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine", "Tooling"]),
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
-    .testTarget(name: "TipImportTests", dependencies: ["TipImport", "Audit", "Runner", "Sessions", "Reports"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TipImportTests", dependencies: ["TipImport", "Audit", "Runner", "Sessions", "Reports", "ScenarioLanguage"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation"],
       exclude: ["Support"]),

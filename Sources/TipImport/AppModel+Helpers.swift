@@ -133,11 +133,13 @@ extension AppModel {
     if let routine = siteRoutines[index], routines[routine].routine.parameters.contains(where: { $0.name == tip }) {
       return .routine(routine)
     }
-    // A view modifier whose tip its user gives (`HintModifier(tip: FavoriteTip())`). A view
-    // that takes a tip may be a screen of its own, and stays one.
+    // A type whose tip whoever builds it gives: a view modifier (`HintModifier(tip:
+    // FavoriteTip())`), a child view, a presenter class (`Presenter(tip: T()).show()`). Each
+    // construction with the tip is a display on the builder's screen; one that no code read
+    // builds shows where it is.
     let name = tip.hasPrefix("self.") ? String(tip.dropFirst(5)) : tip
     guard let path = site.type, let type = resolveType(path.joined(separator: "."), from: nil, file: site.position.file),
-      types[type].fragment.passedIn.contains(name), types[type].fragment.inherited.contains(where: { $0.hasSuffix("ViewModifier") })
+      types[type].fragment.passedIn.contains(name)
     else { return nil }
     return .type(type)
   }
