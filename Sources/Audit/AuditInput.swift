@@ -49,6 +49,8 @@ public struct AuditPlaces: Sendable {
   public var groups: [String: String] = [:]
   /// Tip → the places that display it.
   public var displays: [String: [String]] = [:]
+  /// Tip → its displays under a condition a constant of the code read makes false.
+  public var deadDisplays: [String: [String]] = [:]
   /// Tip → the places of the app's own `invalidate` calls.
   public var invalidations: [String: [String]] = [:]
   /// Parameter → the places that write it.

@@ -50,7 +50,12 @@ struct NeverProof {
     guard let tip = catalog.tip(named: tipName) else { return [] }
     let place = places.tips[tipName] ?? ""
     if placements[tipName] == nil {
-      return [.init(code: .noDisplaySite, name: tipName, place: place, message: "no code displays \(tipName)")]
+      let dead = places.deadDisplays[tipName] ?? []
+      let message =
+        dead.isEmpty
+        ? "no code displays \(tipName)"
+        : "its only display is at \(dead.joined(separator: " and ")), which a constant of the code read makes false"
+      return [.init(code: .noDisplaySite, name: tipName, place: place, message: message)]
     }
     if let contradiction = Contradiction.find(in: tip.rules) {
       return [.init(code: .contradictoryRules, name: tipName, place: place, message: contradiction)]

@@ -115,6 +115,7 @@ extension AppModel {
         : "@objc \(deferral.name) is called (by UIKit, AppKit or Objective-C code)"
     }
     if words.hasPrefix("when ") { return String(words.dropFirst(5)) }
+    if words.hasPrefix("as ") { return String(words.dropFirst(3)) }
     if words.hasPrefix("a closure passed to ") { return "the closure passed to \(deferral.name) runs" }
     return "the app calls the closure stored in \(deferral.name)"
   }

@@ -42,6 +42,7 @@ extension AppModel {
     for tip in tips {
       places.tips[tip.name] = tip.position.fileLine
       places.displays[tip.name] = tip.displays.map(\.position.fileLine)
+      if !tip.deadDisplays.isEmpty { places.deadDisplays[tip.name] = tip.deadDisplays }
       places.invalidations[tip.name] = tip.invalidations.map(\.position.fileLine)
     }
     for parameter in parameters {

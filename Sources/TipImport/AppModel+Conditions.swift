@@ -32,7 +32,7 @@ extension AppModel {
   /// are part of displaying a tip.
   mutating func decide(_ condition: CodeCondition, type: [String]?, at position: SwiftPosition) -> DecidedCondition? {
     switch condition.kind {
-    case .available, .unavailable, .inherent: return nil
+    case .available, .unavailable, .inherent, .tipInvalidated: return nil
     case .holds: return decide(text: condition.text, type: type, at: position)
     case .otherwise: return negated(decide(text: condition.text, type: type, at: position))
     case .loop:

@@ -2,6 +2,8 @@
 struct DisplayUse {
   /// The tip as the code names it where it is displayed (`FavoriteTip()`, `tip`).
   var tip: String
+  /// `group.currentTip as? ExportTip`: the one tip of the group it shows.
+  var cast: String? = nil
   /// The site whose type is the screen: the display itself, or the outermost call of a helper.
   var screenSite: Int
   var inline: Bool
@@ -47,8 +49,9 @@ extension AppModel {
     var direct: [DisplayUse] = []
     for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview {
       guard case .display(_, let inline, let tip, let condition) = site.kind else { continue }
-      var use = DisplayUse(tip: AppModel.unwrapped(tip), screenSite: index, inline: inline, display: index)
+      var use = DisplayUse(tip: AppModel.unwrapped(tip), cast: AppModel.cast(of: tip), screenSite: index, inline: inline, display: index)
       addConditions(of: site, to: &use)
+      addMemberConditions(of: site, to: &use)
       if let condition { use.hidingConditions.append(condition) }
       if let key = helperKey(taking: use.tip, at: index) {
         helpers[key] = Helper(parameter: use.tip, parameters: parameters(of: key), use: use)
@@ -67,6 +70,7 @@ extension AppModel {
         guard let helper = helpers[key] else { continue }
         var use = helper.use
         use.tip = AppModel.unwrapped(argument.text)
+        use.cast = AppModel.cast(of: argument.text) ?? use.cast
         use.screenSite = index
         use.via = [index] + helper.use.via
         use.hidingConditions = use.hidingConditions.compactMap { substitute($0, helper: helper, call: site) }
@@ -90,7 +94,7 @@ extension AppModel {
     }
     var notFollowed: [Note] = []
     for (site, testCode) in sites where !testCode && !site.inPreview {
-      guard case .call(let name, _, _) = site.kind else { continue }
+      guard case .call(let name, _, _) = site.kind, helperKeyOfCall(site, helpers: helpers) == nil else { continue }
       let candidates = (routinesByName[name] ?? []).filter { helpers[.routine($0)] != nil }
       if candidates.count > 1 {
         notFollowed.append(
@@ -116,9 +120,12 @@ extension AppModel {
   /// app's own) and, for types, the type the name resolves to.
   private func helperKeyOfCall(_ site: Site, helpers: [HelperKey: Helper]) -> HelperKey? {
     switch site.kind {
-    case .call(let name, _, _):
+    case .call(let name, let base, _):
       let candidates = (routinesByName[name] ?? []).filter { helpers[.routine($0)] != nil }
-      return candidates.count == 1 ? .routine(candidates[0]) : nil
+      if candidates.count == 1 { return .routine(candidates[0]) }
+      // Private helpers of one name in two types: an unqualified call is its own type's.
+      let own = candidates.filter { routines[$0].routine.type == site.type }
+      return (base == nil || base == "self") && own.count == 1 ? .routine(own[0]) : nil
     case .instantiate(let typeText, _):
       guard let type = resolveType(typeText, from: site.type, file: site.position.file), helpers[.type(type)] != nil else { return nil }
       return .type(type)
@@ -186,18 +193,36 @@ extension AppModel {
     return text == "true" ? nil : text
   }
 
+  /// A display inside a computed property or a function of its type (`listWithTips`,
+  /// `rows()`) that the type's code uses once, under a condition (`if items.isEmpty { empty }
+  /// else { listWithTips }`) or in a closure that runs later: shown only then. Used more than
+  /// once, or once plainly, it is shown as its own code says.
+  private func addMemberConditions(of site: Site, to use: inout DisplayUse) {
+    guard let member = site.member, member != "body" else { return }
+    var uses: [(conditions: [CodeCondition], deferred: Deferral?)] = memberUses.filter {
+      $0.name == member && $0.type == site.type && $0.inMember != member
+    }.map { ($0.conditions, $0.deferred) }
+    for (other, testCode) in sites where !testCode && other.type == site.type && other.member != member {
+      if case .call(member, let base, _) = other.kind, base == nil || base == "self" { uses.append((other.conditions, other.deferred)) }
+    }
+    guard uses.count == 1, let only = uses.first else { return }
+    addConditions(only.conditions, deferred: only.deferred, to: &use)
+  }
+
   /// The conditions around a display or a helper call that decide whether the app shows it.
-  private func addConditions(of site: Site, to use: inout DisplayUse) {
-    for condition in site.conditions {
+  private func addConditions(of site: Site, to use: inout DisplayUse) { addConditions(site.conditions, deferred: site.deferred, to: &use) }
+
+  private func addConditions(_ conditions: [CodeCondition], deferred: Deferral?, to use: inout DisplayUse) {
+    for condition in conditions {
       switch condition.kind {
       case .holds, .loop: use.hidingConditions.append(condition.text)
       case .otherwise: use.hidingConditions.append("!(\(condition.text))")
       case .available(let version): use.notes.append("displayed on iOS \(version) and later only")
       case .unavailable(let version): use.notes.append("displayed before iOS \(version) only")
-      case .inherent: break
+      case .inherent, .tipInvalidated: break
       }
     }
-    if let deferred = site.deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }
+    if let deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }
   }
 }
 

@@ -9,6 +9,8 @@ extension AppModel {
   /// One thing the code does, reached from a trigger, with the conditions on the way.
   enum Occurrence {
     case effect(site: Int, conditions: [CodeCondition])
+    /// Code in a `statusUpdates` loop that runs when the tip the code names is invalidated.
+    case whenInvalidated(tip: String, site: Int, conditions: [CodeCondition])
     /// The chosen `Tips.configure` runs here: what came before ran before configure.
     case configured
   }
@@ -34,6 +36,7 @@ extension AppModel {
         trigger: .launching, origin: "at launch, before Tips.configure: \(from)", steps: steps(of: before, mode: .reaction(launching: true))
       ))
     add(ImportedReaction(trigger: .launch, origin: "at launch: \(from)", steps: steps(of: after, mode: .reaction(launching: false))))
+    addHandlers(in: launch)
     for (root, trigger) in screenRoots {
       var found: [Occurrence] = []
       var seen: Set<Int> = [root]
@@ -44,8 +47,31 @@ extension AppModel {
           trigger: trigger,
           origin: "when \(trigger.screen ?? "") \(words): \(routines[root].title) at \(routines[root].routine.position.fileLine)",
           steps: steps(of: found, mode: .reaction(launching: false))))
+      addHandlers(in: found)
     }
     touches = touching
+  }
+
+  /// The code of `statusUpdates` loops that runs when their tip is invalidated, as
+  /// `when TIP invalidated` reactions.
+  private mutating func addHandlers(in found: [Occurrence]) {
+    var byTip: [(tip: Int, occurrences: [Occurrence])] = []
+    for case .whenInvalidated(let text, let index, let conditions) in found {
+      guard let tip = tipIndex(displayedBy: text, in: sites[index].site) else { continue }
+      let occurrence = Occurrence.effect(site: index, conditions: conditions)
+      if let known = byTip.firstIndex(where: { $0.tip == tip }) {
+        byTip[known].occurrences.append(occurrence)
+      } else {
+        byTip.append((tip, [occurrence]))
+      }
+    }
+    for (tip, occurrences) in byTip {
+      let place = sites[occurrences.first.map { if case .effect(let site, _) = $0 { site } else { 0 } } ?? 0].site.position
+      add(
+        ImportedReaction(
+          trigger: .invalidated(tips[tip].name), origin: "when \(tips[tip].name) is invalidated: a statusUpdates loop at \(place.fileLine)",
+          steps: steps(of: occurrences, mode: .reaction(launching: false))))
+    }
   }
 
   /// A reaction, merged into the one of the same trigger; a screen it names is defined. A
@@ -202,7 +228,11 @@ extension AppModel {
           expand(callee, conditions: around, depth: depth + 1, visited: &visited, touching: &touching, into: &found)
         }
       case .donate, .parameterWrite, .toggle, .invalidate, .resetDatastore, .testingOverride:
-        found.append(.effect(site: index, conditions: around))
+        if let tip = around.lazy.compactMap({ if case .tipInvalidated(let tip) = $0.kind { tip } else { nil } }).first {
+          found.append(.whenInvalidated(tip: tip, site: index, conditions: around))
+        } else {
+          found.append(.effect(site: index, conditions: around))
+        }
       default: break
       }
     }

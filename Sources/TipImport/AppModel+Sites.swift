@@ -20,8 +20,20 @@ extension AppModel {
     if typeText == nil {
       typeText = propertyType(of: expression.split(separator: ".").last.map(String.init) ?? expression, at: site)
     }
-    guard let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file) else { return nil }
-    return tipByType[type]
+    if let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file), let tip = tipByType[type] { return tip }
+    // `passthrough(FavoriteTip())`: a function of the app's handed the tip, which it returns
+    // (or wraps): the tip it is handed.
+    if let open = expression.firstIndex(of: "("), expression.hasSuffix(")"), expression.first?.isLowercase == true,
+      var argument = AppModel.conjuncts(String(expression[expression.index(after: open)..<expression.index(before: expression.endIndex)]))
+        .first
+    {
+      // `wrap(tip: X())`: the value after its label.
+      if let colon = argument.range(of: ": "), argument[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+        argument = String(argument[colon.upperBound...])
+      }
+      return tipIndex(displayedBy: argument, in: site)
+    }
+    return nil
   }
 
   /// The type a property holds, as the code says it (`let tip = FavoriteTip()`): of the
@@ -37,6 +49,13 @@ extension AppModel {
       scope.removeLast()
     }
     return firstPropertyType[name]
+  }
+
+  /// The type a tip expression is cast to (`group.currentTip as? ExportTip`), if not `Tip`.
+  static func cast(of text: String) -> String? {
+    guard let range = text.range(of: " as? ") ?? text.range(of: " as! ") else { return nil }
+    let type = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    return ["any Tip", "Tip", "AnyTip", "(any Tip)"].contains(type) ? nil : type
   }
 
   /// A tip expression without the wrappers that do not change which tip it is: `AnyTip(t)`,
@@ -57,9 +76,15 @@ extension AppModel {
       let chain = use.via.compactMap { sites[$0].site.calleeName }
       if let tip = tipIndex(displayedBy: use.tip, in: site) {
         place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain)
-      } else if let group = groupIndex(displayedBy: use.tip) {
-        // `TipView(group.currentTip)`: every member on one anchor, the group picks (rule 30).
-        let members = groups[group].members.compactMap { name in tips.firstIndex { $0.name == name } }
+      } else if let group = groupIndex(displayedBy: use.tip, in: site) {
+        // `TipView(group.currentTip)`: every member on one anchor, the group picks (rule 30);
+        // `currentTip as? ExportTip`: that member only, when it is the group's.
+        var members = groups[group].members.compactMap { name in tips.firstIndex { $0.name == name } }
+        if let cast = use.cast, let type = resolveType(cast, from: site.type, file: site.position.file), let tip = tipByType[type],
+          members.contains(tip)
+        {
+          members = [tip]
+        }
         place(members, on: screen, anchor: groups[group].name, inline: use.inline, use: use, chain: chain)
       } else {
         untranslated.append(Note(position: site.position, text: "a display of \(use.tip), which names no tip read"))
@@ -68,10 +93,13 @@ extension AppModel {
   }
 
   /// The group whose `currentTip` a display shows (`group.currentTip as? …` included).
-  func groupIndex(displayedBy text: String) -> Int? {
+  /// Two types may each keep a group in a property of one name: the display's own type's
+  /// first (groups of one name are `name`, `name_2`…).
+  func groupIndex(displayedBy text: String, in site: Site) -> Int? {
     guard let range = text.range(of: ".currentTip") else { return nil }
-    let owner = text[..<range.lowerBound].split(separator: ".").last.map(String.init) ?? ""
-    return groups.firstIndex { $0.name == contractName(owner) }
+    let property = contractName(text[..<range.lowerBound].split(separator: ".").last.map(String.init) ?? "")
+    let named = groups.indices.filter { groups[$0].property == property }
+    return named.first { groups[$0].owner == site.type } ?? named.first
   }
 
   /// The screen a site's code is on: its view or view controller type, named as tips are
@@ -89,6 +117,14 @@ extension AppModel {
   }
 
   mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, use: DisplayUse, chain: [String]) {
+    let place = sites[use.screenSite].site.position.fileLine
+    // A display under a constant the code read makes false (`if Build.isBeta`) is none.
+    for text in use.hidingConditions {
+      let site = sites[use.screenSite].site
+      guard case .always(false) = decide(text: text, type: site.type, at: site.position) else { continue }
+      for tip in shown { tips[tip].deadDisplays.append("\(place) under `\(text)`") }
+      return
+    }
     let index: Int
     // A second display on one anchor keeps the first's conditions: a display is there when
     // either's hold, which one list of tests cannot say, and the first's are written.
@@ -101,7 +137,6 @@ extension AppModel {
       screens.append(ImportedScreen(name: screen, anchors: [anchor], position: sites[use.screenSite].site.position))
     }
     let style = AppModel.style(of: sites[use.display].site, inline: inline)
-    let place = sites[use.screenSite].site.position.fileLine
     let via =
       chain.isEmpty
       ? "" : " (through the app's \(chain.joined(separator: ", then ")); its \(style) at \(sites[use.display].site.position.fileLine))"
@@ -110,19 +145,12 @@ extension AppModel {
       // is false until it has run.
       let site = sites[use.screenSite].site
       var tests: [ConditionTest] = []
-      var never = false
       for text in use.hidingConditions {
-        switch decide(text: text, type: site.type, at: site.position) {
-        case .always(let holds): never = never || !holds
-        case .tests(let more): tests += more.filter { !tests.contains($0) }
-        }
+        if case .tests(let more) = decide(text: text, type: site.type, at: site.position) { tests += more.filter { !tests.contains($0) } }
       }
       for deferral in use.deferrals { tests.append(condition(shownAfter: deferral, on: screen)) }
       let words = (use.hidingConditions.map { "when `\($0)` holds" } + use.deferrals.map(\.words)).joined(separator: " and ")
-      if never {
-        if isNewAnchor { screens[index].hidden.insert(anchor) }
-        screens[index].comments.append("\(anchor) is shown only \(words) (\(place)), which a constant of the code read makes false")
-      } else if !tests.isEmpty {
+      if !tests.isEmpty {
         if isNewAnchor { screens[index].conditions[anchor] = tests }
         screens[index].comments.append("\(anchor) is shown only \(words) (\(place)): while \(tests.text)")
       }
@@ -158,11 +186,13 @@ extension AppModel {
     for (site, testCode) in sites where !testCode && !site.inPreview {
       guard case .group(let name, let ordered, let members, let notes) = site.kind else { continue }
       var group = ImportedGroup(
-        name: contractName(name ?? "group\(groups.count + 1)"), ordered: ordered, members: [], position: site.position)
+        name: contractName(name ?? "group\(groups.count + 1)"), ordered: ordered, members: [], position: site.position, owner: site.type)
       group.comments.append("TipGroup at \(site.position.fileLine)")
       for note in notes { group.comments.append("\(note.text) (\(note.position.fileLine))") }
       for member in members {
-        if let type = resolveType(member, from: site.type, file: site.position.file),
+        // A type (`ExportTip()`), or a property that holds a tip (`first`).
+        let typeText = member.first?.isLowercase == true ? propertyType(of: member, at: site) : member
+        if let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file),
           let tip = tipByType[type]
         {
           group.members.append(tips[tip].name)

@@ -13,6 +13,8 @@ struct AppModel {
   /// The `Tips.configure` call the app's users run, and the others.
   var configure: Site?
   var otherConfigures: [Site] = []
+  /// Uses of members by name under conditions, from every file (`FileFacts.memberUses`).
+  var memberUses: [MemberUse] = []
   /// Every site outside declarations, with the file it is in.
   var sites: [(site: Site, testCode: Bool)] = []
   /// Every routine of every file, each with its sites (indices into `sites`) in order.
@@ -54,6 +56,7 @@ struct AppModel {
     self.target = target
     mergeTypes()
     for file in files {
+      memberUses += file.isTestCode ? [] : file.memberUses
       let base = routines.count
       for var routine in file.routines {
         routine.parent = routine.parent.map { base + $0 }

@@ -178,6 +178,14 @@ extension FactScanner {
     var parent = node.parent
     while let current = parent, name == nil {
       if let binding = current.as(PatternBindingSyntax.self) { name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+      // `_onboarding = State(initialValue: TipGroup(…))` in an initializer: the property.
+      if let sequence = current.as(SequenceExprSyntax.self), sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+        let target = sequence.elements.first
+      {
+        var text = source(target)
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        name = String(text.drop { $0 == "_" })
+      }
       if current.is(CodeBlockItemSyntax.self) || current.is(MemberBlockItemSyntax.self) { break }
       parent = current.parent
     }
@@ -189,6 +197,12 @@ extension FactScanner {
         if let type = constructedType(ExprSyntax(call)) { members.append(type) }
       }
       notes = reader.notes
+      // `TipGroup { first; second }`: tips held in properties.
+      for statement in closure.statements {
+        guard var text = statement.item.as(ExprSyntax.self).map({ source($0) }), !text.contains("(") else { continue }
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        if text.first?.isLowercase == true { members.append(text) }
+      }
     }
     site(.group(name: name, ordered: ordered, members: members, notes: notes), at: node)
   }

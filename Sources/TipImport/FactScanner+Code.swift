@@ -10,8 +10,9 @@ extension FactScanner {
     case routine(conditions: [CodeCondition], blocks: [Int])
     /// It runs later (a button's action).
     case deferred
-    /// It runs where it is (`Task { … }`, a view builder's content).
-    case transparent
+    /// It runs where it is (`Task { … }`, a view builder's content); `rows`: the content of
+    /// this repeated container, built once per element (`ForEach`, a `List` of data).
+    case transparent(rows: String?)
   }
 
   func enterRoutine(_ routine: Routine) {
@@ -72,12 +73,35 @@ extension FactScanner {
     "NavigationLink", "Menu", "UIAction", "addAction", "onKeyPress",
   ]
 
+  /// The repeated container the code is in (`ForEach`, a `List` of data), if any.
+  var rowContainer: String? {
+    for frame in closureFrames.reversed() {
+      switch frame {
+      case .transparent(let rows?): return rows
+      case .routine, .deferred: return nil
+      default: continue
+      }
+    }
+    return nil
+  }
+
   func enter(closure node: ClosureExprSyntax) {
     let (call, label) = FactScanner.call(around: node)
     let name = call.flatMap { FactScanner.lastName(of: $0.calledExpression)?.text }
     if let name, let kind = FactScanner.triggers[name], label == nil || label == "perform" {
       // At the modifier's name: `.task`'s expression starts where the view it modifies does.
       let at = call?.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
+      // A row's appear code (inside `ForEach`, a `List` of data) runs as that row appears,
+      // not as the screen does: an action of its own.
+      if let container = rowContainer {
+        deferredStack.append(
+          Deferral(
+            words: "as a row of \(container) appears (.\(name))", name: "\(container)_row_\(name)", position: position(at),
+            isUserAction: false))
+        enterRoutine(Routine(kind: kind, type: currentType, position: position(at)))
+        rowRoutines.insert(routineStack.count)
+        return
+      }
       enterRoutine(Routine(kind: kind, type: currentType, position: position(at)))
       return
     }
@@ -92,7 +116,8 @@ extension FactScanner {
         || name == "UIAction"
       let runsLater = !FactScanner.runNow.contains(name) && (name.first?.isUppercase == true ? isAction : true)
       if !runsLater {
-        frame = .transparent
+        let repeats = name == "ForEach" || name == "List" && call.arguments.contains { !$0.expression.is(ClosureExprSyntax.self) }
+        frame = .transparent(rows: repeats ? name : nil)
       } else if let words = FactScanner.later[name] {
         let argument = call.arguments.first.map { source($0.expression) } ?? ""
         let subject = name.first?.isUppercase == true ? "\(name)(\(argument))" : "(.\(name))"
@@ -113,14 +138,16 @@ extension FactScanner {
       )
       frame = .deferred
     } else {
-      frame = .transparent
+      frame = .transparent(rows: nil)
     }
     closureFrames.append(frame)
   }
 
   func leave(closure node: ClosureExprSyntax) {
     switch closureFrames.last {
-    case .routine?: leaveRoutine()
+    case .routine?:
+      if rowRoutines.remove(routineStack.count) != nil { deferredStack.removeLast() }
+      leaveRoutine()
     case .deferred?:
       closureFrames.removeLast()
       deferredStack.removeLast()
@@ -195,6 +222,7 @@ extension FactScanner {
     let sequence = source(node.sequence)
     let inherent = sequence.hasSuffix("shouldDisplayUpdates") || sequence.hasSuffix("statusUpdates")
     if inherent { inherentNames.insert(source(node.pattern)) }
+    if sequence.hasSuffix(".statusUpdates") { statusNames[source(node.pattern)] = String(sequence.dropLast(".statusUpdates".count)) }
     codeConditions.append(CodeCondition(kind: inherent ? .inherent : .loop, text: "for \(source(node.pattern)) in \(sequence)"))
     walk(node.body)
     codeConditions.removeLast()
@@ -223,6 +251,9 @@ extension FactScanner {
       return (availability.availabilityKeyword.tokenKind == .poundUnavailable ? .unavailable(version) : .available(version), text)
     }
     let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+    if text.contains(".invalidated"), let tip = words.lazy.compactMap({ self.statusNames[$0] }).first {
+      return (.tipInvalidated(tip), text)
+    }
     if words.contains(where: { inherentNames.contains($0) || $0 == "shouldDisplay" || $0 == "currentTip" }) { return (.inherent, text) }
     return (.holds, text)
   }
@@ -231,7 +262,7 @@ extension FactScanner {
     switch kind {
     case .available(let version): .unavailable(version)
     case .unavailable(let version): .available(version)
-    case .inherent: .inherent
+    case .inherent, .tipInvalidated: .inherent
     default: .otherwise
     }
   }

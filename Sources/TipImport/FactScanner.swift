@@ -19,6 +19,10 @@ final class FactScanner: SyntaxVisitor {
   /// Indices into `facts.types` of the enclosing declarations.
   private var typeStack: [Int] = []
   var functionStack: [String] = []
+  /// The functions and computed properties around the code, innermost last.
+  var memberStack: [String] = []
+  /// The computed properties being walked (their node ids), to leave them.
+  private var computedProperties: [SyntaxIdentifier] = []
   /// The `#if` conditions around declarations, outermost first.
   var conditionStack: [String] = []
   var previewDepth = 0
@@ -35,12 +39,17 @@ final class FactScanner: SyntaxVisitor {
   var deferredStack: [Deferral] = []
   /// How each closure being walked changed the context, to undo it after.
   var closureFrames: [ClosureFrame] = []
+  /// The depths of the routine stack at which a row's appear code was entered.
+  var rowRoutines: Set<Int> = []
   /// How many conditions each block being walked started with: a `guard` adds one for the
   /// rest of its block.
   var blockMarks: [Int] = []
   /// Names bound by `for await x in tip.shouldDisplayUpdates`: conditions on them belong to
   /// displaying the tip.
   var inherentNames: Set<String> = []
+  /// Names bound by `for await status in tip.statusUpdates`, and the tip: an `if case
+  /// .invalidated = status` in its body runs when that tip is invalidated.
+  var statusNames: [String: String] = [:]
 
   init(path: String, bytes: [UInt8], tree: SourceFileSyntax, target: BuildTarget = BuildTarget()) {
     self.bytes = bytes
@@ -147,6 +156,7 @@ final class FactScanner: SyntaxVisitor {
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     functionStack.append(node.name.text)
+    memberStack.append(node.name.text)
     // A target-action method (`@IBAction`, `@objc`): UIKit and AppKit call it when the user acts.
     if FactScanner.isAction(node) {
       deferredStack.append(
@@ -166,6 +176,7 @@ final class FactScanner: SyntaxVisitor {
   override func visitPost(_ node: FunctionDeclSyntax) {
     if FactScanner.backgroundHandlers.contains(node.name.text) { backgroundDepth -= 1 }
     functionStack.removeLast()
+    memberStack.removeLast()
     leaveRoutine()
     if FactScanner.isAction(node) { deferredStack.removeLast() }
   }
@@ -252,7 +263,8 @@ final class FactScanner: SyntaxVisitor {
         inPreview: inPreview, flag: flagStack.first,
         // Only an invalidation asks: the walk up to the file's top is not free.
         onBackground: backgroundDepth > 0 || (kind.isInvalidation && mentionsBackground(node)),
-        bodyID: bodyStack.last, routine: routineStack.last, conditions: codeConditions, deferred: deferredStack.last))
+        bodyID: bodyStack.last, routine: routineStack.last, conditions: codeConditions, deferred: deferredStack.last,
+        member: memberStack.last))
   }
 
   /// Whether `node` runs in a scene-phase handler for the background (`.onChange(of:
@@ -334,8 +346,38 @@ final class FactScanner: SyntaxVisitor {
 
   // MARK: Members and locals
 
+  override func visitPost(_ node: VariableDeclSyntax) {
+    if computedProperties.last == node.id {
+      computedProperties.removeLast()
+      memberStack.removeLast()
+    }
+  }
+
+  /// `listWithTips` or `self.listWithTips` used under a condition or in a closure that runs
+  /// later: where the displays inside that member are shown. Calls (`rows()`) are sites of
+  /// their own.
+  override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    guard !codeConditions.isEmpty || !deferredStack.isEmpty, node.baseName.text.first?.isLowercase == true else { return .skipChildren }
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
+      guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .skipChildren }
+    }
+    if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .skipChildren }
+    facts.memberUses.append(
+      MemberUse(
+        name: node.baseName.text, type: currentType, inMember: memberStack.last, conditions: codeConditions, deferred: deferredStack.last))
+    return .skipChildren
+  }
+
   override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
     let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+    // A computed property's body (`var listWithTips: some View { … }`) is a member its
+    // displays are in.
+    if isMember, node.bindings.count == 1, let binding = node.bindings.first, binding.accessorBlock != nil,
+      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    {
+      computedProperties.append(node.id)
+      memberStack.append(name)
+    }
     if !isMember, let routine = routineStack.last {
       // `let next = min(X.p + 1, 99)`: what a later write of `next` writes.
       for binding in node.bindings {
@@ -386,7 +428,7 @@ final class FactScanner: SyntaxVisitor {
           facts.types[typeIndex].boolInitials[name] = value
         }
       }
-      if !isStatic, node.bindingSpecifier.text == "var", let initializer,
+      if !isStatic, let initializer,
         initializer.as(ArrayExprSyntax.self)?.elements.isEmpty == true
           || initializer.is(DictionaryExprSyntax.self) && source(initializer) == "[:]"
           || initializer.as(StringLiteralExprSyntax.self).map({ FactScanner.plainString($0) == "" }) == true

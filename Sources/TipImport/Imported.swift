@@ -61,6 +61,8 @@ struct ImportedTip {
   var anchor: (screen: String, anchor: String, inline: Bool)?
   var comments: [String] = []
   var displays: [Site] = []
+  /// Displays under a condition a constant of the code read makes false: where, and why.
+  var deadDisplays: [String] = []
   var invalidations: [Site] = []
   var position: SwiftPosition
 }
@@ -70,7 +72,20 @@ struct ImportedGroup {
   var ordered: Bool
   var members: [String]
   var position: SwiftPosition
+  /// The type whose property holds it.
+  var owner: [String]?
   var comments: [String] = []
+
+  /// The property's name, before a second group of the name got `_2`.
+  var property: String
+  init(name: String, ordered: Bool, members: [String], position: SwiftPosition, owner: [String]?) {
+    self.name = name
+    self.ordered = ordered
+    self.members = members
+    self.position = position
+    self.owner = owner
+    property = name
+  }
 }
 
 struct ImportedScreen {
@@ -92,6 +107,8 @@ struct ImportedReaction {
     case launching, launch
     case opens(String)
     case closes(String)
+    /// The tip of this name is invalidated.
+    case invalidated(String)
 
     /// The scenario's trigger: `app launch`, `screen Home opens`.
     var text: String {
@@ -100,6 +117,7 @@ struct ImportedReaction {
       case .launch: "app launch"
       case .opens(let screen): "screen \(screen) opens"
       case .closes(let screen): "screen \(screen) closes"
+      case .invalidated(let tip): "\(tip) invalidated"
       }
     }
 
@@ -117,6 +135,7 @@ struct ImportedReaction {
       case .launch: "launch_values"
       case .opens(let screen): "\(screen)_opens_values"
       case .closes(let screen): "\(screen)_closes_values"
+      case .invalidated(let tip): "\(tip)_invalidated_values"
       }
     }
 
@@ -127,6 +146,7 @@ struct ImportedReaction {
       case .launch: "at launch"
       case .opens(let screen): "as \(screen) appears"
       case .closes(let screen): "as \(screen) disappears"
+      case .invalidated(let tip): "when \(tip) is invalidated"
       }
     }
   }

@@ -15,6 +15,20 @@ struct FileFacts {
   /// Why it builds only for another platform than the one read (`import AppKit` in an iOS
   /// import): read, but not part of the app.
   var buildsElsewhere: String?
+  /// Uses of a member's name (a computed property, a view-building function) under a
+  /// condition or in a closure that runs later: the displays inside that member are shown
+  /// only then.
+  var memberUses: [MemberUse] = []
+}
+
+/// A use of a member by name (`listWithTips`, `rows()`) in the code of its type.
+struct MemberUse {
+  var name: String
+  /// The type whose code uses it, and the member that code is in.
+  var type: [String]?
+  var inMember: String?
+  var conditions: [CodeCondition]
+  var deferred: Deferral?
 }
 
 /// A body of code that runs as a whole: a function, an initializer, or a closure SwiftUI
@@ -83,6 +97,9 @@ struct CodeCondition {
     /// The tip's own status (`for await … in tip.shouldDisplayUpdates`, `if shouldDisplay`):
     /// part of displaying it, not a condition of the app's.
     case inherent
+    /// `for await status in tip.statusUpdates { if case .invalidated = status { … } }`: the
+    /// code runs when that tip (as the code names it) is invalidated.
+    case tipInvalidated(String)
   }
 
   var kind: Kind
@@ -259,6 +276,8 @@ struct Site {
   /// For a display attached to a control (`Button { … }.popoverTip(tip)`): where the control's
   /// action closure starts.
   var anchoredAction: SwiftPosition?
+  /// The computed property or function of its type it is in (`listWithTips`, `body`).
+  var member: String?
 
   /// Under `#if DEBUG` or another flag: not in the app its users run.
   var inDebug: Bool { flag != nil }

@@ -191,10 +191,13 @@ struct SwiftLinter {
       }
     }
     for tip in model.tips where tip.displays.isEmpty {
+      let why =
+        tip.deadDisplays.isEmpty
+        ? "no display API of SwiftUI, UIKit or AppKit, nor a helper of the app's, shows it"
+        : "its only display is at \(tip.deadDisplays.joined(separator: " and ")), which a constant of the code read makes false"
       found.append(
         SwiftFinding(
-          "tipNeverDisplayed", at: tip.position,
-          "tip \(tip.name) is never displayed (no display API of SwiftUI, UIKit or AppKit, nor a helper of the app's, shows it): users never see it",
+          "tipNeverDisplayed", at: tip.position, "tip \(tip.name) is never displayed (\(why)): users never see it",
           fix: "display it with .popoverTip(tip), TipView(tip) or TipUIPopoverViewController(tip, sourceItem:), or remove it"))
     }
   }

@@ -29,13 +29,15 @@ import Testing
     case notification
     /// The screen's appear code under a condition of the view's.
     case appearUnderCondition
+    /// A row's appear code, in a `ForEach`.
+    case rowAppear
     /// Nothing writes or donates what the rule reads.
     case nothing
   }
 
   /// How the tip is displayed.
   enum Display: CaseIterable {
-    case plain, underCondition, throughHelper, throughHelperClass, nowhere
+    case plain, underCondition, throughHelper, throughHelperClass, throughPassthrough, inChildView, nowhere
   }
 
   /// One generated tip.
@@ -104,6 +106,8 @@ import Testing
 
           """
       case .appearUnderCondition: appear += "        if showsList\(i) { \(tip.name).event\(i).sendDonation() }\n"
+      case .rowAppear:
+        buttons += "      ForEach(rows, id: \\.self) { _ in Text(\"Row\").onAppear { \(tip.name).event\(i).sendDonation() } }\n"
       case .nothing: break
       }
       switch tip.display {
@@ -111,6 +115,8 @@ import Testing
       case .underCondition: displays += "      if showsHint\(i) { TipView(\(tip.name)()) }\n"
       case .throughHelper: displays += "      hint(\(tip.name)())\n"
       case .throughHelperClass: displays += "      Presenter(tip: \(tip.name)()).view()\n"
+      case .throughPassthrough: displays += "      TipView(passthrough(\(tip.name)()))\n"
+      case .inChildView: displays += "      Child(tip: \(tip.name)())\n"
       case .nowhere: break
       }
     }
@@ -143,6 +149,7 @@ import Testing
       import TipKit
 
       struct HomeView: View {
+        @State private var rows: [Int] = []
       \(states)
         var body: some View {
           List {
@@ -152,6 +159,12 @@ import Testing
         }
 
         func hint(_ tip: some Tip) -> some View { TipView(tip) }
+        func passthrough<T: Tip>(_ tip: T) -> T { tip }
+      }
+
+      struct Child: View {
+        let tip: any Tip
+        var body: some View { TipView(tip) }
       }
 
       /// Shows the tip it is built with.
@@ -182,7 +195,7 @@ import Testing
       switch tip.feed {
       case .entryPointCount: steps += (0...3).map { "set count\(i) \($0)" }
       case .computedBool, .launchUnderCondition: steps += ["set flag\(i) true", "set flag\(i) false"]
-      case .buttonDonation, .notification, .appearUnderCondition: steps.append("donate event\(i)")
+      case .buttonDonation, .notification, .appearUnderCondition, .rowAppear: steps.append("donate event\(i)")
       case .nothing: break
       }
       if tip.display == .underCondition { steps.append("show Home.a\(i)") }
