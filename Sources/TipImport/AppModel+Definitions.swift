@@ -251,6 +251,10 @@ extension AppModel {
       tip.message = type.fragment.message
       tip.image = type.fragment.image
       for note in type.fragment.notes { tip.comments.append("\(note.text) (\(note.position.fileLine))") }
+      for note in type.fragment.textChoices {
+        tip.comments.append("\(note.text) (\(note.position.fileLine))")
+        untranslated.append(note)
+      }
       readOptions(type.fragment.options, into: &tip)
       for action in type.fragment.actions {
         tip.actions.append((action.id.map(contractName), action.title ?? action.id ?? "Action"))

@@ -27,16 +27,32 @@ struct BuilderReader {
     return found
   }
 
-  /// The first `Text("literal")`; `readsInstance` when the text comes from a value instead.
-  mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool) {
+  /// The first `Text("literal")`; `readsInstance` when the text comes from a value instead;
+  /// `others`, the literals an `if`, `switch` or `?:` of the body chooses instead at run time.
+  mutating func firstText(in body: Syntax) -> (value: String?, readsInstance: Bool, others: [String]) {
+    var literals: [String] = []
+    var branches = false
     for call in calls(in: body) where scanner.source(call.calledExpression) == "Text" {
       guard let argument = call.arguments.first?.expression else { continue }
-      if let literal = argument.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) {
-        return (text, false)
+      guard let literal = argument.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(literal) else {
+        if literals.isEmpty { return (nil, true, []) }
+        continue
       }
-      return (nil, true)
+      literals.append(text)
+      branches = branches || BuilderReader.isChosen(Syntax(call), within: body)
     }
-    return (nil, false)
+    guard let first = literals.first else { return (nil, false, []) }
+    return (first, false, branches ? Array(literals.dropFirst().filter { $0 != first }) : [])
+  }
+
+  /// Whether an `if`, `switch` or `?:` between `node` and `body` chooses it.
+  private static func isChosen(_ node: Syntax, within body: Syntax) -> Bool {
+    var current = node.parent
+    while let parent = current, parent.id != body.id {
+      if parent.is(IfExprSyntax.self) || parent.is(SwitchExprSyntax.self) || parent.is(TernaryExprSyntax.self) { return true }
+      current = parent.parent
+    }
+    return false
   }
 
   /// `Image(systemName: "star")` or `Image("name")`: the image's name.

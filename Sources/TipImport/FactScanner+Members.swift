@@ -61,6 +61,11 @@ extension FactScanner {
       let text = reader.firstText(in: body)
       if name == "title" { facts.types[typeIndex].title = text.value } else { facts.types[typeIndex].message = text.value }
       if text.value == nil && text.readsInstance { facts.types[typeIndex].textFromInstance = true }
+      if let first = text.value, !text.others.isEmpty {
+        let others = text.others.map { "\"\($0)\"" }.joined(separator: ", ")
+        facts.types[typeIndex].textChoices.append(
+          Note(position: position(binding.pattern), text: "its \(name) is chosen at run time: \"\(first)\" stands in for \(others)"))
+      }
       facts.types[typeIndex].notes += reader.notes
     case "image":
       var reader = BuilderReader(scanner: self)

@@ -162,6 +162,13 @@ struct ScenarioEmitter {
         : other.flag == "DEBUG"
           ? "in the DEBUG branch" : other.flag.map { "under #if \($0)" } ?? (isTestCode(other) ? "in test code" : "not the first")
       comment("Tips.configure also at \(other.position.fileLine) (\(why)): not taken")
+      untranslated.append(Note(position: other.position, text: "Tips.configure \(why): not taken"))
+    }
+    for (site, testCode) in model.sites where !testCode && (site.inPreview || site.flag != nil) {
+      guard case .resetDatastore = site.kind else { continue }
+      let why = site.inPreview ? "in a preview" : "under #if \(site.flag ?? "")"
+      comment("Tips.resetDatastore() also at \(site.position.fileLine) (\(why)): not run")
+      untranslated.append(Note(position: site.position, text: "Tips.resetDatastore() \(why): not run"))
     }
     for (site, _) in model.sites {
       if case .testingOverride(let call) = site.kind {

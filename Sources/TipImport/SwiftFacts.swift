@@ -143,6 +143,8 @@ struct TypeFragment {
   var passedIn: Set<String> = []
   /// What the importer noticed inside the type and says in a comment.
   var notes: [Note] = []
+  /// A `title` or `message` that an `if` or `switch` chooses: what stands in for the rest.
+  var textChoices: [Note] = []
   /// Whether `title` or `message` is read from an instance property (a generic tip).
   var textFromInstance = false
 }

@@ -44,6 +44,7 @@ struct SwiftType {
     fragment.constants.merge(other.constants) { a, _ in a }
     fragment.propertyTypes.merge(other.propertyTypes) { a, _ in a }
     fragment.notes += other.notes
+    fragment.textChoices += other.textChoices
     fragment.textFromInstance = fragment.textFromInstance || other.textFromInstance
   }
 }

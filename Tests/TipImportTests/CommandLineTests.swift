@@ -61,7 +61,7 @@ import TipImport
         tipsim import: 6 Swift files read: 4 tips, 2 parameters, 2 events, 1 group, 2 screens
         the app's own code that runs by itself, as reactions: app launch
         the app's code that something the sources do not show calls, as actions: BackyardDetailView_opens_values, BackyardDetailView_Button_Favorite, BackyardListView_Button_Add, BackyardListView_onSubmit
-        not translated (1), each a comment in the output:
+        not translated (2), each a comment in the output:
         """))
     let story = """
       include birds-tips.scenario

@@ -60,4 +60,22 @@ import Testing
       report.tips.first { $0.tip == "BetaTip" }?.causes.first?.message
         == "its only display is at FollowApp/HomeView.swift:23 under `Build.isBeta`, which a constant of the code read makes false")
   }
+
+  /// A title an `if` chooses, a preview's reset and configure, a reset only Objective-C calls:
+  /// each read, none translated, so the summary names each and never says all was.
+  @Test func theSummaryNamesWhatItReadAndDidNotTranslate() throws {
+    let result = try imported("SummaryApp")
+    let file = "SummaryApp/SummaryApp.swift"
+    #expect(result.definitions.contains("  title \"Good morning\""))
+    #expect(!result.summary.contains("everything read was translated"))
+    for line in [
+      "\(file):13: its title is chosen at run time: \"Good morning\" stands in for \"Good evening\"",
+      "\(file):20: its message is chosen at run time: \"Triez vos messages\" stands in for \"Sort your messages\"",
+      "\(file):45: Tips.resetDatastore(): Tips.resetDatastore() after Tips.configure throws in the app (rule 34)",
+      "\(file):52: Tips.resetDatastore() in a preview: not run", "\(file):53: Tips.configure in a preview: not taken",
+    ] {
+      #expect(result.summary.contains("  \(line)\n") || result.summary.hasSuffix("  \(line)"), "\(line)\n\(result.summary)")
+    }
+    #expect(result.summary.contains("not translated (5)"))
+  }
 }
