@@ -37,15 +37,15 @@ extension Auditor {
   /// `if`'s two branches) never are.
   func popoverCompetition(_ tips: [TipAudit], world: World) -> [AuditFinding] {
     var found: [AuditFinding] = []
-    func tests(_ tip: TipAudit) -> [ConditionTest] { world.placements[tip.tip].map { world.anchorTests(of: $0.description) } ?? [] }
-    func together(_ a: TipAudit, _ b: TipAudit) -> Bool {
-      let other = tests(b)
-      return !tests(a).contains { test in other.contains { $0.name == test.name && $0.negated != test.negated } }
-    }
     for screen in world.screens.map(\.name) {
-      let candidates = tips.filter { tip in
-        tip.verdict != .never && world.placements[tip.tip].map { $0.screen == screen && $0.style == .popover } == true
+      // A tip's popover on this screen, and what it is shown under there.
+      func popover(_ tip: TipAudit) -> Placement? { world.places(of: tip.tip).first { $0.screen == screen && $0.style == .popover } }
+      func tests(_ tip: TipAudit) -> [ConditionTest] { popover(tip).map { world.anchorTests(of: $0.description) } ?? [] }
+      func together(_ a: TipAudit, _ b: TipAudit) -> Bool {
+        let other = tests(b)
+        return !tests(a).contains { test in other.contains { $0.name == test.name && $0.negated != test.negated } }
       }
+      let candidates = tips.filter { tip in tip.verdict != .never && popover(tip) != nil }
       let popovers = candidates.filter { tip in candidates.contains { $0.tip != tip.tip && together(tip, $0) } }
       guard popovers.count > 1 else { continue }
       let named = popovers.map { tip in "\(tip.tip) (" + (tip.firstDisplay.map { "day \($0.day)" } ?? "not seen by the typical user") + ")"

@@ -56,7 +56,9 @@ public struct Auditor {
     // value they compute, the script's (or the code's) plain actions.
     let commands = (world.reactions.flatMap(\.commands) + world.actions.flatMap(\.commands) + actions.map(\.command)).map(\.underlying)
     let proof = NeverProof(world: world, commands: commands, places: input.places)
-    let tipScreens = world.screens.map(\.name).filter { screen in catalog.tips.contains { world.placements[$0.name]?.screen == screen } }
+    let tipScreens = world.screens.map(\.name).filter { screen in
+      catalog.tips.contains { world.places(of: $0.name).contains { $0.screen == screen } }
+    }
     var typical = TypicalUser(screens: tipScreens, days: days)
     // What each tip points at (the control it is attached to), which the typical user taps.
     for tip in catalog.tips {

@@ -6,7 +6,9 @@ import TipEngine
 /// tip needs that event's count at 0.
 enum OwnScreen {
   static func defeat(of tipName: String, in world: World) -> (event: String, message: String, fix: String)? {
-    guard let tip = world.engine.catalog.tip(named: tipName), let screen = world.placements[tipName]?.screen else { return nil }
+    // A tip shown at several places may show at a screen that does not defeat it.
+    let places = world.places(of: tipName)
+    guard let tip = world.engine.catalog.tip(named: tipName), places.count == 1, let screen = places.first?.screen else { return nil }
     let always = world.reactions.filter { $0.trigger == .screenOpened(screen) && $0.conditions.isEmpty && $0.os == nil }
     let donated = always.flatMap(\.commands).compactMap { command -> String? in
       if case .donate(let event, _) = command { event } else { nil }

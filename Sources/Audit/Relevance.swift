@@ -32,7 +32,7 @@ struct Relevance {
       parameters.formUnion(rule.parameterNames)
     }
     for action in world.actions { actions[action.name] = action }
-    if let placement = world.placements[tip.name] {
+    for placement in world.places(of: tip.name) {
       screens.insert(placement.screen)
       add(world.anchorTests(of: placement.description), defined: world.conditions)
     }

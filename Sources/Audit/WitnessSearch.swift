@@ -115,10 +115,10 @@ public struct WitnessSearch {
   /// A guess of the steps left; nil when the tip can no longer display (invalidated).
   private func distance(_ world: World) -> Int? {
     var steps = world.isRunning ? 0 : 1
-    if let placement = world.placements[tip] {
-      if !world.isOpen(placement.screen) { steps += 1 }
-      steps += world.anchorTests(of: placement.description).count { !world.conditions.hold([$0]) }
+    let toPlaces = world.places(of: tip).map { placement in
+      (world.isOpen(placement.screen) ? 0 : 1) + world.anchorTests(of: placement.description).count { !world.conditions.hold([$0]) }
     }
+    steps += toPlaces.min() ?? 0
     for hold in world.engine.decision(for: tip, at: world.clock).holds {
       switch hold {
       case .invalidated: return nil

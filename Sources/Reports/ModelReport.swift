@@ -29,6 +29,10 @@ public struct ModelReport {
       catalog.tips.flatMap { tip in
         var place = ""
         if let placement = world.placements[tip.name] { place = " at \(placement)" }
+        if let choices = world.placeChoices[tip.name] {
+          place =
+            " at " + choices.map(\.description).joined(separator: " or ") + " (now \(world.placements[tip.name].map(\.description) ?? "?"))"
+        }
         let status = world.engine.status(of: tip.name, at: world.clock)
         return ["  \(Self.summary(of: tip))\(place) · \(status)"] + tip.rules.map { "    rule \($0)" }
       })
@@ -93,7 +97,8 @@ public struct ModelReport {
     guard case .command(let command) = statement.action else { return nil }
     switch command {
     case .defineTip(let tip, let placement):
-      return "tip " + summary(of: world.engine.catalog.tip(named: tip.name) ?? tip) + (placement.map { " at \($0)" } ?? ", no anchor")
+      let places = placement?.places.map(\.description).joined(separator: " or ")
+      return "tip " + summary(of: world.engine.catalog.tip(named: tip.name) ?? tip) + (places.map { " at \($0)" } ?? ", no anchor")
     case .defineParameter(let parameter, let binding):
       return "param \(parameter.name) = \(parameter.defaultValue) (\(parameter.declaredType))"
         + (parameter.isTransient ? ", transient" : "") + (binding.map { ", bound to \($0)" } ?? "")

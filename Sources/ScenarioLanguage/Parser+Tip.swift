@@ -15,7 +15,8 @@ extension Parser {
     var message: String?
     var image: String?
     var id: String?
-    var placement: Placement?
+    // One per `anchor` line: a tip the app displays at several places has several.
+    var places: [Placement] = []
     var rules: [Expression] = []
     var options = TipOptions()
     var actions: [TipAction] = []
@@ -27,7 +28,7 @@ extension Parser {
       let tokens = try Lexer.tokenize(text, lineNumber: number)
       var c = cursor(tokens, line: number)
       let property = try c.word(oneOf: CommandTable.tipLines, what: "tip property")
-      if property.value != "rule" && property.value != "action", let earlier = seen[property.value] {
+      if !["rule", "action", "anchor"].contains(property.value), let earlier = seen[property.value] {
         throw Diagnostic("\(property.value) is already given on line \(earlier.line)", at: property.location, length: property.length)
       }
       seen[property.value] = property.location
@@ -52,13 +53,15 @@ extension Parser {
         let (screen, anchor) = try c.dotted("SCREEN.ANCHOR")
         refs.append(NameReference(.screen, screen))
         refs.append(NameReference(.anchor(screen: screen.value), anchor))
+        if let twice = places.first(where: { $0.screen == screen.value && $0.anchor == anchor.value }) {
+          throw Diagnostic(
+            "the tip is already at \(twice) on an earlier line", at: screen.location, length: screen.length + anchor.length + 1)
+        }
         var style = Placement.Style.popover
         if !c.atEnd {
           style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "tip style").value) ?? .popover
         }
-        placement = Placement(
-          screen: screen.value, anchor: anchor.value, style: style, presentation: placement?.presentation,
-          customStyle: placement?.customStyle ?? false)
+        places.append(Placement(screen: screen.value, anchor: anchor.value, style: style))
       case "rule":
         var expressionParser = ExpressionParser(cursor: c)
         let rule = try expressionParser.parseRule()
@@ -94,13 +97,17 @@ extension Parser {
     // The core language never required a title: without one, the name stands in (`lint` says so).
     let definedTitle = title ?? name.value
     if presentation != nil || customStyle {
-      guard placement != nil else {
+      guard !places.isEmpty else {
         let line = seen["presentation"] ?? seen["style"] ?? name.location
         throw Diagnostic("`presentation` and `style` need an `anchor` line", at: line, length: 5)
       }
-      placement?.presentation = presentation
-      placement?.customStyle = customStyle
+      for index in places.indices {
+        places[index].presentation = presentation
+        places[index].customStyle = customStyle
+      }
     }
+    var placement = places.first
+    placement?.elsewhere = Array(places.dropFirst())
     let definition = TipDefinition(
       name: name.value, id: id, title: definedTitle, message: message, imageName: image, actions: actions, rules: rules, options: options)
     let lastLine = block.last.map(\.0) ?? line

@@ -17,13 +17,27 @@ public struct Placement: Hashable, Sendable, CustomStringConvertible {
   public var presentation: PresentationMode?
   /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
   public var customStyle: Bool
+  /// The other places the app displays the tip (more `anchor` lines), in the order given:
+  /// it shows at one at a time (`World.choosePlaces()`).
+  public var elsewhere: [Placement]
 
-  public init(screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false) {
+  public init(
+    screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false,
+    elsewhere: [Placement] = []
+  ) {
     self.screen = screen
     self.anchor = anchor
     self.style = style
     self.presentation = presentation
     self.customStyle = customStyle
+    self.elsewhere = elsewhere
+  }
+
+  /// This place and the others, each alone.
+  public var places: [Placement] {
+    var first = self
+    first.elsewhere = []
+    return [first] + elsewhere
   }
 
   /// The presentation in force: the declared one, or TipKit's for the kind.

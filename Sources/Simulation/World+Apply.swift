@@ -95,6 +95,7 @@ extension World {
     case _ where command.isDefinition: warnAboutMissingAPIs(log: &log)
     default: break
     }
+    if !placeChoices.isEmpty { choosePlaces() }
     switch command {
     case .advance, .advanceTo:
       // Time travel has already brought every device in line at the target instant.

@@ -57,10 +57,14 @@ extension World {
       placement.anchor = anchor
       placement.style = style
       placements[tip] = placement
+      placeChoices[tip] = nil
       indexPlacements()
     case .defineTip(let tip, let placement):
       engine.catalog.define(tip)
-      placements[tip.name] = placement
+      let places = placement?.places ?? []
+      placeChoices[tip.name] = places.count > 1 ? places : nil
+      placements[tip.name] = places.first
+      if places.count > 1 { choosePlaces() }
       indexPlacements()
     case .defineGroup(let group):
       engine.catalog.define(group)

@@ -12,6 +12,7 @@ extension World: Equatable {
       && lhs.frequency == rhs.frequency
       && lhs.screens == rhs.screens
       && lhs.placements == rhs.placements
+      && lhs.placeChoices == rhs.placeChoices
       && lhs.tipsByScreen == rhs.tipsByScreen
       && lhs.screenTips == rhs.screenTips
       && lhs.slots == rhs.slots

@@ -115,3 +115,30 @@ extension World {
     }
   }
 }
+
+extension World {
+  /// A tip the app displays at several places shows at one at a time (the simulation's
+  /// choice; TipKit leaves it to the views): where it is on screen; else its place on the
+  /// most recently opened screen whose anchor is in view; on none, the first given.
+  mutating func choosePlaces() {
+    var changed = false
+    for tip in placeChoices.keys {
+      guard let choices = placeChoices[tip] else { continue }
+      let chosen = onScreen[tip]?.placement ?? place(among: choices)
+      if placements[tip] != chosen {
+        placements[tip] = chosen
+        changed = true
+      }
+    }
+    guard changed else { return }
+    indexPlacements()
+    cache.removeAll()
+  }
+
+  private func place(among choices: [Placement]) -> Placement {
+    for open in openScreens.reversed() {
+      if let place = choices.first(where: { $0.screen == open.name && !hiddenAnchors.contains($0.description) }) { return place }
+    }
+    return choices[0]
+  }
+}

@@ -14,8 +14,11 @@ public struct World: Sendable {
   /// The frequency `Tips.configure` will be given at the next launch.
   public internal(set) var frequency = DisplayFrequency.immediate
   public internal(set) var screens: [ScreenDefinition] = []
-  /// Tip name → where it is presented.
+  /// Tip name → where it is presented now.
   public internal(set) var placements: NameMap<Placement> = [:]
+  /// Tip name → every place of a tip the app displays at several, in the order given
+  /// (`placements` holds the one chosen now).
+  public internal(set) var placeChoices: NameMap<[Placement]> = [:]
   /// Screen → its tips in evaluation order, by index in the catalog; kept by
   /// `indexPlacements()`.
   var tipsByScreen: NameMap<[Int]> = [:]
@@ -130,6 +133,9 @@ public struct World: Sendable {
     return shown.rendering.isRendered && !hiddenAnchors.contains(shown.placement.description) && !sheets.contains(shown.placement.screen)
   }
 
+  /// Every place the tip may show at, in the order given: one, several, or none.
+  public func places(of tip: String) -> [Placement] { placeChoices[tip] ?? placements[tip].map { [$0] } ?? [] }
+
   /// The tips placed on a screen, in anchor order then definition order (rule 29).
   public func tips(on screen: String) -> [String] { (tipsByScreen[screen] ?? []).map { engine.catalog.tips[$0].name } }
 
@@ -158,6 +164,7 @@ public struct World: Sendable {
     copy.engine.catalog.unshare()
     copy.screens = screens.map { $0 }
     copy.placements = placements.mapValues { $0 }
+    copy.placeChoices = placeChoices.mapValues { $0 }
     copy.bindings = bindings.mapValues { $0 }
     copy.stores = stores.map { $0 }
     copy.deviceOrder = deviceOrder.map { $0 }

@@ -158,12 +158,11 @@ extension AppModel {
     for note in use.notes { screens[index].comments.append("\(anchor): \(note) (\(place))") }
     for tip in shown {
       tips[tip].displays.append(sites[use.display].site)
-      if tips[tip].anchor == nil {
-        tips[tip].anchor = (screen, anchor, inline)
-        tips[tip].comments.append("displayed by \(style) in \(screen) at \(place)\(via)")
-      } else {
-        tips[tip].comments.append("also displayed by \(style) in \(screen) at \(place)\(via)")
+      let also = tips[tip].anchors.isEmpty ? "" : "also "
+      if !tips[tip].anchors.contains(where: { $0.screen == screen && $0.anchor == anchor }) {
+        tips[tip].anchors.append((screen, anchor, inline))
       }
+      tips[tip].comments.append("\(also)displayed by \(style) in \(screen) at \(place)\(via)")
     }
   }
 

@@ -58,7 +58,8 @@ struct ImportedTip {
   var rules: [ImportedRule] = []
   var options = TipOptions()
   var actions: [(id: String?, title: String)] = []
-  var anchor: (screen: String, anchor: String, inline: Bool)?
+  /// Each place it is displayed at, in the order the code was read: an `anchor` line each.
+  var anchors: [(screen: String, anchor: String, inline: Bool)] = []
   var comments: [String] = []
   var displays: [Site] = []
   /// Displays under a condition a constant of the code read makes false: where, and why.

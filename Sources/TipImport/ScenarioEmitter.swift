@@ -223,7 +223,7 @@ struct ScenarioEmitter {
     lines.append("")
     for text in tip.comments { comment(text) }
     for dead in tip.deadDisplays { comment("displayed at \(dead), which a constant of the code read makes false: no display") }
-    if tip.anchor == nil { comment("never displayed in the files read: give it an `anchor` to see it on a screen") }
+    if tip.anchors.isEmpty { comment("never displayed in the files read: give it an `anchor` to see it on a screen") }
     for invalidation in tip.invalidations {
       guard case .invalidate(_, let reason) = invalidation.kind else { continue }
       comment("  invalidated at \(invalidation.position.fileLine) (reason \(reason ?? "?"))\(ScenarioEmitter.place(invalidation))")
@@ -233,7 +233,7 @@ struct ScenarioEmitter {
     line("  title " + ScenarioText.quoted(tip.title))
     if let message = tip.message { line("  message " + ScenarioText.quoted(message)) }
     if let image = tip.image { line("  image " + ScenarioText.quoted(image)) }
-    if let anchor = tip.anchor { line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
+    for anchor in tip.anchors { line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
     for rule in tip.rules {
       switch rule.result {
       case .success(let text):

@@ -25,6 +25,8 @@ public struct ScenarioGenerator {
       lines.append("tip t\(t)")
       lines.append("  title \"Tip \(t)\"")
       lines.append("  anchor \(anchors[t])\(chance(0.3) ? " inline" : "")")
+      // One tip the app displays at two places (no draw: each seed's scenario stays as it was).
+      if t == 3 { lines.append("  anchor s0.a2") }
       if chance(0.5) {
         lines.append(
           "  rule "

@@ -24,16 +24,19 @@ import Testing
     // only; a second group in a property of the same name in another type is its own.
     #expect(lines.contains("group steps ordered: FirstStepTip SecondStepTip"))
     #expect(lines.contains("group steps_2 firstAvailable: OtherFirstTip OtherSecondTip"))
-    #expect(lines.contains("screen SettingsView: steps_2 SettingsHintTip"))
+    #expect(lines.contains("screen SettingsView: steps_2 NewsTip SettingsHintTip"))
     let scenario = try imported("FollowApp").scenario
     #expect(!scenario.contains("tip SecondStepTip\n  title \"Second step\"\n  anchor"))
     // A list shown in the `else` of `items.isEmpty` (a computed property), which starts empty.
     #expect(lines.contains("condition HomeView_items_isEmpty = true"))
     #expect(lines.contains { $0.hasPrefix("screen HomeView:") && $0.contains("ListTip(if not HomeView_items_isEmpty)") })
+    // Displayed on two screens (on one under a condition): anchored at each.
+    #expect(scenario.contains("  anchor HomeView.NewsTip inline\n  anchor SettingsView.NewsTip inline\n"))
+    #expect(lines.contains { $0.hasPrefix("screen HomeView:") && $0.contains("NewsTip(if HomeView_feed_hasNews)") })
     // `if Build.isBeta` with `static let isBeta = false`: no display at all.
     #expect(!lines.contains { $0.hasPrefix("screen HomeView:") && $0.contains("BetaTip") })
     #expect(
-      scenario.contains("# displayed at FollowApp/HomeView.swift:23 under `Build.isBeta`, which a constant of the code read makes false"))
+      scenario.contains("# displayed at FollowApp/HomeView.swift:24 under `Build.isBeta`, which a constant of the code read makes false"))
   }
 
   @Test func aStatusLoopsInvalidationAndARowsAppearanceRunWhenTheyHappen() throws {
@@ -56,9 +59,12 @@ import Testing
     let report = try auditor.audit()
     #expect(report.tips.filter { $0.verdict == .never }.map(\.tip) == ["SecondStepTip", "BetaTip"], "\(report.text)")
     #expect(report.tips.allSatisfy { $0.verdict != .unknown })
+    // Its place on Settings needs no news: it shows without assuming any.
+    let news = try #require(report.tips.first { $0.tip == "NewsTip" })
+    #expect(news.verdict == .shows && news.assumptions.isEmpty, "\(report.text)")
     #expect(
       report.tips.first { $0.tip == "BetaTip" }?.causes.first?.message
-        == "its only display is at FollowApp/HomeView.swift:23 under `Build.isBeta`, which a constant of the code read makes false")
+        == "its only display is at FollowApp/HomeView.swift:24 under `Build.isBeta`, which a constant of the code read makes false")
   }
 
   /// A title an `if` chooses, a preview's reset and configure, a reset only Objective-C calls:

@@ -37,7 +37,8 @@ import Testing
 
   /// How the tip is displayed.
   enum Display: CaseIterable {
-    case plain, underCondition, throughHelper, throughHelperClass, throughPassthrough, inChildView, nowhere
+    /// `twoPlaces`: under a condition on Home and plainly on Settings.
+    case plain, underCondition, throughHelper, throughHelperClass, throughPassthrough, inChildView, twoPlaces, nowhere
   }
 
   /// One generated tip.
@@ -91,6 +92,7 @@ import Testing
     var buttons = ""
     var appear = ""
     var displays = ""
+    var settings = ""
     for tip in tips {
       let i = tip.index
       switch tip.feed {
@@ -117,6 +119,9 @@ import Testing
       case .throughHelperClass: displays += "      Presenter(tip: \(tip.name)()).view()\n"
       case .throughPassthrough: displays += "      TipView(passthrough(\(tip.name)()))\n"
       case .inChildView: displays += "      Child(tip: \(tip.name)())\n"
+      case .twoPlaces:
+        displays += "      if showsHint\(i) { TipView(\(tip.name)()) }\n"
+        settings += "      TipView(\(tip.name)())\n"
       case .nowhere: break
       }
     }
@@ -162,6 +167,13 @@ import Testing
         func passthrough<T: Tip>(_ tip: T) -> T { tip }
       }
 
+      struct SettingsView: View {
+        var body: some View {
+          List {
+      \(settings)    }
+        }
+      }
+
       struct Child: View {
         let tip: any Tip
         var body: some View { TipView(tip) }
@@ -187,24 +199,28 @@ import Testing
   static func truth(_ tips: [GeneratedTip]) -> (definitions: String, steps: [String]) {
     var lines = ["frequency immediate"]
     var anchors: [String] = []
-    var steps = ["launch", "quit", "open Home", "close Home"]
+    var settings: [String] = []
+    var steps = ["launch", "quit", "open Home", "close Home", "open SettingsView", "close SettingsView"]
     for tip in tips {
       let i = tip.index
       lines += ["param flag\(i) = false", "param count\(i) = 0", "event event\(i)"]
-      if tip.display != .nowhere { anchors.append(tip.display == .underCondition ? "a\(i)(hidden)" : "a\(i)") }
+      if tip.display != .nowhere { anchors.append([.underCondition, .twoPlaces].contains(tip.display) ? "a\(i)(hidden)" : "a\(i)") }
+      if tip.display == .twoPlaces { settings.append("s\(i)") }
       switch tip.feed {
       case .entryPointCount: steps += (0...3).map { "set count\(i) \($0)" }
       case .computedBool, .launchUnderCondition: steps += ["set flag\(i) true", "set flag\(i) false"]
       case .buttonDonation, .notification, .appearUnderCondition, .rowAppear: steps.append("donate event\(i)")
       case .nothing: break
       }
-      if tip.display == .underCondition { steps.append("show Home.a\(i)") }
+      if [.underCondition, .twoPlaces].contains(tip.display) { steps.append("show Home.a\(i)") }
     }
     lines.append("screen Home: " + anchors.joined(separator: " "))
+    lines.append("screen SettingsView: " + settings.joined(separator: " "))
     for tip in tips {
       let i = tip.index
       lines += ["tip \(tip.name)", "  title \"Tip \(i)\""]
       if tip.display != .nowhere { lines.append("  anchor Home.a\(i) inline") }
+      if tip.display == .twoPlaces { lines.append("  anchor SettingsView.s\(i) inline") }
       if tip.readsFlag {
         lines.append("  rule flag\(i) == true")
       } else if tip.readsCount {

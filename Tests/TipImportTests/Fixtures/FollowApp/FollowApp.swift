@@ -27,6 +27,12 @@ struct ListTip: Tip { var title: Text { Text("Sort the list") } }
 struct BetaTip: Tip { var title: Text { Text("Beta only") } }
 struct HomeHintTip: Tip { var title: Text { Text("Home hint") } }
 struct SettingsHintTip: Tip { var title: Text { Text("Settings hint") } }
+/// Displayed on two screens: on Home only while there is news, on Settings always.
+struct NewsTip: Tip { var title: Text { Text("What's new") } }
+
+final class NewsFeed: ObservableObject {
+  @Published var hasNews = false
+}
 
 struct StatusTip: Tip {
   @Parameter static var statusEnded: Bool = false

@@ -9,6 +9,7 @@ struct HomeView: View {
   private let second = SecondStepTip()
   @State private var steps: TipGroup
   private let statusTip = StatusTip()
+  @ObservedObject var feed: NewsFeed
 
   init() { _steps = State(initialValue: TipGroup(.ordered) { first; second }) }
 
@@ -28,6 +29,7 @@ struct HomeView: View {
         Text("A row").onAppear { RowTip.rowSeen.sendDonation() }
       }
       TipView(RowTip())
+      if feed.hasNews { TipView(NewsTip()) }
     }
     .task {
       for await status in statusTip.statusUpdates {
@@ -50,6 +52,7 @@ struct SettingsView: View {
     VStack {
       TipView(steps.currentTip)
       hint(SettingsHintTip())
+      TipView(NewsTip())
     }
   }
 
