@@ -17,6 +17,7 @@ struct EmittedTests {
     for tip in report.tips where tip.verdict == .shows {
       let text =
         "# \(tip.tip) shows from a fresh install after these steps (found by `tipsim audit`).\n"
+        + tip.assumptions.map { "# \($0.text)" + ($0.place.isEmpty ? "" : " (\($0.place))") + "\n" }.joined()
         + "include \(Self.definitionsFile)\n" + tip.witness.map { $0 + "\n" }.joined() + Auditor.expectation(of: tip) + "\n"
       files.append(("\(tip.tip).scenario", text))
     }

@@ -58,6 +58,9 @@ import Testing
     // One value for the field donations are grouped by, twice.
     #expect(report.tip("noteTip")?.witness.suffix(2) == ["perform Note_open id=1", "perform Note_open id=1"])
     #expect(try replayEmittedTests(report, input).isEmpty)
+    // The emitted test says what it assumes, above the steps that take it.
+    let emitted = EmittedTests(report: report, definitions: input.definitions).files.first { $0.name == "contentTip.scenario" }
+    #expect(emitted?.text.contains("# assuming the app runs Library_didLoad with hasContent = true (") == true, "\(emitted?.text ?? "")")
   }
 
   @Test func aDisplayUnderAConditionIsRevealedByTurningItAndSaysSo() throws {
