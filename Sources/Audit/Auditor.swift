@@ -62,7 +62,7 @@ public struct Auditor {
     var typical = TypicalUser(screens: tipScreens, days: days)
     // What each tip points at (the control it is attached to), which the typical user taps.
     for tip in catalog.tips {
-      guard let name = input.places.pointedAt[tip.name], let action = world.actions.first(where: { $0.name == name }),
+      guard let name = input.places.pointedAt[tip.name], let action = world.action(named: name),
         let screen = world.placements[tip.name]?.screen, let line = ActionChoices(tip: tip, world: world).lines(for: action).first,
         typical.taps[screen]?.contains(line) != true
       else { continue }
@@ -210,7 +210,7 @@ public struct Auditor {
         found.append(
           .init(
             text: text,
-            place: origin?.place ?? world.actions.first { $0.name == name }.map { "\($0.place.file ?? input.file):\($0.place.line)" } ?? "")
+            place: origin?.place ?? world.action(named: name).map { "\($0.place.file ?? input.file):\($0.place.line)" } ?? "")
         )
       case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil:
         let origin = input.places.conditions[name]

@@ -236,7 +236,7 @@ private struct Plan {
       case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil: add(.command, .setCondition(name, value))
       case .set(let parameter, let value): add(.command, .set(parameter: parameter, value))
       case .perform(let name, let given):
-        let types = world.actions.first { $0.name == name }?.inputs ?? []
+        let types = world.action(named: name)?.inputs ?? []
         let inputs = given.reduce(into: [String: Value]()) { inputs, input in
           let wantsDouble = types.first { $0.name == input.key }?.type == .double
           inputs[input.key] = wantsDouble ? input.value.numeric.map(Value.double) ?? input.value : input.value

@@ -110,7 +110,7 @@ public struct PopulationReport: Sendable {
       case .donate(let event, _): fed.insert(event)
       case .set(let parameter, _): fed.insert(parameter)
       case .write(let key, _): fed.formUnion(bound(to: key))
-      case .perform(let name, _): feed(base.actions.first { $0.name == name }?.commands ?? [])
+      case .perform(let name, _): feed(base.action(named: name)?.commands ?? [])
       case .open, .relaunch: break
       }
     }

@@ -62,27 +62,42 @@ public enum Resolver {
     // Where no app condition is defined, what `set` writes can only be a parameter.
     if reference.kind == .settable, world.conditions.isEmpty { return try check(NameReference(.parameter, reference.name), in: world) }
     let name = reference.name
-    let known = knownNames(of: reference.kind, in: world)
     if reference.defines {
-      if known.contains(name.value) {
+      if isDefined(reference.kind, name.value, in: world) {
         throw Diagnostic("\(reference.kindName) \(name.value) is already defined", at: name.location, length: name.length)
       }
       // `set NAME` must name one thing: a parameter and an app condition share no name.
       let other: NameReference.Kind? = reference.kind == .parameter ? .condition : reference.kind == .condition ? .parameter : nil
-      if let other, knownNames(of: other, in: world).contains(name.value) {
+      if let other, isDefined(other, name.value, in: world) {
         throw Diagnostic(
           "\(name.value) is already defined as \(other == .condition ? "an app condition" : "a parameter")", at: name.location,
           length: name.length, note: "`set \(name.value) …` must name one of them: rename one")
       }
       return
     }
-    guard !known.contains(name.value) else { return }
+    guard !isDefined(reference.kind, name.value, in: world) else { return }
     if reference.kind == .input {
       throw Diagnostic(
         "expected a value (true, false, a number or a string), found \(name.value)", at: name.location, length: name.length,
         note: "a name stands for an input only in an `action`'s steps; write \"\(name.value)\" for a string")
     }
-    throw unknown(reference, known: known)
+    throw unknown(reference, known: knownNames(of: reference.kind, in: world))
+  }
+
+  /// Whether the world has defined `name` as a `kind`: by lookup where the world keeps an
+  /// index, since listing every name for each definition made defining an app quadratic.
+  private static func isDefined(_ kind: NameReference.Kind, _ name: String, in world: World) -> Bool {
+    let catalog = world.engine.catalog
+    return switch kind {
+    case .tip: catalog.hasTip(named: name)
+    case .screen: world.screenNumber(named: name) != nil
+    case .parameter: catalog.index(ofParameter: name) != nil
+    case .event: catalog.index(ofEvent: name) != nil
+    case .condition: world.conditions.value(of: name) != nil
+    case .settable: catalog.index(ofParameter: name) != nil || world.conditions.value(of: name) != nil
+    case .appAction: world.action(named: name) != nil
+    default: knownNames(of: kind, in: world).contains(name)
+    }
   }
 
   /// The names of `kind` the world has defined, in definition order.
@@ -139,7 +154,7 @@ public enum Resolver {
       guard let found = world.engine.catalog.index(ofEvent: name) else { return false }
       lastEvent = (name, found)
       return true
-    case .screen: return world.screens.index(named: name) != nil
+    case .screen: return world.screenNumber(named: name) != nil
     // Copying the catalog to read the event's fields cost a donation a retain and a release
     // of each of its arrays.
     case .field(let event):
@@ -209,7 +224,7 @@ public enum Resolver {
     case .onlyIf(let tests, let inner):
       return try rewritten(inner, statement, in: world).map { .onlyIf(tests, $0) }
     case .perform(let name, let given):
-      guard let action = world.actions.first(where: { $0.name == name }) else { return nil }
+      guard let action = world.action(named: name) else { return nil }
       var inputs: [String: Value] = [:]
       for input in action.inputs {
         guard let value = given[input.name] else { continue }

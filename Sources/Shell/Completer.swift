@@ -103,7 +103,7 @@ public struct Completer {
     case "set" where position == 0: return catalog.parameters.map(\.name) + world.conditions.definitions.map(\.name)
     case "set" where position == 1 && world.conditions.value(of: words[1]) != nil: return ["true", "false"]
     case "perform" where position >= 1:
-      return world.actions.first { $0.name == words[1] }?.inputs.map { "\($0.name)=" } ?? []
+      return world.action(named: words[1])?.inputs.map { "\($0.name)=" } ?? []
     case "param": return position >= 3 ? ["transient", "bind"] + storeKeys : []
     default:
       guard let arguments = CommandTable.info(command)?.arguments, !arguments.isEmpty else { return [] }

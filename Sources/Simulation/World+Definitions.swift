@@ -39,10 +39,10 @@ extension World {
     case .defineEvent(let event):
       engine.catalog.define(event)
     case .defineScreen(let screen):
-      if let index = screens.index(named: screen.name) { screens[index] = screen } else { screens.append(screen) }
+      if let index = screenNumbers[screen.name] { screens[index] = screen } else { screens.append(screen) }
       indexPlacements()
     case .addAnchors(let name, let anchors, let hidden, let conditions):
-      guard let index = screens.index(named: name) else { throw .unknown(.screen, name) }
+      guard let index = screenNumbers[name] else { throw .unknown(.screen, name) }
       if let twice = anchors.first(where: screens[index].anchors.contains) {
         throw .anchorTwice(screen: name, anchor: twice)
       }
@@ -69,11 +69,17 @@ extension World {
     case .defineGroup(let group):
       engine.catalog.define(group)
     case .defineReaction(let reaction):
+      appCodeIndex.reactions[reaction.trigger, default: []].append(reactions.count)
       reactions.append(reaction)
     case .defineCondition(let condition):
       conditions.define(condition)
     case .defineAction(let action):
-      if let index = actions.firstIndex(where: { $0.name == action.name }) { actions[index] = action } else { actions.append(action) }
+      if let index = appCodeIndex.actions[action.name] {
+        actions[index] = action
+      } else {
+        appCodeIndex.actions[action.name] = actions.count
+        actions.append(action)
+      }
     default: preconditionFailure("not handled here: \(command)")
     }
   }

@@ -14,6 +14,7 @@ extension World: Equatable {
       && lhs.placements == rhs.placements
       && lhs.placeChoices == rhs.placeChoices
       && lhs.tipsByScreen == rhs.tipsByScreen
+      && lhs.screenNumbers == rhs.screenNumbers
       && lhs.screenTips == rhs.screenTips
       && lhs.slots == rhs.slots
       && lhs.tipPlacements == rhs.tipPlacements

@@ -69,7 +69,7 @@ extension World {
         log.add(.warning(.screenAlreadyOpen(screen: screen)))
         break
       }
-      let definition = screens.index(named: screen)
+      let definition = screenNumbers[screen]
       openScreens.append(OpenScreen(name: screen, screen: definition ?? -1, openedAt: clock))
       cache.reopen(tipsByScreen[screen] ?? [], at: clock)
       log.add(.screenOpened(screen))

@@ -22,6 +22,8 @@ public struct World: Sendable {
   /// Screen → its tips in evaluation order, by index in the catalog; kept by
   /// `indexPlacements()`.
   var tipsByScreen: NameMap<[Int]> = [:]
+  /// Screen name → its index in `screens`; kept by `indexPlacements()`.
+  var screenNumbers: NameMap<Int> = [:]
   /// The same by the screen's index in `screens`, which an open screen keeps: reconcile and
   /// `advance` read an open screen's tips without looking its name up.
   var screenTips: [[Int]] = []
@@ -39,13 +41,13 @@ public struct World: Sendable {
   /// Testing overrides set while the app is not running: the next launch's arguments (rule 33).
   public internal(set) var launchArguments: TestingOverrides?
   /// `when` reactions, in definition order.
-  public internal(set) var reactions: [Reaction] = [] { didSet { indexAppCode() } }
+  public internal(set) var reactions: [Reaction] = []
   /// The app's own state that its code tests (`condition`), and the value of each now.
   public internal(set) var conditions = AppConditions()
   /// The app's actions (`action`), in definition order.
-  public internal(set) var actions: [AppAction] = [] { didSet { indexAppCode() } }
-  /// The reactions (by index) of each trigger, and each action's index by name: derived, for
-  /// an app of a thousand screens whose every opening ran down every reaction.
+  public internal(set) var actions: [AppAction] = []
+  /// The reactions (by index) of each trigger, and each action's index by name: kept as each
+  /// is defined, for an app of a thousand screens whose every opening ran down every reaction.
   var appCodeIndex = AppCodeIndex()
   /// What happened that reactions wait for, not yet reacted to (empty between commands).
   var triggered: [Reaction.Trigger] = []
@@ -122,7 +124,10 @@ public struct World: Sendable {
     self.start = start
   }
 
-  public func screen(named name: String) -> ScreenDefinition? { screens.index(named: name).map { screens[$0] } }
+  public func screen(named name: String) -> ScreenDefinition? { screenNumbers[name].map { screens[$0] } }
+  public func action(named name: String) -> AppAction? { appCodeIndex.actions[name].map { actions[$0] } }
+  /// The index in `screens` of the screen of this name.
+  public func screenNumber(named name: String) -> Int? { screenNumbers[name] }
   public func store(named name: String) -> ExternalStore? { stores.first { $0.name == name } }
   public func isOpen(_ screen: String) -> Bool { openScreens.contains { $0.name == screen } }
 
@@ -172,14 +177,6 @@ public struct World: Sendable {
     return copy
   }
 
-  /// Recomputes `appCodeIndex` after a reaction or an action is defined.
-  mutating func indexAppCode() {
-    var index = AppCodeIndex()
-    for (position, reaction) in reactions.enumerated() { index.reactions[reaction.trigger, default: []].append(position) }
-    for (position, action) in actions.enumerated() { index.actions[action.name] = position }
-    appCodeIndex = index
-  }
-
   /// Recomputes `tipsByScreen` after a screen or tip definition.
   mutating func indexPlacements() {
     // One pass over the tips (by index: a definition is not copied), grouping them by
@@ -193,28 +190,26 @@ public struct World: Sendable {
     }
     self.tipPlacements = tipPlacements
     var index: NameMap<[Int]> = [:]
+    var numbers: NameMap<Int> = [:]
     var slots = [TipSlot?](repeating: nil, count: engine.catalog.tips.count)
     for (screen, definition) in screens.enumerated() {
       let anchors = placed[definition.name] ?? [:]
       let tips: [Int] = definition.anchors.flatMap { anchors[$0] ?? [] }
       index[definition.name] = tips
+      numbers[definition.name] = screen
       for (position, tip) in tips.enumerated() { slots[tip] = TipSlot(screen: screen, position: position) }
     }
     tipsByScreen = index
+    screenNumbers = numbers
     screenTips = screens.map { index[$0.name] ?? [] }
     self.slots = slots
     // A screen may be defined again, or after it opened: every open screen finds its index again.
     func reindex(_ open: inout [OpenScreen]) {
-      for i in open.indices { open[i].screen = screens.index(named: open[i].name) ?? -1 }
+      for i in open.indices { open[i].screen = numbers[open[i].name] ?? -1 }
     }
     reindex(&openScreens)
     for device in parked.indices { reindex(&parked[device].openScreens) }
   }
-}
-
-extension [ScreenDefinition] {
-  /// The index of the screen of this name.
-  public func index(named name: String) -> Int? { firstIndex { $0.name == name } }
 }
 
 extension [[Int]] {

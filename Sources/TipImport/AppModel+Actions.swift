@@ -17,13 +17,14 @@ extension AppModel {
     // Closures and target-action methods: one action each, with the sites inside them.
     var deferrals: [(deferral: Deferral, type: [String]?, sites: [Int])] = []
     var byPosition: [SwiftPosition: Int] = [:]
-    for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview && site.flag == nil {
-      guard let deferral = site.deferred, doesSomething(index, &touching) else { continue }
+    // By index: a site is read in place, not copied.
+    for index in sites.indices where !sites[index].testCode && !sites[index].site.inPreview && sites[index].site.flag == nil {
+      guard let deferral = sites[index].site.deferred, doesSomething(index, &touching) else { continue }
       if let group = byPosition[deferral.position] {
         deferrals[group].sites.append(index)
       } else {
         byPosition[deferral.position] = deferrals.count
-        deferrals.append((deferral, site.type, [index]))
+        deferrals.append((deferral, sites[index].site.type, [index]))
       }
     }
     var names: Set<String> = Set(actions.map(\.name))

@@ -202,6 +202,8 @@ extension AppModel {
   static func conditionName(_ text: String) -> String {
     // One pass (a large app names a condition or an action per closure): two-character
     // operators first, then one-character ones, anything else not a name's becomes `_`.
+    // A plain name (ASCII, no `_` to fold) is its own condition name.
+    if !text.isEmpty, text.utf8.allSatisfy({ isNameByte($0) && $0 != UInt8(ascii: "_") }) { return contractName(text) }
     let characters = Array(text)
     var name = ""
     func append(_ piece: String) {

@@ -303,16 +303,21 @@ extension AppModel {
       }
     }
     // Each rule as the language reads it, once every event has the fields rules read.
+    // Rules are checked on every core: each alone, and parsing them was most of this step.
     let checker = RuleChecker(parameters: parameters, events: events)
+    var translated: [(tip: Int, rule: Int, text: String)] = []
     for tip in tips.indices {
       for rule in tips[tip].rules.indices {
-        guard case .success(let text) = tips[tip].rules[rule].result else { continue }
-        switch checker.check(text) {
-        case .success(let expression): tips[tip].rules[rule].expression = expression
-        case .failure(let refusal):
-          tips[tip].rules[rule].result = .failure(
-            RuleTranslator.Untranslated(reason: "the language refuses `\(text)` (\(refusal.message))"))
-        }
+        if case .success(let text) = tips[tip].rules[rule].result { translated.append((tip, rule, text)) }
+      }
+    }
+    for (index, checked) in checker.checkEach(translated.map(\.text)).enumerated() {
+      let (tip, rule, text) = translated[index]
+      switch checked {
+      case .success(let expression): tips[tip].rules[rule].expression = expression
+      case .failure(let refusal):
+        tips[tip].rules[rule].result = .failure(
+          RuleTranslator.Untranslated(reason: "the language refuses `\(text)` (\(refusal.message))"))
       }
     }
   }

@@ -212,7 +212,17 @@ struct ImportedAction {
 /// `_`, and a leading digit gets a `_` before it. A Swift name's backticks (`` `default` ``)
 /// are not part of it.
 func contractName(_ text: String) -> String {
+  // Most names are ASCII letters, digits and `_` already, not starting with a digit.
+  if let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first), text.utf8.allSatisfy(isNameByte) {
+    return text
+  }
   var name = String(text.filter { $0 != "`" }.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
   if name.isEmpty || name.first?.isNumber == true { name = "_" + name }
   return name
+}
+
+/// An ASCII letter, digit or `_`.
+func isNameByte(_ byte: UInt8) -> Bool {
+  (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import ScenarioLanguage
+import Synchronization
 import TipEngine
 
 /// Checks a translated rule as the language will, against the imported parameters and events:
@@ -40,6 +42,16 @@ struct RuleChecker {
     } catch {
       return .failure(Refusal(message: error.message))
     }
+  }
+
+  /// `check` of each rule, on every core, in order.
+  func checkEach(_ rules: [String]) -> [Result<RuleExpression, Refusal>] {
+    let slots = Mutex([Result<RuleExpression, Refusal>?](repeating: nil, count: rules.count))
+    DispatchQueue.concurrentPerform(iterations: rules.count) { index in
+      let checked = check(rules[index])
+      slots.withLock { $0[index] = checked }
+    }
+    return slots.withLock { $0.map { $0! } }
   }
 
   struct Refusal: Error {

@@ -18,7 +18,8 @@ enum ScenarioText {
 
   /// A comment's text on one line (Swift quoted in it may span several); its indent stays.
   static func comment(_ text: String) -> String {
-    guard text.contains(where: \.isNewline) else { return text }
+    // Bytes first: a line break is a byte from 0x0A to 0x0D, or beyond ASCII.
+    guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 >= 0x80 }), text.contains(where: \.isNewline) else { return text }
     let lines = text.split(whereSeparator: \.isNewline)
     guard let first = lines.first else { return "" }
     return ([String(first)] + lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")

@@ -91,7 +91,13 @@ struct SwiftLinter {
     }
     // What the shipped app runs: not tests, previews, `#if DEBUG` branches or a branch taken
     // only under a UI-testing launch argument.
-    let shipped = model.sites.filter { !$0.testCode && !$0.site.inPreview && !$0.site.inDebug && !$0.site.isTestMode }.map(\.site)
+    // Only configures and resets are read: the kind is tested first, so no other site is copied.
+    let shipped = model.sites.filter { site, testCode in
+      switch site.kind {
+      case .configure, .resetDatastore: !testCode && !site.inPreview && !site.inDebug && !site.isTestMode
+      default: false
+      }
+    }.map(\.site)
     // An `else` branch's call is another way to configure, not a second call; each app of the
     // sources read (two `App` types in one folder) configures its own TipKit.
     let shippedConfigures = shipped.filter { site in

@@ -7,7 +7,7 @@ import Testing
 @Suite struct WorldEqualityTests {
   static let compared = [
     "engine", "clock", "start", "clockHasMoved", "timeZone", "frequency", "screens",
-    "placements", "placeChoices", "tipsByScreen", "screenTips", "slots", "tipPlacements", "stores",
+    "placements", "placeChoices", "tipsByScreen", "screenNumbers", "screenTips", "slots", "tipPlacements", "stores",
     "bindings", "isRunning", "launchArguments", "reactions", "conditions", "actions", "triggered", "reactionDepth",
     "setByReaction", "donatedByReaction", "invalidatedByReaction", "backgroundedScreens", "openScreens", "onScreen",
     "lastEvaluation", "lastLogged", "osVersion", "hiddenAnchors", "sheets", "displayHistory",
