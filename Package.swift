@@ -3,8 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "TipSim",
-  // Atomic and String(validating:as:) need macOS 15 / iOS 18.
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  // TipKit apps target iOS 17; HostOS's lock and UTF-8 check stand in for what needs 18.
+  platforms: [.macOS(.v14), .iOS(.v17)],
   products: [
     .executable(name: "tipsim", targets: ["tipsim"]),
     .library(name: "TipSimKit", targets: ["TipSimKit"]),
@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
+    // What differs between macOS and Linux, in one place: terminal writes, signals, process
+    // spawning, the executable's path, memory figures, a lock, UTF-8 validation.
+    .target(name: "HostOS"),
     .target(name: "TipEngine"),
     .target(name: "Simulation", dependencies: ["TipEngine", .product(name: "HeapModule", package: "swift-collections")]),
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
@@ -30,11 +33,12 @@ let package = Package(
     // A session: statements run against a world, with its log, history, checkpoints and undo.
     .target(name: "Sessions", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence"]),
     // What report statements print: timeline, whatif, matrix, lint, population, model.
-    .target(name: "Reports", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Sessions"]),
+    .target(name: "Reports", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Sessions", "HostOS"]),
     // Scenario files replayed (`tipsim run`, `tipsim test`): parse and run on two cores,
     // expectations, golden transcripts, CI reports.
     .target(
-      name: "Runner", dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports"]),
+      name: "Runner",
+      dependencies: ["TipEngine", "Simulation", "ScenarioLanguage", "Renderers", "Persistence", "Sessions", "Reports", "HostOS"]),
     // `tipsim audit`: what an app's tips will do, found by search and replayed (docs/Auditing.md).
     .target(
       name: "Audit",
@@ -51,10 +55,12 @@ let package = Package(
     // the library where libedit.pc is missing (macOS), though only the shell links libedit.
     .systemLibrary(name: "CEditLine"),
     // Standard output and error, colours, the terminal's size: what `run` and the shell share.
-    .target(name: "Terminal"),
+    .target(name: "Terminal", dependencies: ["HostOS"]),
     .target(
       name: "Shell",
-      dependencies: ["Runner", "Sessions", "Reports", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine"]),
+      dependencies: [
+        "Runner", "Sessions", "Reports", "Renderers", "ScenarioLanguage", "Simulation", "TipEngine", "Terminal", "CEditLine", "HostOS",
+      ]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads (BENCHMARKS.md). Only the executable: TipSimKit
     // used as a library keeps the allocator of the program it is in.
@@ -63,7 +69,7 @@ let package = Package(
       name: "tipsim",
       dependencies: [
         "Audit", "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation",
-        "TipEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "TipEngine", "HostOS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
       ],
       // Linked here, on the link line, rather than by the module map (`CMimalloc` only gives
@@ -75,16 +81,16 @@ let package = Package(
     .target(
       name: "TipImport",
       dependencies: [
-        "Audit", "Runner", "Reports", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Audit", "Runner", "Reports", "ScenarioLanguage", "Simulation", "TipEngine", "HostOS",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ]),
     // Its own executable, which `tipsim import` and the shell's `import` run from the same
     // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.
     .executableTarget(
-      name: "tipsim-import", dependencies: ["TipImport", .product(name: "SwiftParser", package: "swift-syntax")]),
+      name: "tipsim-import", dependencies: ["TipImport", "Runner", .product(name: "SwiftParser", package: "swift-syntax")]),
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
-    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions"]),
+    .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions", "HostOS"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
     .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
     // The command plugins run the `tipsim` executable (and, for Swift, `tipsim-import` beside it).
@@ -121,7 +127,7 @@ let package = Package(
     // Written as an app team's tests are: `import TipSimKit` and nothing else.
     .testTarget(name: "TipSimKitTests", dependencies: ["TipSimKit"]),
     .testTarget(
-      name: "TipImportTests", dependencies: ["TipImport", "Audit", "Runner", "Sessions", "Reports", "ScenarioLanguage"],
+      name: "TipImportTests", dependencies: ["TipImport", "Audit", "Runner", "Sessions", "Reports", "ScenarioLanguage", "HostOS"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ShellTests", dependencies: ["Shell", "Terminal", "Runner", "Sessions", "Reports", "ScenarioLanguage", "Simulation"],

@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
   name: "AppTips",
-  platforms: [.macOS(.v15)],
+  platforms: [.macOS(.v14)],
   dependencies: [
     .package(name: "TipSim", path: "../..")
   ],

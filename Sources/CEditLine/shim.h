@@ -41,8 +41,12 @@ static inline int tipsim_el_add_function(EditLine *el, const char *name, const c
 static inline int tipsim_el_bind(EditLine *el, const char *key, const char *fn) {
   return el_set(el, EL_BIND, key, fn, NULL);
 }
-static inline int tipsim_el_set_getcfn(EditLine *el, el_rfunc_t read) {
-  return el_set(el, EL_GETCFN, read);
+/// libedit's read function, given wide characters. A typedef of our own: the macOS SDK's
+/// histedit.h declares no el_rfunc_t, and its el_set(EL_GETCFN) reads narrow characters, so
+/// the function is set through el_wset, which reads wide ones in both libedits.
+typedef int (*tipsim_el_rfunc_t)(EditLine *, wchar_t *);
+static inline int tipsim_el_set_getcfn(EditLine *el, tipsim_el_rfunc_t read) {
+  return el_wset(el, EL_GETCFN, read);
 }
 /// After a stop and continue: the terminal back in the editor's mode, the line redrawn.
 static inline void tipsim_el_resume(EditLine *el) {

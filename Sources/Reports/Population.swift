@@ -1,8 +1,8 @@
 import Foundation
+import HostOS
 import ScenarioLanguage
 import Sessions
 import Simulation
-import Synchronization
 import TipEngine
 
 /// Population simulation: many simulated users run the scenario's definitions under the
@@ -99,12 +99,12 @@ public struct Population: Sendable {
       var done = 0
       var stopped = false
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let progress: (@Sendable (Int) -> Void)?
     private let shouldStop: (@Sendable () -> Bool)?
 
     init(count: Int, progress: (@Sendable (Int) -> Void)?, shouldStop: (@Sendable () -> Bool)?) {
-      state = Mutex(State(chunks: Array(repeating: [], count: count)))
+      state = Locked(State(chunks: Array(repeating: [], count: count)))
       self.progress = progress
       self.shouldStop = shouldStop
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 import Renderers
 import ScenarioLanguage
 import Simulation
@@ -38,7 +39,7 @@ public enum ScenarioFile {
       }
       let bytes = raw.assumingMemoryBound(to: UInt8.self)
       let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-      guard let text = String(validating: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self) else {
+      guard let text = String(validatingUTF8Bytes: UnsafeBufferPointer(rebasing: bytes[start...])) else {
         return .failure(Problem(message: "file is not valid UTF-8 text"))
       }
       return .success(text)

@@ -7,6 +7,8 @@ import Terminal
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Lines from the terminal through libedit: emacs keys, persistent history, Tab completion.

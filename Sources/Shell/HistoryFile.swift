@@ -3,6 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The shell's history file, shared by every shell: an entry is added under an exclusive

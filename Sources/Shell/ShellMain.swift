@@ -6,6 +6,8 @@ import Terminal
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The entry point of `tipsim` without a subcommand.

@@ -1,7 +1,10 @@
 import CEditLine
+import HostOS
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Keys from the terminal for libedit (its `EL_GETCFN` read function), with Ctrl-C able to
@@ -44,9 +47,9 @@ enum TerminalInput {
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
     }
     signalPipe = (ends[0], ends[1])
-    handle(SIGINT) { _ in TerminalInput.note(TerminalInput.interruptByte) }
-    handle(SIGWINCH) { _ in TerminalInput.note(TerminalInput.resizeByte) }
-    handle(SIGCONT) { _ in TerminalInput.note(TerminalInput.continueByte) }
+    HostOS.handle(SIGINT, restart: true) { _ in TerminalInput.note(TerminalInput.interruptByte) }
+    HostOS.handle(SIGWINCH, restart: true) { _ in TerminalInput.note(TerminalInput.resizeByte) }
+    HostOS.handle(SIGCONT, restart: true) { _ in TerminalInput.note(TerminalInput.continueByte) }
     // A parent (a test harness, a CI runner) may have blocked them; the shell needs them.
     var unblock = sigset_t()
     sigemptyset(&unblock)
@@ -66,7 +69,7 @@ enum TerminalInput {
   /// Ctrl-C flushes the terminal's queued keys in between. Standard input's own description
   /// is shared with the parent shell and must keep blocking, so the terminal is opened anew.
   static func keys(of descriptor: Int32) -> Int32 {
-    for path in [ttyname(descriptor).map { String(cString: $0) }, "/proc/self/fd/\(descriptor)"].compactMap({ $0 }) {
+    for path in [ttyname(descriptor).map { String(cString: $0) }, HostOS.path(ofDescriptor: descriptor)].compactMap({ $0 }) {
       let keys = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
       if keys >= 0 { return keys }
     }
@@ -143,14 +146,6 @@ enum TerminalInput {
     if seen.contains(continueByte) { return .continued }
     if seen.contains(resizeByte) { return .resized }
     return nil
-  }
-
-  private static func handle(_ signal: Int32, with handler: @convention(c) (Int32) -> Void) {
-    var action = sigaction()
-    action.__sigaction_handler.sa_handler = handler
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(signal, &action, nil)
   }
 
   /// Called from the handlers: only `write`, which is async-signal-safe, on a descriptor set

@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 
 #if canImport(Glibc)
   import Glibc
@@ -24,7 +25,7 @@ public enum Console {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     var offset = 0
     while offset < bytes.count {
-      let written = Glibc.write(fd, base + offset, bytes.count - offset)
+      let written = HostOS.writeSome(fd, base + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
         if errno == EPIPE { exit(0) }

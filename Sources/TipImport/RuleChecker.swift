@@ -1,6 +1,6 @@
 import Dispatch
+import HostOS
 import ScenarioLanguage
-import Synchronization
 import TipEngine
 
 /// Checks a translated rule as the language will, against the imported parameters and events:
@@ -46,7 +46,7 @@ struct RuleChecker {
 
   /// `check` of each rule, on every core, in order.
   func checkEach(_ rules: [String]) -> [Result<RuleExpression, Refusal>] {
-    let slots = Mutex([Result<RuleExpression, Refusal>?](repeating: nil, count: rules.count))
+    let slots = Locked([Result<RuleExpression, Refusal>?](repeating: nil, count: rules.count))
     DispatchQueue.concurrentPerform(iterations: rules.count) { index in
       let checked = check(rules[index])
       slots.withLock { $0[index] = checked }

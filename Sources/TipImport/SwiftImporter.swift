@@ -1,9 +1,9 @@
 import Audit
 import Foundation
+import HostOS
 import ScenarioLanguage
 import SwiftParser
 import SwiftSyntax
-import Synchronization
 import TipEngine
 
 /// Reads an app's Swift sources and gives its tips as a scenario of definitions, with a
@@ -61,7 +61,7 @@ public struct SwiftImporter {
   /// and scanning is most of an import's time. The first failure in file order is thrown, as
   /// a scan one file after another would.
   static func scanEach(_ count: Int, _ scanOne: @Sendable (Int) throws(ImportError) -> FileFacts) throws(ImportError) -> [FileFacts] {
-    let slots = Mutex([Swift.Result<FileFacts, ImportError>?](repeating: nil, count: count))
+    let slots = Locked([Swift.Result<FileFacts, ImportError>?](repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: count) { index in
       let result: Swift.Result<FileFacts, ImportError>
       do throws(ImportError) { result = .success(try scanOne(index)) } catch { result = .failure(error) }

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import HostOS
 import Runner
 import Sessions
 import TipImport
@@ -9,7 +10,7 @@ import TipImport
 /// audited (a small search). 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
 /// no tip). An imported scenario that does not run or audit is an importer bug: it traps.
 func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
-  guard let text = String(validating: Array(bytes), as: UTF8.self) else { return 2 }
+  guard let text = String(validatingUTF8Bytes: Array(bytes)) else { return 2 }
   do {
     let result = try SwiftImporter.run(sources: [(path: "Fuzz.swift", text: text)], forAudit: true)
     precondition(!result.scenario.isEmpty)

@@ -1,5 +1,6 @@
 import Audit
 import Foundation
+import Runner
 import TipImport
 
 /// `tipsim-import`: the executable `tipsim import`, `tipsim lint` on Swift paths and the
@@ -14,6 +15,7 @@ enum ImportMain {
                   [--reporter R] [--baseline FILE] [--write-baseline FILE]
                                                              what the app's tips will do (docs/Auditing.md)
            tipsim-import --bench [--files N]                  time the import against bare parsing
+           tipsim-import --version
     PATH is a Swift file or a folder (searched recursively; .build, Pods, Carthage, DerivedData
     and hidden folders are skipped). --platform ios|ipados|macos|visionos|watchos|tvos reads that
     platform's #if branches and leaves out files that build only for another; without it, the
@@ -39,6 +41,9 @@ enum ImportMain {
       let argument = arguments[index]
       index += 1
       switch argument {
+      case "--version":
+        print(TipSimVersion.current)
+        return 0
       case "--reporter", "--baseline", "--write-baseline":
         guard index < arguments.count else { return usageError("\(argument) needs a value") }
         switch argument {

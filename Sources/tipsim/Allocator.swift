@@ -3,6 +3,8 @@
 #endif
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// Which allocator serves `malloc` in this process, for `tipsim bench` to say what its

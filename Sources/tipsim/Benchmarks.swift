@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostOS
 import Renderers
 import Reports
 import Runner
@@ -50,10 +51,13 @@ struct Benchmarks {
     var big = TipEngine()
     big.catalog.define(EventDefinition(id: "e", limit: DonationLimit(maximumCount: 1_000_000)))
     big.configure(at: Instant(seconds: 0))
-    let before = residentBytes()
+    let before = HostOS.residentBytes()
     for i in 0..<1_000_000 { _ = try? big.donate("e", at: Instant(seconds: Int64(i))) }
-    let after = residentBytes()
-    row("memory for 10^6 donations", String(format: "%.0f MB resident growth", Double(max(0, after - before)) / 1e6), "< 200 MB")
+    if let before, let after = HostOS.residentBytes() {
+      row("memory for 10^6 donations", String(format: "%.0f MB resident growth", Double(max(0, after - before)) / 1e6), "< 200 MB")
+    } else {
+      row("memory for 10^6 donations", "not measured on this system", "< 200 MB")
+    }
     withExtendedLifetime(big) {}
     // Replay speed, against awk reading the same file.
     let source = BenchmarkInputs.replayScenario(lines: lines)
@@ -158,31 +162,16 @@ struct Benchmarks {
   }
 
   /// This binary's path, to run it as a user would.
-  func ownExecutable() -> String? {
-    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-  }
+  func ownExecutable() -> String? { HostOS.executablePath() }
 
   /// The median wall time of `runs` runs of a program (the first argument, a path), with
-  /// standard input and output on `/dev/null`, or nil when one fails. Spawned with
-  /// `posix_spawn` and `waitpid`: Foundation's `Process` adds tens of milliseconds of its
-  /// own to each run (BENCHMARKS.md).
+  /// standard input and output on `/dev/null`, or nil when one fails.
   func medianSpawnSeconds(_ arguments: [String], runs: Int) -> Double? {
+    let process = SilentProcess(arguments)
     var samples: [Double] = []
     for _ in 0..<runs {
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-      let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-      defer { for pointer in argv { free(pointer) } }
-      var pid: pid_t = 0
-      var status: Int32 = 0
-      let (spawned, s) = time { () -> Bool in
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return false }
-        return waitpid(pid, &status, 0) == pid
-      }
-      guard spawned, status == 0 else { return nil }
+      let (succeeded, s) = time { process.run() }
+      guard succeeded else { return nil }
       samples.append(s)
     }
     return median(samples)
@@ -190,11 +179,4 @@ struct Benchmarks {
 
   /// The middle one of `samples` (the upper middle of an even count).
   func median(_ samples: [Double]) -> Double { samples.sorted()[samples.count / 2] }
-
-  /// Resident set size from /proc/self/statm (Linux).
-  func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
-  }
 }

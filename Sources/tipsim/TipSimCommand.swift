@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Runner
 import Terminal
 
 /// `tipsim`: the interactive shell by default, and the subcommands (one file each).
@@ -12,6 +13,7 @@ struct TipSimCommand: ParsableCommand {
       With no subcommand, tipsim starts the interactive shell on a built-in demo (or after \
       running FILE). Piped input without a terminal is read as a script.
       """,
+    version: TipSimVersion.current,
     subcommands: [
       ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self, MatrixCommand.self, LintCommand.self, BenchCommand.self,
       PopulationCommand.self, ReportCommand.self, ImportCommand.self, AuditCommand.self,

@@ -15,19 +15,7 @@ import TipImport
         CommandLineTests.root + "/.build/debug/tipsim",
       ].first { FileManager.default.isExecutableFile(atPath: $0) },
       "build tipsim first (swift build)")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: fixtures)
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    return try runProgram(binary, arguments, in: fixtures)
   }
 
   @Test func importWritesTheScenarioToStandardOutputAndTheSummaryToStandardError() throws {

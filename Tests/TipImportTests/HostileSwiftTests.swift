@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 import Runner
 import Testing
 import TipImport
@@ -49,7 +50,7 @@ import TipImport
         "L.swift:3:42: error: '4AppDelegate' is not valid Swift (invalid decimal digit in integer literal)") == true
     }
     let found = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/Hostile/invalid-literal-digits.swift"))
-    let text = try #require(String(validating: Array(found), as: UTF8.self))
+    let text = try #require(String(validatingUTF8Bytes: Array(found)))
     #expect(throws: ImportError.self) { try imported([("Found.swift", text)]) }
   }
 
@@ -116,7 +117,7 @@ import TipImport
     #expect(ScenarioRunner.run(source: result.scenario + "launch\n").exitCode == 0)
     // The input the fuzzer kept (with a NUL byte, as libFuzzer gives it) imports and runs.
     let found = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/Hostile/rule-on-unreadable-type.swift"))
-    let text = try #require(String(validating: Array(found), as: UTF8.self))
+    let text = try #require(String(validatingUTF8Bytes: Array(found)))
     let kept = try imported([("Found.swift", text)])
     #expect(ScenarioRunner.run(source: kept.scenario + "launch\n").exitCode == 0)
   }

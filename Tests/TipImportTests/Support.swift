@@ -24,3 +24,24 @@ extension SwiftImporter.Result {
 
   var codes: [String] { findings.map(\.code) }
 }
+
+/// Runs `program` with `arguments` in `directory` (with `environment`, or this process's):
+/// its exit status, standard output and standard error.
+func runProgram(_ program: String, _ arguments: [String], in directory: String, environment: [String: String]? = nil) throws -> (
+  status: Int32, output: String, errors: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  process.currentDirectoryURL = URL(fileURLWithPath: directory)
+  if let environment { process.environment = environment }
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  let out = output.fileHandleForReading.readDataToEndOfFile()
+  let err = errors.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// The CI workflow files, and the workflow docs/CI.md gives app teams, parse as YAML and run
+/// what they say: read with PyYAML (`.ci/setup --tests` installs it on Linux; elsewhere the
+/// test is skipped when it is missing).
+@Suite(.enabled(if: PyYAML.isInstalled || PyYAML.isRequired, "python3 with PyYAML is not installed"))
+struct WorkflowTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  @Test func theRepositorysWorkflowHasALinuxAndAMacJobRunningTheREADMEsTestCommand() throws {
+    let jobs = try Self.jobs(ofYAML: String(contentsOf: Self.root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8))
+    #expect(jobs.keys.sorted() == ["linux", "macos"])
+    #expect(jobs["macos"]?.runsOn.hasPrefix("macos-") == true)
+    for (name, job) in jobs { #expect(job.commands.contains("bash .ci/run"), "\(name): \(job.commands)") }
+    // .ci/run is exactly the README's test command.
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let run = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+    let command = try #require(run.split(separator: "\n").last.map(String.init))
+    #expect(readme.contains(command))
+  }
+
+  @Test func theAppTeamsWorkflowInTheDocsParsesAndLintsAuditsAndTests() throws {
+    let page = try String(contentsOf: Self.root.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+    let block = try #require(page.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+    let jobs = try Self.jobs(ofYAML: block)
+    #expect(jobs.count == 2)
+    for (name, job) in jobs {
+      let commands = job.commands.joined(separator: "\n")
+      for needed in ["lint", "audit", "--reporter github-actions-logging", "--baseline", "test", "--junit"] {
+        #expect(commands.contains(needed), "\(name) lacks \(needed)")
+      }
+    }
+  }
+
+  /// Each job's `runs-on` and `run` lines, as PyYAML reads the text.
+  static func jobs(ofYAML text: String) throws -> [String: (runsOn: String, commands: [String])] {
+    let script = """
+      import json, sys, yaml
+      document = yaml.safe_load(sys.stdin.read())
+      print(json.dumps({name: {"runsOn": job["runs-on"], "commands": [s["run"] for s in job["steps"] if "run" in s]}
+                        for name, job in document["jobs"].items()}))
+      """
+    let run = try PyYAML.python(["-c", script], input: text)
+    try #require(run.status == 0, "not YAML: \(run.errors)")
+    let decoded = try JSONDecoder().decode([String: Job].self, from: Data(run.output.utf8))
+    return decoded.mapValues { ($0.runsOn, $0.commands) }
+  }
+
+  struct Job: Decodable {
+    var runsOn: String
+    var commands: [String]
+  }
+}
+
+/// Whether python3 can read YAML; on Linux `.ci/setup --tests` installs it, so its absence
+/// there is a failure, not a skip.
+enum PyYAML {
+  static let isInstalled = (try? python(["-c", "import yaml"]).status) == 0
+  #if os(Linux)
+    static let isRequired = true
+  #else
+    static let isRequired = false
+  #endif
+
+  static func python(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let stdin = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+}
