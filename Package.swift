@@ -96,11 +96,15 @@ let package = Package(
     // The command plugins run the `tipsim` executable (and, for Swift, `tipsim-import` beside it).
     .plugin(
       name: "AuditPlugin",
-      capability: .command(intent: .custom(verb: "tipsim-audit", description: "What the package's tips will do: tipsim audit")),
+      capability: .command(
+        intent: .custom(verb: "tipsim-audit", description: "What the package's tips will do: tipsim audit"),
+        permissions: [.writeToPackageDirectory(reason: "--emit-tests and --write-baseline write their files in the package")]),
       dependencies: ["tipsim", "tipsim-import"]),
     .plugin(
       name: "LintPlugin",
-      capability: .command(intent: .custom(verb: "tipsim-lint", description: "Likely mistakes in the package's tips: tipsim lint")),
+      capability: .command(
+        intent: .custom(verb: "tipsim-lint", description: "Likely mistakes in the package's tips: tipsim lint"),
+        permissions: [.writeToPackageDirectory(reason: "--write-baseline writes its file in the package")]),
       dependencies: ["tipsim", "tipsim-import"]),
     .testTarget(name: "TipEngineTests", dependencies: ["TipEngine"]),
     // A module's tests may drive it through scenarios (`Runner`) and read its output (`Renderers`).

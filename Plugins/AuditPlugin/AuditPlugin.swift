@@ -8,3 +8,14 @@ struct AuditPlugin: CommandPlugin {
     try TipSimTool.run("audit", context: context, arguments: arguments)
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  /// In an Xcode project (the project navigator's context menu): on its targets' Swift files.
+  extension AuditPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+      try TipSimTool.run("audit", context: context, arguments: arguments)
+    }
+  }
+#endif

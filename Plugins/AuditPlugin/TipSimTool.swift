@@ -1,6 +1,10 @@
 import Foundation
 import PackagePlugin
 
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+#endif
+
 /// Runs a `tipsim` subcommand from the package's folder: on the paths given, or else on every
 /// source target that is not a test's, so the findings name places in the package.
 enum TipSimTool {
@@ -27,18 +31,30 @@ enum TipSimTool {
     return paths
   }
 
+  /// In a package: on the paths given, or else on the Swift files of its source targets
+  /// that are not tests'.
+  /// In a package: on the paths given, or else on the Swift files of its source targets
+  /// that are not tests'.
   static func run(_ subcommand: String, context: PluginContext, arguments: [String]) throws {
-    let tipsim = try context.tool(named: "tipsim")
-    let importer = try context.tool(named: "tipsim-import")
-    let givesPaths = !paths(in: arguments, exists: { FileManager.default.fileExists(atPath: $0) }).isEmpty
-    let root = context.package.directoryURL.path + "/"
     let sources = context.package.targets.compactMap { $0 as? SourceModuleTarget }.filter { $0.kind != .test }
       .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) }
-      .map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+    try run(subcommand, tool: context.tool(named:), directory: context.package.directoryURL, sources: sources, arguments: arguments)
+  }
+
+  /// Runs `tipsim SUBCOMMAND` in `directory`, on the paths given or else on `sources` (named
+  /// from `directory`, so the findings name places as the team sees them).
+  static func run(
+    _ subcommand: String, tool: (String) throws -> PluginContext.Tool, directory: URL, sources: [String], arguments: [String]
+  ) throws {
+    let tipsim = try tool("tipsim")
+    let importer = try tool("tipsim-import")
+    let givesPaths = !paths(in: arguments, exists: { FileManager.default.fileExists(atPath: $0) }).isEmpty
+    let root = directory.path + "/"
+    let relative = sources.map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
     let process = Process()
     process.executableURL = tipsim.url
-    process.arguments = [subcommand] + arguments + (givesPaths ? [] : sources)
-    process.currentDirectoryURL = context.package.directoryURL
+    process.arguments = [subcommand] + arguments + (givesPaths ? [] : relative)
+    process.currentDirectoryURL = directory
     // SwiftPM names the plugin's tools otherwise: `tipsim` is told where the importer is.
     process.environment = ProcessInfo.processInfo.environment.merging(["TIPSIM_IMPORT": importer.url.path]) { $1 }
     try process.run()
@@ -48,3 +64,15 @@ enum TipSimTool {
     }
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  extension TipSimTool {
+    /// In an Xcode project: on the Swift files of its targets, from the project's folder.
+    static func run(_ subcommand: String, context: XcodePluginContext, arguments: [String]) throws {
+      let sources = context.xcodeProject.targets.flatMap { target in
+        target.inputFiles.filter { $0.type == .source && $0.url.pathExtension == "swift" }.map(\.url.path)
+      }
+      try run(subcommand, tool: context.tool(named:), directory: context.xcodeProject.directoryURL, sources: sources, arguments: arguments)
+    }
+  }
+#endif

@@ -8,3 +8,14 @@ struct LintPlugin: CommandPlugin {
     try TipSimTool.run("lint", context: context, arguments: arguments)
   }
 }
+
+#if canImport(XcodeProjectPlugin)
+  import XcodeProjectPlugin
+
+  /// In an Xcode project (the project navigator's context menu): on its targets' Swift files.
+  extension LintPlugin: XcodeCommandPlugin {
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+      try TipSimTool.run("lint", context: context, arguments: arguments)
+    }
+  }
+#endif

@@ -15,7 +15,8 @@ extension HostOS {
       _ = _NSGetExecutablePath(nil, &size)
       var buffer = [CChar](repeating: 0, count: Int(size) + 1)
       guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-      return URL(fileURLWithPath: String(cString: buffer)).resolvingSymlinksInPath().path
+      let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     #elseif os(Linux)
       return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
     #else

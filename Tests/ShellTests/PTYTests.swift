@@ -49,7 +49,7 @@ import Testing
     let binary = try #require(PTYTests.binary, "build tipsim first (swift build)")
     let spec: [String: Any] = [
       "argv": [binary] + arguments,
-      "env": ["EDITRC": "/dev/null", "TERM": "xterm", "NO_COLOR": "1", "TIPSIM_HISTORY": history, "LANG": "C.UTF-8"],
+      "env": ["EDITRC": "/dev/null", "TERM": "xterm", "NO_COLOR": "1", "TIPSIM_HISTORY": history, "LANG": utf8Locale],
       "steps": steps,
     ]
     let process = Process()
@@ -311,3 +311,10 @@ import Testing
     #endif
   }
 }
+
+/// A UTF-8 locale the system has: C.UTF-8 on Linux, en_US.UTF-8 on a Mac (which has no C.UTF-8).
+#if os(Linux)
+  let utf8Locale = "C.UTF-8"
+#else
+  let utf8Locale = "en_US.UTF-8"
+#endif

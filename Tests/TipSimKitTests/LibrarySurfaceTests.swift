@@ -26,7 +26,11 @@ import Testing
 
   /// TipSimKit's symbols and its extensions, and the engine types it re-exports.
   static func publicSymbols() throws -> [Symbol] {
-    let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+    // Beside the test binary on Linux; on a Mac the tests run in Xcode's xctest, and the
+    // modules are in the package's build folder.
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let modules = FileManager.default.fileExists(atPath: beside.path) ? beside : root.appendingPathComponent(".build/debug/Modules")
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-symbols-\(getpid())")
     try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: output) }
@@ -34,10 +38,11 @@ import Testing
     for module in ["TipSimKit", "TipEngine"] {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = [
-        "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", try Self.triple(),
-        "-output-dir", output.path, "-minimum-access-level", "public",
-      ]
+      process.arguments =
+        extractor + [
+          "-module-name", module, "-I", modules.path, "-target", try Self.triple(),
+          "-output-dir", output.path, "-minimum-access-level", "public",
+        ]
       try process.run()
       process.waitUntilExit()
       try #require(process.terminationStatus == 0, "swift-symbolgraph-extract failed for \(module)")
@@ -53,6 +58,13 @@ import Testing
     }
     return symbols
   }
+
+  /// The toolchain's extractor: on PATH with Linux's toolchain, through xcrun on a Mac.
+  #if os(macOS)
+    static let extractor = ["xcrun", "swift-symbolgraph-extract"]
+  #else
+    static let extractor = ["swift-symbolgraph-extract"]
+  #endif
 
   static func triple() throws -> String {
     let process = Process()
