@@ -34,6 +34,9 @@ public struct PopulationReport: Sendable {
   public var seed: UInt64
   public var cohorts: [(String, Int)]
   public var tips: [TipFigures]
+  /// When the cohorts' shares do not add up to 100%: their sum, and each cohort's share as
+  /// given and as used (each divided by the sum, which is how users are drawn).
+  public var rescaled: (total: Double, shares: [(name: String, given: Double, used: Double)])?
 
   static let reasonOrder = [
     "frequency", "rules", "boundParameter", "counts", "group", "invalidated", "popoverBusy", "dismissed", "hiddenForTesting",
@@ -47,6 +50,10 @@ public struct PopulationReport: Sendable {
     days = Int((population.span.seconds + 86_399) / 86_400)
     seed = population.seed
     cohorts = population.cohorts.enumerated().map { i, c in (c.name, outcomes.filter { $0.cohort == i }.count) }
+    let total = population.cohorts.reduce(0) { $0 + $1.share }
+    if !population.cohorts.isEmpty, total > 0, abs(total - 1) > 0.000_5 {
+      rescaled = (total, population.cohorts.map { ($0.name, $0.share, $0.share / total) })
+    }
     let names = population.base.engine.catalog.tips.map(\.name)
     let n = Double(max(1, outcomes.count))
     let horizon = days
@@ -137,6 +144,7 @@ public struct PopulationReport: Sendable {
   public func text() -> String {
     let cohortText = cohorts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     var lines = ["population: \(users) users × \(days) days, seed \(seed)" + (cohorts.isEmpty ? "" : " · cohorts: \(cohortText)")]
+    if let warning = rescalingWarning { lines.append("warning: " + warning) }
     let marks = [1, 7, 30].filter { $0 < days } + [days]
     let nameWidth = max(3, tips.map(\.tip.displayWidth).max() ?? 3) + 2
     var header = "tip".padding(toLength: nameWidth)
@@ -179,18 +187,31 @@ public struct PopulationReport: Sendable {
     return lines.joined(separator: "\n")
   }
 
+  /// "cohort shares add up to 90%, not 100%: each was divided by 90% (light 60% → 66.7%, …)".
+  public var rescalingWarning: String? {
+    guard let rescaled else { return nil }
+    let shares = rescaled.shares.map { "\($0.name) \(PopulationReport.percent($0.given)) → \(PopulationReport.percent($0.used))" }
+    return "cohort shares add up to \(PopulationReport.percent(rescaled.total)), not 100%: each was divided by that sum ("
+      + shares.joined(separator: ", ") + ")"
+  }
+
   public func json() -> String {
     var o = JSONObject()
     o["users"] = .int(users)
     o["days"] = .int(days)
     o["seed"] = .int(Int(truncatingIfNeeded: seed))
     o["cohorts"] = .array(
-      cohorts.map {
+      cohorts.enumerated().map { index, cohort in
         var c = JSONObject()
-        c["name"] = .string($0.0)
-        c["users"] = .int($0.1)
+        c["name"] = .string(cohort.0)
+        c["users"] = .int(cohort.1)
+        if let rescaled {
+          c["givenShare"] = .double((rescaled.shares[index].given * 10_000).rounded() / 10_000)
+          c["share"] = .double((rescaled.shares[index].used * 10_000).rounded() / 10_000)
+        }
         return .object(c)
       })
+    if let rescaled { o["sharesAddUpTo"] = .double((rescaled.total * 10_000).rounded() / 10_000) }
     o["tips"] = .array(
       tips.map { t in
         var j = JSONObject()

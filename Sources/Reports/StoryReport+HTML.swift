@@ -91,6 +91,7 @@ extension StoryReport {
   private func populationSection(_ p: PopulationReport) -> [String] {
     let cohorts = p.cohorts.map(\.0)
     var out = [#"<p class="sub">\#(e(populationHeading(p))). Reach: the share of users who saw the tip at least once.</p>"#]
+    if let warning = p.rescalingWarning { out.append(#"<p class="sub">Note: \#(e(warning)).</p>"#) }
     out.append(#"<div class="scroll"><table class="summary"><thead><tr><th>Tip</th><th class="n">Reach</th>"#)
     out.append(
       cohorts.map { #"<th class="n">\#(e($0))</th>"# }.joined()

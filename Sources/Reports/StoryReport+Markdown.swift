@@ -12,6 +12,7 @@ extension StoryReport {
     }
     if let population {
       lines += ["", "## \(populationHeading(population))", ""]
+      if let warning = population.rescalingWarning { lines += ["Note: \(warning).", ""] }
       let cohorts = population.cohorts.map(\.0)
       lines.append(row(["Tip", "Reach"] + cohorts + ["First display (median)", "Never sees it", "Why they never see it"]))
       lines.append(row(["---", "---:"] + cohorts.map { _ in "---:" } + ["---:", "---:", "---"]))

@@ -278,4 +278,29 @@ import Tooling
       #expect(tip.neverFed.isEmpty, "\(tip.tip)")
     }
   }
+
+  /// Shares that do not add up to 100% are divided by their sum, and the report says so, in
+  /// its text, its JSON and the page's Markdown; shares that add up say nothing.
+  @Test func cohortSharesThatDoNotAddUpTo100AreRescaledAndSaySo() throws {
+    func report(light: Int, heavy: Int) throws -> PopulationReport {
+      let source = PopulationTests.scenario.replacingOccurrences(of: "cohort light 70%", with: "cohort light \(light)%")
+        .replacingOccurrences(of: "cohort heavy 30%", with: "cohort heavy \(heavy)%")
+      let run = ScenarioRunner.run(source: source)
+      #expect(run.exitCode == 0, "\(run.errors)")
+      let base = try Population.baseWorld(of: run.session).get()
+      let population = Population(base: base, cohorts: run.session.cohorts, users: 50, span: .days(3), seed: 1)
+      return PopulationReport(population: population, outcomes: population.runBlocking())
+    }
+    let short = try report(light: 60, heavy: 30)
+    #expect(
+      short.text().split(separator: "\n")[1]
+        == "warning: cohort shares add up to 90.0%, not 100%: each was divided by that sum (light 60.0% → 66.7%, heavy 30.0% → 33.3%)")
+    let json = short.json()
+    #expect(json.contains(#""sharesAddUpTo":0.9"#), "\(json)")
+    #expect(json.contains(#""givenShare":0.6"#) && json.contains(#""share":0.6667"#), "\(json)")
+    let whole = try report(light: 70, heavy: 30)
+    #expect(whole.rescalingWarning == nil)
+    #expect(!whole.text().contains("warning"))
+    #expect(!whole.json().contains("sharesAddUpTo"))
+  }
 }
