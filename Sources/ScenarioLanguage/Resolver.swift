@@ -138,29 +138,25 @@ public enum Resolver {
     return Diagnostic("unknown \(reference.kindName) '\(name.value)'", at: name.location, length: name.length, note: note)
   }
 
-  /// Whether `references[index]` is a use of a tip, parameter, event, screen or a donation's
-  /// field that names a defined one; false for definitions and other kinds, which `check`
-  /// looks up in full.
+  /// Whether `references[index]` is a use (not a definition) of something defined; false
+  /// sends it to `check`, which says what is wrong. An event found is kept for the donation's
+  /// fields that follow it.
   private static func isKnownUse(
     _ references: [NameReference], _ index: Int, lastEvent: inout (name: String, index: Int)?, in world: World
   ) -> Bool {
     guard !references[index].defines else { return false }
     let name = references[index].name.value
     switch references[index].kind {
-    case .tip: return world.engine.catalog.hasTip(named: name)
-    case .parameter: return world.engine.catalog.index(ofParameter: name) != nil
-    case .settable: return world.engine.catalog.index(ofParameter: name) != nil || world.conditions.value(of: name) != nil
     case .event:
       guard let found = world.engine.catalog.index(ofEvent: name) else { return false }
       lastEvent = (name, found)
       return true
-    case .screen: return world.screenNumber(named: name) != nil
     // Copying the catalog to read the event's fields cost a donation a retain and a release
     // of each of its arrays.
     case .field(let event):
       if let lastEvent, lastEvent.name == event { return world.engine.catalog.event(at: lastEvent.index, hasField: name) }
       return world.engine.catalog.event(event, hasField: name)
-    default: return false
+    case let kind: return isDefined(kind, name, in: world)
     }
   }
 

@@ -1,5 +1,3 @@
-import Dispatch
-import HostOS
 import ScenarioLanguage
 import TipEngine
 
@@ -46,12 +44,7 @@ struct RuleChecker {
 
   /// `check` of each rule, on every core, in order.
   func checkEach(_ rules: [String]) -> [Result<RuleExpression, Refusal>] {
-    let slots = Locked([Result<RuleExpression, Refusal>?](repeating: nil, count: rules.count))
-    DispatchQueue.concurrentPerform(iterations: rules.count) { index in
-      let checked = check(rules[index])
-      slots.withLock { $0[index] = checked }
-    }
-    return slots.withLock { $0.map { $0! } }
+    onEveryCore(rules.count) { check(rules[$0]) }
   }
 
   struct Refusal: Error {

@@ -1,6 +1,5 @@
 import Audit
 import Foundation
-import HostOS
 import ScenarioLanguage
 import SwiftParser
 import SwiftSyntax
@@ -61,19 +60,15 @@ public struct SwiftImporter {
   /// and scanning is most of an import's time. The first failure in file order is thrown, as
   /// a scan one file after another would.
   static func scanEach(_ count: Int, _ scanOne: @Sendable (Int) throws(ImportError) -> FileFacts) throws(ImportError) -> [FileFacts] {
-    let slots = Locked([Swift.Result<FileFacts, ImportError>?](repeating: nil, count: count))
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-      let result: Swift.Result<FileFacts, ImportError>
-      do throws(ImportError) { result = .success(try scanOne(index)) } catch { result = .failure(error) }
-      slots.withLock { $0[index] = result }
+    let results = onEveryCore(count) { index -> Swift.Result<FileFacts, ImportError> in
+      do throws(ImportError) { return .success(try scanOne(index)) } catch { return .failure(error) }
     }
     var facts: [FileFacts] = []
     facts.reserveCapacity(count)
-    for result in slots.withLock({ $0 }) {
+    for result in results {
       switch result {
-      case .success(let fileFacts)?: facts.append(fileFacts)
-      case .failure(let error)?: throw error
-      case nil: preconditionFailure("a file was not scanned")
+      case .success(let fileFacts): facts.append(fileFacts)
+      case .failure(let error): throw error
       }
     }
     return facts

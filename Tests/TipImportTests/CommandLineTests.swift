@@ -9,12 +9,7 @@ import TipImport
 
   /// Runs the built `tipsim` (beside this test bundle, or in `.build/debug`).
   func tipsim(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-    let binary = try #require(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipsim").path,
-        CommandLineTests.root + "/.build/debug/tipsim",
-      ].first { FileManager.default.isExecutableFile(atPath: $0) },
-      "build tipsim first (swift build)")
+    let binary = try #require(builtExecutable("tipsim"), "build tipsim first (swift build)")
     return try runProgram(binary, arguments, in: fixtures)
   }
 
@@ -80,11 +75,7 @@ import TipImport
 
   /// A `tipsim` without `tipsim-import` beside it says how to build it, and exits 2.
   @Test func aMissingImporterIsNamedWithItsBuildCommand() throws {
-    let built = try #require(
-      [
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tipsim").path,
-        CommandLineTests.root + "/.build/debug/tipsim",
-      ].first { FileManager.default.isExecutableFile(atPath: $0) })
+    let built = try #require(builtExecutable("tipsim"))
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-alone-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -6,8 +6,8 @@ import Testing
 /// the suite runs on (`BUILD_DIR`), so it builds nothing.
 @Suite struct InstallTests {
   @Test func makeInstallPutsBothExecutablesSideBySideAndImportWorksFromThere() throws {
-    let folder = Self.builtFolder
-    try #require(FileManager.default.isExecutableFile(atPath: folder + "/tipsim-import"), "build first (swift build)")
+    let importer = try #require(builtExecutable("tipsim-import"), "build first (swift build)")
+    let folder = URL(fileURLWithPath: importer).deletingLastPathComponent().path
     let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-prefix-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: prefix) }
 
@@ -44,18 +44,12 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try heredoc("SCENARIO").write(toFile: folder + "/story.scenario", atomically: true, encoding: .utf8)
     try heredoc("SWIFT").write(toFile: folder + "/App.swift", atomically: true, encoding: .utf8)
-    let tipsim = Self.builtFolder + "/tipsim"
+    let tipsim = try #require(builtExecutable("tipsim"), "build tipsim first (swift build)")
     let replay = try Self.run(tipsim, ["run", folder + "/story.scenario"])
     #expect(replay.status == 0, "\(replay.errors)")
     let imported = try Self.run(tipsim, ["import", folder + "/App.swift"])
     #expect(imported.output.contains("tip WelcomeTip"), "\(imported.errors)")
     #expect(formula.contains("assert_match \"tip WelcomeTip\""))
-  }
-
-  /// The folder of the executables the suite runs on: beside the test bundle, or `.build/debug`.
-  static var builtFolder: String {
-    let built = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path
-    return FileManager.default.isExecutableFile(atPath: built + "/tipsim") ? built : CommandLineTests.root + "/.build/debug"
   }
 
   static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {

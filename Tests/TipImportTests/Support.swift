@@ -45,3 +45,12 @@ func runProgram(_ program: String, _ arguments: [String], in directory: String, 
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
 }
+
+/// The path of a built executable of the package: beside this test bundle, or in
+/// `.build/debug`; nil when it is not built.
+func builtExecutable(_ name: String) -> String? {
+  [
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path,
+    CommandLineTests.root + "/.build/debug/" + name,
+  ].first { FileManager.default.isExecutableFile(atPath: $0) }
+}
