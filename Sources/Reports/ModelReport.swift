@@ -132,7 +132,10 @@ public struct ModelReport {
 
   /// A usage line as the language writes it.
   static func text(of usage: Usage) -> String {
-    let rate = "\(number(usage.perDay)) per day \(usage.distribution.rawValue)"
+    var rate = "\(number(usage.perDay)) per day"
+    if usage.days != .every { rate += " on " + usage.days.written }
+    rate += " " + usage.distribution.rawValue
+    if let seconds = usage.timeOfDay { rate += " at " + Usage.clock(seconds) }
     switch usage.action {
     case .open(let screen, let span): return "open \(screen) \(rate) for \(span)"
     case .donate(let event, let fields):

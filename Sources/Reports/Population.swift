@@ -9,11 +9,13 @@ import TipEngine
 /// usage model, each independently and deterministically from the seed and the user's
 /// index — the same numbers on any number of cores.
 public struct Population: Sendable {
-  public var base: World
-  public var cohorts: [Cohort]
+  public let base: World
+  public let cohorts: [Cohort]
   public var users: Int
-  public var span: TimeSpan
+  public let span: TimeSpan
   public var seed: UInt64
+  /// The days of the span, for lines that happen on some days or at a time of day.
+  var calendar: UsageCalendar
 
   /// The world after the session's definitions and the app's own code (its reactions) only,
   /// without the script's actions: where every user starts.
@@ -27,6 +29,7 @@ public struct Population: Sendable {
     self.users = users
     self.span = span
     self.seed = seed
+    calendar = UsageCalendar(start: base.clock, span: span, timeZone: base.timeZone, cohorts: cohorts)
   }
 
   /// What one user's run left.
@@ -37,6 +40,8 @@ public struct Population: Sendable {
     public var displays: [Int]
     /// Tip index → the reason words holding it back at the end.
     public var reasons: [[String]]
+    /// Tip index → the indexes of its rules that did not hold at the end.
+    public var unmetRules: [[Int]] = []
   }
 
   /// Runs every user, in parallel chunks; `progress` hears how many users are done.
@@ -146,24 +151,10 @@ public struct Population: Sendable {
     // (seconds from start, order): order 2 × line is the usage line's action, 2 × line + 1
     // the close after an `open`. Plain numbers, so sorting moves no strings.
     var steps: [(Double, Int)] = []
-    for (line, usage) in cohort.usage.enumerated() where usage.perDay > 0 {
-      var rate = usage.perDay / 86_400
-      if usage.distribution == .heavytail {
-        // Pareto(α = 1.5) scaled to mean 1: x_m = (α − 1) / α.
-        let factor = (1.0 / 3.0) / pow(max(rng.nextDouble(), 1e-12), 1 / 1.5)
-        rate *= min(factor, 20)
-      }
-      var t: Double
-      switch usage.distribution {
-      case .fixed: t = rng.nextDouble() / rate
-      case .poisson, .heavytail: t = -log(max(1 - rng.nextDouble(), 1e-12)) / rate
-      }
-      var count = 0
-      while t < end && count < 100_000 {
+    for (line, usage) in cohort.usage.enumerated() {
+      for t in calendar.occurrences(of: usage, until: end, rng: &rng) {
         steps.append((t, line * 2))
         if case .open(_, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1)) }
-        count += 1
-        t += usage.distribution == .fixed ? 1 / rate : -log(max(1 - rng.nextDouble(), 1e-12)) / rate
       }
     }
     steps.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
@@ -208,6 +199,12 @@ public struct Population: Sendable {
         world.currentSuppressions(of: tip.name).flatMap { suppression -> [String] in
           if case .hold(.invalidated(.displayCountExceeded, _)) = suppression { return ["counts"] }
           return suppression.words.filter { $0 != "screenNotOpen" }
+        }
+      },
+      unmetRules: tips.map { tip in
+        world.engine.decision(for: tip.name, at: world.clock).holds.flatMap { hold -> [Int] in
+          guard case .rules(let evaluations) = hold else { return [] }
+          return evaluations.filter { !$0.holds }.compactMap { tip.rules.firstIndex(of: $0.rule) }
         }
       })
   }

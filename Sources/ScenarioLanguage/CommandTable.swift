@@ -91,9 +91,9 @@ public enum CommandTable {
     CommandInfo(
       name: "cohort", group: .definitions, syntax: "cohort NAME SHARE%, then indented usage lines",
       summary:
-        "a share of simulated users and how often they act: open, donate, set, write, relaunch (N per day|week fixed|poisson|heavytail), churn",
+        "a share of simulated users and how often they act: open, donate, set, perform, write, relaunch, each on a schedule; churn; condition",
       example:
-        "cohort light 60%\n  open backyards 1 per day poisson for 2m\n  donate viewedBackyard backyardID=2 0.5 per day poisson\n  churn 1% per day",
+        "cohort light 60%\n  open backyards 1 per day poisson for 2m\n  donate viewedBackyard backyardID=2 0.5 per day poisson\n  churn 1% per day\ncohort weekend 20%\n  open backyards on weekends at 09:00 for 5m\n  donate viewedBackyard backyardID=2 2 per week on sat,sun fixed at 09:01",
       arguments: [.none]),
     CommandInfo(
       name: "when", group: .definitions,

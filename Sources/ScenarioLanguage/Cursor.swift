@@ -138,7 +138,7 @@ struct Cursor {
   }
 
   /// `08:00` or `08:00:30` as seconds after midnight; nil when no number follows.
-  private mutating func timeOfDay() throws(Diagnostic) -> Int? {
+  mutating func timeOfDay() throws(Diagnostic) -> Int? {
     guard let hour = peek, case .integer = hour.kind else { return nil }
     // Underlines from the hour through `last`.
     func malformed(through last: Token) -> Diagnostic {

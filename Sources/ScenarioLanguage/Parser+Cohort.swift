@@ -2,11 +2,10 @@ import Simulation
 import TipEngine
 
 extension Parser {
-  /// A `cohort NAME SHARE%` header and its usage lines:
-  /// `open SCREEN RATE per day|week DIST [for DURATION]`, `donate EVENT [FIELD=VALUE ...] RATE per
-  /// day DIST`, `set PARAM|CONDITION VALUE RATE per day DIST`, `write STORE.KEY VALUE RATE per day
-  /// DIST`, `perform ACTION [INPUT=VALUE ...] RATE per day DIST`, `relaunch RATE per day DIST`,
-  /// `churn PERCENT% per day`, `condition NAME true|false` (the cohort's from the start).
+  /// A `cohort NAME SHARE%` header and its usage lines: an action — `open SCREEN`, `donate EVENT
+  /// [FIELD=VALUE ...]`, `set PARAM|CONDITION VALUE`, `write STORE.KEY VALUE`, `perform ACTION
+  /// [INPUT=VALUE ...]`, `relaunch` — then its schedule (`schedule(of:_:)`); or `churn PERCENT%
+  /// per day`, `condition NAME true|false` (the cohort's from the start).
   func parseCohort(header: [Token], line: Int, block: [(Int, String)]) throws(Diagnostic) -> Statement {
     var c = cursor(header, line: line)
     let keyword = Located("cohort", at: header[0].location, length: 6)
@@ -71,23 +70,69 @@ extension Parser {
       default:
         action = .relaunch
       }
-      let rate = try number(&c, "a rate, e.g. 2 per day")
-      let perDay = try per(&c) * rate
-      let distribution =
-        Distribution(rawValue: try c.word(oneOf: Distribution.allCases.map(\.rawValue), what: "distribution").value) ?? .poisson
-      var usage = Usage(action: action, perDay: perDay, distribution: distribution)
-      if c.take(word: "for") {
-        guard case .open(let screen, _) = action else { throw c.error("only `open` takes `for DURATION`") }
-        usage.action = .open(screen, for: try c.duration().value)
-      }
-      try c.finish("the usage line")
-      cohort.usage.append(usage)
+      cohort.usage.append(try schedule(of: action, &c))
     }
     refs.insert(NameReference(.cohort, name, defines: true), at: 0)
     let text = ([lines[line - firstLine]] + block.map(\.1)).joined(separator: "\n")
     return Statement(
       action: .cohort(cohort), keyword: keyword, references: refs, expressionLocations: [:], text: text,
       lines: line...(block.last?.0 ?? line))
+  }
+
+  /// `[RATE per day|week] [on DAYS] [DIST] [at HH:MM] [for DURATION]`, the clauses after the
+  /// rate in any order: 1 per day and `fixed` when left out; a weekly rate is spread over the
+  /// days it happens on; `for` only after `open`.
+  private func schedule(of action: Usage.Action, _ c: inout Cursor) throws(Diagnostic) -> Usage {
+    var rate = (count: 1.0, perWeek: false)
+    if let token = c.peek, token.isNumber {
+      rate.count = try number(&c, "a rate, e.g. 2 per day")
+      rate.perWeek = try per(&c) != 1
+    }
+    var usage = Usage(action: action, perDay: 1, distribution: .fixed)
+    var seen: Set<String> = []
+    while let token = c.peek {
+      let clause = token.name ?? ""
+      let isDistribution = Distribution(rawValue: clause) != nil
+      guard ["on", "at", "for"].contains(clause) || isDistribution else {
+        throw c.error(
+          "unexpected '\(token.display)' in the usage line: after the rate come `on DAYS`, fixed|poisson|heavytail, `at HH:MM`, `for DURATION`",
+          at: token)
+      }
+      let key = isDistribution ? "distribution" : clause
+      guard seen.insert(key).inserted else {
+        throw c.error("the usage line already has its \(isDistribution ? "distribution" : "`\(clause)`")", at: token)
+      }
+      c.index += 1
+      switch clause {
+      case "on": usage.days = try weekdays(&c)
+      case "at":
+        let at = c.peek
+        guard let seconds = try c.timeOfDay() else { throw c.error("expected a time of day such as 08:00 after `at`", at: at) }
+        usage.timeOfDay = seconds
+      case "for":
+        guard case .open(let screen, _) = action else { throw c.error("only `open` takes `for DURATION`", at: token) }
+        usage.action = .open(screen, for: try c.duration().value)
+      default: usage.distribution = Distribution(rawValue: clause) ?? .fixed
+      }
+    }
+    usage.perDay = rate.perWeek ? rate.count / Double(usage.days.count) : rate.count
+    return usage
+  }
+
+  /// `weekends`, `weekdays`, or days separated by commas: `sat,sun`, `mon, wed, friday`.
+  private func weekdays(_ c: inout Cursor) throws(Diagnostic) -> Weekdays {
+    if c.take(word: "weekends") { return .weekends }
+    if c.take(word: "weekdays") { return .weekdays }
+    var days: Weekdays = []
+    repeat {
+      let what = "a day of the week (mon … sun), weekends or weekdays"
+      guard let token = c.peek, let word = token.name?.lowercased(), word.count >= 3 else { throw c.expected(what) }
+      let full = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+      guard let day = full.firstIndex(where: { $0.hasPrefix(word) }) else { throw c.error("'\(token.display)' is not \(what)", at: token) }
+      days.insert(Weekdays(day: day))
+      c.index += 1
+    } while c.take(symbol: ",")
+    return days
   }
 
   private func number(_ c: inout Cursor, _ what: String) throws(Diagnostic) -> Double {

@@ -20,6 +20,13 @@ public struct Token: Hashable, Sendable {
 
   public var name: String? { if case .name(let n) = kind { n } else { nil } }
 
+  public var isNumber: Bool {
+    switch kind {
+    case .integer, .decimal: true
+    default: false
+    }
+  }
+
   public func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
   public func isName(_ s: String) -> Bool { kind == .name(s) }
 

@@ -23,6 +23,7 @@ public enum Help {
               : "  " + line.syntax + "\n" + String(repeating: " ", count: 32) + line.summary
           }
       }
+      if info.name == "cohort" { lines += ["", "Usage lines:"] + cohortLines.map { "  " + $0 } }
       return lines.joined(separator: "\n")
     }
     if let line = tipLines.first(where: { $0.word == topic }) {
@@ -35,6 +36,19 @@ public enum Help {
     let hint = suggestion(for: topic, among: known).map { " Did you mean '\($0)'?" } ?? ""
     return "No command or tip line '\(topic)'.\(hint) Type `help` for the list."
   }
+
+  /// The grammar of a `cohort` block's lines.
+  static let cohortLines = [
+    "ACTION [RATE per day|week] [on DAYS] [fixed|poisson|heavytail] [at HH:MM] [for DURATION]",
+    "  ACTION: open SCREEN · donate EVENT [FIELD=VALUE…] · set PARAM|CONDITION VALUE · perform ACTION [INPUT=VALUE…]",
+    "          write STORE.KEY VALUE · relaunch (quit and launch again)",
+    "  RATE: 1 per day when left out; a weekly rate is spread over the days it happens on",
+    "  on DAYS: weekends, weekdays, or days such as sat,sun or mon,wed,fri (the scenario's time zone)",
+    "  fixed: evenly spaced from a random start (the default) · poisson: at random · heavytail: poisson, a few users far more",
+    "  at HH:MM: each occurrence at that time on its day · for DURATION: how long an `open` stays (1m)",
+    "churn P% per day                  the daily chance that a user stops using the app",
+    "condition NAME true|false         an app condition this cohort's users have from the start",
+  ]
 
   /// The lines of a `tip` block.
   public static var tipLines: [TipBlockLine] { TipBlockLine.all }

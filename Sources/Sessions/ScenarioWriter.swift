@@ -7,6 +7,10 @@ public enum ScenarioWriter {
   public static func scenario(of session: Session, withExpectations: Bool) -> String {
     var lines = ["# Saved from a tipsim session."]
     lines += session.history.map(\.text)
+    if let asked = session.populationAsked {
+      // Not a change to the world, but the page's population: kept so both pages agree.
+      lines += ["", "# The population `report` runs.", "population \(asked.users) for \(asked.span) seed \(asked.seed)"]
+    }
     if withExpectations {
       lines.append("")
       lines.append("# The state when the session was saved.")

@@ -21,6 +21,8 @@ public final class EditLineReader: LineReader {
   private let historyPath: String?
   private var promptBuffer: UnsafeMutablePointer<CChar>?
   private var warnedAboutHistory = false
+  /// Keys typed while a command ran, not yet read (`TerminalInput.typedAhead`).
+  private var typedAhead: [UInt8] = []
   /// Gives completion the session's current definitions.
   var completer: () -> Completer?
   private let warn: (String) -> Void
@@ -79,7 +81,7 @@ public final class EditLineReader: LineReader {
   private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
     character.pointee = 0
     while true {
-      switch TerminalInput.next(from: keys) {
+      switch TerminalInput.next(from: keys, typed: &typedAhead) {
       case .character(let key):
         character.pointee = key
         return 1
@@ -103,6 +105,7 @@ public final class EditLineReader: LineReader {
     promptBuffer = strdup(prompt)
     var count: Int32 = 0
     TerminalInput.discardPending()
+    typedAhead += TerminalInput.typedAhead(on: keys)
     errno = 0
     guard let line = el_gets(editLine, &count) else {
       if errno == EINTR {

@@ -76,33 +76,49 @@ enum TerminalInput {
     return descriptor
   }
 
+  /// What was typed while a command ran, as keys for the editor to read before the terminal's.
+  /// Called between two lines, with the terminal in its own line mode, where a Ctrl-D is a read
+  /// of nothing that libedit's raw mode would lose (it becomes a NUL): here it becomes the key
+  /// Ctrl-D again, which ends the input on an empty line. An unfinished line stays in the
+  /// terminal, to be read after these.
+  static func typedAhead(on descriptor: Int32) -> [UInt8] {
+    var keys: [UInt8] = []
+    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    // In line mode the terminal is readable only with a whole line or an end of input waiting.
+    while poll(&waiting, 1, 0) > 0, waiting.revents & Int16(POLLIN) != 0 {
+      let count = read(descriptor, &bytes, bytes.count)
+      guard count >= 0 else { break }
+      keys += count == 0 ? [0x04] : bytes[0..<count]
+    }
+    return keys
+  }
+
   /// Whether Ctrl-C was pressed since the last look, for a long command to stop. Other
   /// signals waiting are dropped: the editor measures the terminal again for the next line.
   static func takeInterrupt() -> Bool { takeSignal() == .interrupted }
 
-  /// The next key from `descriptor` (see `keys(of:)`), decoded in the current locale as
-  /// libedit's own reader does, or the signal that came first. Waits for one of them.
+  /// The next key from `descriptor` alone.
   static func next(from descriptor: Int32) -> Key {
+    var none: [UInt8] = []
+    return next(from: descriptor, typed: &none)
+  }
+
+  /// The next key from `typed` (what `typedAhead` kept) or else `descriptor` (see `keys(of:)`),
+  /// decoded in the current locale as libedit's own reader does, or the signal that came
+  /// first. Waits for one of them.
+  static func next(from descriptor: Int32, typed: inout [UInt8]) -> Key {
     var state = mbstate_t()
     var pending = 0
     while true {
-      var waits = [
-        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&waits, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return .failed
-      }
-      if waits[0].revents & Int16(POLLIN) != 0, let signal = takeSignal() {
-        return signal
-      }
-      guard waits[1].revents != 0 else { continue }
       var byte: UInt8 = 0
-      let count = read(descriptor, &byte, 1)
-      if count == 0 { return .endOfInput }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return .failed
+      if !typed.isEmpty {
+        byte = typed.removeFirst()
+      } else {
+        switch nextByte(from: descriptor) {
+        case .byte(let read): byte = read
+        case .instead(let key): return key
+        }
       }
       var character: wchar_t = 0
       func decode() -> Int {
@@ -129,6 +145,36 @@ enum TerminalInput {
       default:
         return .character(character)
       }
+    }
+  }
+
+  /// A byte from the terminal, or the signal, end of input or failure that came instead.
+  private enum Read {
+    case byte(UInt8)
+    case instead(Key)
+  }
+
+  private static func nextByte(from descriptor: Int32) -> Read {
+    while true {
+      var waits = [
+        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      if poll(&waits, 2, -1) < 0 {
+        if errno == EINTR { continue }
+        return .instead(.failed)
+      }
+      if waits[0].revents & Int16(POLLIN) != 0, let signal = takeSignal() {
+        return .instead(signal)
+      }
+      guard waits[1].revents != 0 else { continue }
+      var byte: UInt8 = 0
+      let count = read(descriptor, &byte, 1)
+      if count == 0 { return .instead(.endOfInput) }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .instead(.failed)
+      }
+      return .byte(byte)
     }
   }
 

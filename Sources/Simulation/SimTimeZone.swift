@@ -41,6 +41,20 @@ public struct SimTimeZone: Hashable, Sendable {
     Int(civil(of: instant).daysSinceEpoch - civil(of: start).daysSinceEpoch) + 1
   }
 
+  /// The local days that overlap `start ..< end`, each from its midnight to the next.
+  public func days(from start: Instant, to end: Instant) -> [LocalDay] {
+    var date = civil(of: start)
+    (date.hour, date.minute, date.second) = (0, 0, 0)
+    var days: [LocalDay] = []
+    while true {
+      let next = CivilTime(secondsAsIfUTC: date.secondsAsIfUTC + 86_400)
+      let midnight = instant(of: date)
+      guard midnight < end else { return days }
+      days.append(LocalDay(date: date, midnight: midnight, next: instant(of: next)))
+      date = next
+    }
+  }
+
   /// The local civil time of an instant.
   public func civil(of instant: Instant) -> CivilTime {
     CivilTime(secondsAsIfUTC: instant.seconds + offset(at: instant))
@@ -174,4 +188,11 @@ public struct CivilTime: Hashable, Sendable, Comparable {
     let names = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     return "\(names[Int(month - 1)]) \(pad(day)) \(pad(hour)):\(pad(minute))"
   }
+}
+
+/// One local calendar day: its date and the instants of its midnight and the next.
+public struct LocalDay: Hashable, Sendable {
+  public var date: CivilTime
+  public var midnight: Instant
+  public var next: Instant
 }

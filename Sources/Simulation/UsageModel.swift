@@ -21,7 +21,8 @@ public struct Cohort: Hashable, Sendable {
   }
 }
 
-/// One usage line: an action, how often per day, how the instants are spread.
+/// One usage line: an action, how often per day, how the instants are spread, and on which
+/// days of the week and at what time of day.
 public struct Usage: Hashable, Sendable {
   public enum Action: Hashable, Sendable {
     /// Open a screen, and close it after `for`.
@@ -37,14 +38,20 @@ public struct Usage: Hashable, Sendable {
   }
 
   public var action: Action
-  /// Mean occurrences per day.
+  /// Mean occurrences per day it happens on (a week's rate divided by those days).
   public var perDay: Double
   public var distribution: Distribution
+  /// The days of the week it happens on, in the scenario's time zone.
+  public var days: Weekdays
+  /// Seconds after local midnight: every occurrence of a day at that time; nil for any time.
+  public var timeOfDay: Int?
 
-  public init(action: Action, perDay: Double, distribution: Distribution) {
+  public init(action: Action, perDay: Double, distribution: Distribution, days: Weekdays = .every, timeOfDay: Int? = nil) {
     self.action = action
     self.perDay = perDay
     self.distribution = distribution
+    self.days = days
+    self.timeOfDay = timeOfDay
   }
 }
 

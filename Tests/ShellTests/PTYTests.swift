@@ -161,6 +161,21 @@ import Testing
     #expect(result.status == 0)
   }
 
+  @Test func linesAndTheEndOfInputTypedWhileACommandRunsAreKept() throws {
+    // Typed while the population runs: two lines, then Ctrl-D (which the terminal's line mode
+    // turns into a read of nothing, and libedit's raw mode into a NUL).
+    let result = try drive(
+      [
+        ["wait", prompt], ["send", "population 3000 for 30d\r"], ["wait", "/3000 users"], ["send", "status addBackyard\r"],
+        ["send", "advance 1d\r"], ["send", "\u{4}"], ["wait", "held back"], ["wait", "addBackyard +available"],
+        ["wait", "day 2"], ["eof", 20],
+      ])
+    #expect(result.failed == nil, "\(result.output.suffix(800))")
+    #expect(result.status == 0)
+    let status = try #require(result.output.range(of: "tipsim> status addBackyard"))
+    #expect(result.output[status.upperBound...].contains("tipsim> advance 1d"))
+  }
+
   @Test func aJapaneseTitleIsTypedAndEchoedIntact() throws {
     let result = try drive(
       [

@@ -303,6 +303,25 @@ import Testing
     #expect(sessionRecords == replayRecords)
   }
 
+  @Test func saveKeepsTheLastPopulationLineSoTheSavedFilesPageUsesTheSameUsers() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-save-\(UUID().uuidString).scenario").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let (loop, _, _, _) = shell([
+      .line("population 40 for 5d seed 3"), .line("population 60 for 9d seed 8"), .line("advance 1d"), .line("save \(path)"),
+    ])
+    let saved = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(saved.contains("population 60 for 9d seed 8\n") && !saved.contains("seed 3"))
+    var session = Session()
+    session.skipsReports = true
+    let replay = ScenarioRunner.run(file: path, session: session)
+    #expect(replay.exitCode == 0, "\(replay.errors)")
+    let shellPage = try StoryReport(session: loop.session).markdown()
+    let filePage = try StoryReport(session: replay.session).markdown()
+    let population = { (page: String) in page.components(separatedBy: "simulated users").dropFirst().joined() }
+    #expect(shellPage.contains("60 simulated users over 9 days"))
+    #expect(population(shellPage) == population(filePage))
+  }
+
   @Test func loadRunsAFileIntoTheSession() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-load-\(UUID().uuidString).scenario").path
     defer { try? FileManager.default.removeItem(atPath: path) }
