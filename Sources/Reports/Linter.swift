@@ -14,6 +14,8 @@ public struct Linter {
     public var line: Int?
     public var message: String
     public var fix: String
+    /// The tip it is about, when it is about one.
+    public var tip: String? = nil
   }
 
   /// Titles wider than this (terminal columns; CJK characters count two) are too long.
@@ -97,13 +99,13 @@ public struct Linter {
             rule: "returnsUntilClosed", line: tipLine(tip.name),
             message:
               "tip \(tip.name) will show every time its screen opens, forever: no rules, no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it (rule 27)",
-            fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature")
+            fix: "add maxDisplayCount 1 (or a rule), or invalidate it when the user uses the feature", tip: tip.name)
           : Warning(
             rule: "returnsUntilClosed", line: tipLine(tip.name),
             message:
               "tip \(tip.name) returns at every eligible visit until the user closes it: no maxDisplayCount, no maxDisplayDuration, and nothing here invalidates it"
               + (shown > 1 ? " (shown \(shown) times in this scenario)" : ""),
-            fix: "add maxDisplayCount N, or invalidate it when the user does what it suggests"))
+            fix: "add maxDisplayCount N, or invalidate it when the user does what it suggests", tip: tip.name))
     }
     // IgnoresDisplayFrequency on every tip.
     if catalog.tips.count > 1, catalog.tips.allSatisfy(\.options.ignoresDisplayFrequency), session.world.frequency != .immediate {

@@ -25,8 +25,34 @@ public struct PopulationReport: Sendable {
     /// donates, and the parameters none writes.
     public var neverFed: [String] = []
 
+    /// Day numbers (day 1 is the start's local date) of the median and 90th-percentile first
+    /// display, among the users who saw it.
+    public var medianFirstDay: Int?
+    public var p90FirstDay: Int?
+    /// The same figures for each cohort's users, in definition order.
+    public var byCohort: [CohortFigures] = []
+    /// The tip's rules as written, which `CohortFigures.unmetRules` index.
+    public var rules: [String] = []
+
     /// Cohort (in definition order) → share of its users who saw the tip by the end.
     public var reachByCohort: [Double] { reachByCohortByDay.map { $0.last ?? 0 } }
+  }
+
+  /// One tip among one cohort's users.
+  public struct CohortFigures: Sendable {
+    public var cohort: String
+    public var users: Int
+    /// The share that saw it by the end of the run.
+    public var reach: Double
+    public var medianFirstDay: Int?
+    public var p90FirstDay: Int?
+    public var displaysPerUser: Double
+    /// Reason word → share of this cohort's users who never saw the tip and were held back by
+    /// it at the end; `PopulationReport.noVisit` last.
+    public var neverSawBecause: [(String, Double)]
+    /// Rule index → share of this cohort's users who never saw the tip and whose rule it was
+    /// that did not hold at the end, most first.
+    public var unmetRules: [(Int, Double)]
   }
 
   public var users: Int
@@ -34,6 +60,9 @@ public struct PopulationReport: Sendable {
   public var seed: UInt64
   public var cohorts: [(String, Int)]
   public var tips: [TipFigures]
+  /// Where the users started, in the scenario's time zone: day numbers count from its date.
+  public var start: Instant
+  public var timeZone: SimTimeZone
   /// When the cohorts' shares do not add up to 100%: their sum, and each cohort's share as
   /// given and as used (each divided by the sum, which is how users are drawn).
   public var rescaled: (total: Double, shares: [(name: String, given: Double, used: Double)])?
@@ -54,6 +83,11 @@ public struct PopulationReport: Sendable {
     if !population.cohorts.isEmpty, total > 0, abs(total - 1) > 0.000_5 {
       rescaled = (total, population.cohorts.map { ($0.name, $0.share, $0.share / total) })
     }
+    start = population.base.clock
+    timeZone = population.base.timeZone
+    let (start, timeZone) = (start, timeZone)
+    // The day number of a first display, from its seconds after the start.
+    func day(_ seconds: Int64?) -> Int? { seconds.map { timeZone.day(of: start + TimeSpan(seconds: $0), since: start) } }
     let names = population.base.engine.catalog.tips.map(\.name)
     let n = Double(max(1, outcomes.count))
     let horizon = days
@@ -89,11 +123,40 @@ public struct PopulationReport: Sendable {
       }
       let never = outcomes.filter { $0.firstDisplay[index] < 0 }
       let unheld = never.filter { $0.reasons[index].isEmpty }.count
+      let byCohort = zip(population.cohorts, members).map { cohort, users in
+        PopulationReport.figures(of: index, cohort: cohort.name, users: users, day: day)
+      }
       return TipFigures(
         tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays,
         heldBack: held(outcomes), reachByCohortByDay: members.map { reachByDay(index, of: $0) },
-        neverSawBecause: held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)]), neverFed: starved)
+        neverSawBecause: held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)]), neverFed: starved,
+        medianFirstDay: day(quantile(0.5)), p90FirstDay: day(quantile(0.9)), byCohort: byCohort, rules: rules.map(\.description))
     }
+  }
+
+  /// Tip `index` among one cohort's `users`; `day` turns seconds after the start into a day number.
+  static func figures(of index: Int, cohort: String, users: [Population.UserOutcome], day: (Int64?) -> Int?) -> CohortFigures {
+    let n = Double(max(1, users.count))
+    let firsts = users.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
+    func quantile(_ q: Double) -> Int64? {
+      firsts.isEmpty ? nil : firsts[min(firsts.count - 1, Int((Double(firsts.count - 1) * q).rounded(.down)))]
+    }
+    let never = users.filter { $0.firstDisplay[index] < 0 }
+    var because = reasonOrder.compactMap { word -> (String, Double)? in
+      let count = never.filter { $0.reasons[index].contains(word) }.count
+      return count == 0 ? nil : (word, Double(count) / n)
+    }
+    let unheld = never.filter { $0.reasons[index].isEmpty }.count
+    if unheld > 0 { because.append((noVisit, Double(unheld) / n)) }
+    var rules: [Int: Int] = [:]
+    for user in never where user.reasons[index].contains("rules") {
+      for rule in Set(index < user.unmetRules.count ? user.unmetRules[index] : []) { rules[rule, default: 0] += 1 }
+    }
+    return CohortFigures(
+      cohort: cohort, users: users.count, reach: Double(firsts.count) / n, medianFirstDay: day(quantile(0.5)),
+      p90FirstDay: day(quantile(0.9)), displaysPerUser: Double(users.reduce(0) { $0 + $1.displays[index] }) / n,
+      neverSawBecause: because,
+      unmetRules: rules.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map { ($0.key, Double($0.value) / n) })
   }
 
   /// The events and parameters the users (usage lines, the actions they perform) and the
@@ -227,9 +290,40 @@ public struct PopulationReport: Sendable {
         for (cohort, share) in zip(cohorts, t.reachByCohort) { byCohort[cohort.0] = .double((share * 10_000).rounded() / 10_000) }
         j["reachByCohort"] = .object(byCohort)
         j["neverFed"] = .array(t.neverFed.map { .string($0) })
+        j["medianFirstDay"] = t.medianFirstDay.map { .int($0) } ?? .null
+        j["p90FirstDay"] = t.p90FirstDay.map { .int($0) } ?? .null
+        j["neverSawBecause"] = .object(PopulationReport.shares(t.neverSawBecause))
+        j["byCohort"] = .array(
+          t.byCohort.map { c in
+            var o = JSONObject()
+            o["cohort"] = .string(c.cohort)
+            o["users"] = .int(c.users)
+            o["reach"] = .double(PopulationReport.rounded(c.reach))
+            o["medianFirstDay"] = c.medianFirstDay.map { .int($0) } ?? .null
+            o["p90FirstDay"] = c.p90FirstDay.map { .int($0) } ?? .null
+            o["displaysPerUser"] = .double(PopulationReport.rounded(c.displaysPerUser))
+            o["neverSawBecause"] = .object(PopulationReport.shares(c.neverSawBecause))
+            o["unmetRules"] = .array(
+              c.unmetRules.map { index, share in
+                var r = JSONObject()
+                r["rule"] = .string(t.rules[index])
+                r["share"] = .double(PopulationReport.rounded(share))
+                return .object(r)
+              })
+            return .object(o)
+          })
         return .object(j)
       })
     return JSONValue.object(o).serialized
+  }
+
+  /// A share to four places, as the JSON gives every share.
+  static func rounded(_ share: Double) -> Double { (share * 10_000).rounded() / 10_000 }
+
+  static func shares(_ pairs: [(String, Double)]) -> JSONObject {
+    var o = JSONObject()
+    for (word, share) in pairs { o[word == noVisit ? "noVisit" : word] = .double(rounded(share)) }
+    return o
   }
 
   /// Reach over time as an SVG line chart, one line per tip.

@@ -43,7 +43,7 @@ public struct Reporter: SessionReporter {
       return [.text(ModelReport(world: session.world, cohorts: session.cohorts).text())]
     case .report(let request):
       try session.refuseFiles(statement)
-      let report = try StoryReport(session: session, whatIf: request.whatIf, at: statement)
+      let report = try StoryReport(session: session, whatIf: request.whatIf, title: request.title, at: statement)
       try write(request.isMarkdown ? report.markdown() : report.html(), to: request.path, for: statement)
       return [.text("wrote \(request.path)")]
     case .whatIf(let change):

@@ -9,10 +9,12 @@ extension StoryReport {
     var out: [String] = [
       "<!doctype html>", #"<html lang="en">"#, "<head>", #"<meta charset="utf-8">"#,
       #"<meta name="viewport" content="width=device-width, initial-scale=1">"#, #"<meta name="color-scheme" content="light dark">"#,
-      "<title>\(e(name)) · TipSim report</title>", "<style>", StoryReport.css, "</style>", "</head>", "<body>", "<main>",
-      "<header>", "<h1>\(e(name))</h1>", #"<p class="sub">\#(e(span(of: story))). Simulated by TipSim, not measured on a device.</p>"#,
+      "<title>\(e(title)) · TipSim report</title>", "<style>", StoryReport.css, "</style>", "</head>", "<body>", "<main>",
+      "<header>", "<h1>\(e(title))</h1>", #"<p class="sub">\#(e(span(of: story))). Simulated by TipSim, not measured on a device.</p>"#,
       "</header>",
     ]
+    out += section("findings", "What to look at first", findings().flatMap(\.html))
+    out += section("inputs", "Inputs", inputs().flatMap(\.html))
     out += section("summary", "What each tip does", summaryRows(story))
     var timeline = [#"<div class="stories\#(whatIf == nil ? "" : " pair")">"#]
     let axis = ChartAxis(report: self, stories: stories)
@@ -28,7 +30,14 @@ extension StoryReport {
     if let whatIf {
       out += section("whatif", "With \(whatIf.label)", [#"<p class="sub">\#(e(span(of: whatIf))).</p>"#] + summaryRows(whatIf))
     }
-    if let population { out += section("population", "Across many users", populationSection(population)) }
+    if let population {
+      out += section("population", "Across many users", populationSection(population))
+      if let whatIfPopulation, let whatIf {
+        out += section(
+          "whatif-population", "The same users with \(whatIf.label)",
+          comparison(population, whatIfPopulation, change: whatIf.label).flatMap(\.html))
+      }
+    }
     out += section("marks", "Every mark, with its reason", markList(stories))
     out += ["</main>", "<script>", StoryReport.script, "</script>", "</body>", "</html>"]
     return out.joined(separator: "\n") + "\n"
@@ -49,7 +58,7 @@ extension StoryReport {
       out.append(
         "<tr><td><strong>\(e(s.title))</strong><br><code>\(e(s.tip))</code></td><td class=\"when\">\(first)</td><td class=\"n\">\(s.displays)</td>"
           + "<td class=\"n\">\(e(s.onScreen.description))</td><td class=\"when\">\(s.lastShown.map { e(when($0)) } ?? "—")</td>"
-          + "<td>\(s.now.map(e).joined(separator: "<br>"))</td></tr>")
+          + "<td>\(ReportBlock.inline(s.end))</td></tr>")
     }
     return out + ["</tbody>", "</table></div>"]
   }
@@ -77,7 +86,7 @@ extension StoryReport {
           for mark in marks {
             let device = mark.device.map { " [\(e($0))]" } ?? ""
             out.append(
-              #"<tr><td class="when">\#(e(when(mark.at)))\#(device)</td><td><i class="k \#(StoryReport.cssClass(mark.kind))"></i></td><td>\#(mark.words.map(e).joined(separator: "<br>"))</td></tr>"#
+              #"<tr><td class="when">\#(e(when(mark.at)))\#(device)</td><td><i class="k \#(StoryReport.cssClass(mark.kind))"></i></td><td>\#(mark.words.map { e(StoryReport.plain($0)) }.joined(separator: "<br>"))</td></tr>"#
             )
           }
           out.append("</tbody></table></div>")
@@ -89,26 +98,10 @@ extension StoryReport {
   }
 
   private func populationSection(_ p: PopulationReport) -> [String] {
-    let cohorts = p.cohorts.map(\.0)
     var out = [#"<p class="sub">\#(e(populationHeading(p))). Reach: the share of users who saw the tip at least once.</p>"#]
-    if let warning = p.rescalingWarning { out.append(#"<p class="sub">Note: \#(e(warning)).</p>"#) }
-    out.append(#"<div class="scroll"><table class="summary"><thead><tr><th>Tip</th><th class="n">Reach</th>"#)
-    out.append(
-      cohorts.map { #"<th class="n">\#(e($0))</th>"# }.joined()
-        + #"<th class="n">First display, median · 90%</th><th class="n">Never sees it</th><th>Why they never see it</th></tr></thead><tbody>"#
-    )
-    for figures in p.tips {
-      let title = story.summaries.first { $0.tip == figures.tip }?.title ?? figures.tip
-      let final = figures.reachByDay.last ?? 0
-      out.append(
-        "<tr><td><strong>\(e(title))</strong><br><code>\(e(figures.tip))</code></td><td class=\"n\">\(PopulationReport.percent(final))</td>"
-          + figures.reachByCohort.map { "<td class=\"n\">\(PopulationReport.percent($0))</td>" }.joined()
-          + "<td class=\"n\">\(PopulationReport.duration(figures.medianFirst)) · \(PopulationReport.duration(figures.p90First))</td>"
-          + "<td class=\"n\">\(PopulationReport.percent(1 - final))</td><td>\(e(whyNever(figures)))</td></tr>")
-    }
-    out.append("</tbody></table></div>")
+    out += acrossUsers(p).flatMap(\.html)
     out.append(#"<div class="reach">"#)
-    for figures in p.tips { out.append(reachChart(figures, cohorts: cohorts)) }
+    for figures in p.tips { out.append(reachChart(figures, cohorts: p.cohorts.map(\.0))) }
     out.append("</div>")
     return out
   }
@@ -158,6 +151,9 @@ extension StoryReport {
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.45 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; }
     main { max-width: 1180px; margin: 0 auto; padding: 24px 20px 48px; }
+    #findings { background: var(--head); border-left: 4px solid var(--accent); padding: 2px 16px 8px; margin-top: 20px; }
+    #findings h2 { border-bottom: none; margin-top: 12px; }
+    #findings li { margin: 6px 0; }
     h1 { font-size: 26px; margin: 0 0 4px; }
     h2 { font-size: 19px; margin: 32px 0 10px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
     h3 { font-size: 16px; margin: 18px 0 6px; }
@@ -180,6 +176,7 @@ extension StoryReport {
     svg text.small { fill: var(--muted); font-size: 11px; }
     svg .lane { fill: var(--lane); }
     svg .grid { stroke: var(--line); stroke-width: 1; }
+    svg .grid.week { stroke: var(--muted); }
     .m { cursor: pointer; outline: none; }
     .m.sel > *, .m:focus > * { stroke: var(--accent); stroke-width: 2.5; }
     .shown { fill: var(--shown); background: var(--shown); }

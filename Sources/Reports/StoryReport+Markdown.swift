@@ -4,28 +4,21 @@ import TipEngine
 /// The report's summary as Markdown tables, to paste into a pull request or a chat.
 extension StoryReport {
   public func markdown() -> String {
-    var lines = ["# \(name): what each tip does", "", span(of: story) + ".", ""]
-    lines += markdownTable(story)
+    var lines = ["# \(title)", "", span(of: story) + ". Simulated by TipSim, not measured on a device.", ""]
+    func add(_ heading: String, _ blocks: [ReportBlock]) { lines += ["## \(heading)", ""] + blocks.flatMap(\.markdown) }
+    add("What to look at first", findings())
+    add("Inputs", inputs())
+    lines += ["## What each tip does", ""] + markdownTable(story) + [""]
     if let whatIf {
-      lines += ["", "## With \(whatIf.label)", "", span(of: whatIf) + ".", ""]
-      lines += markdownTable(whatIf)
+      lines += ["## With \(whatIf.label)", "", span(of: whatIf) + ".", ""] + markdownTable(whatIf) + [""]
     }
     if let population {
-      lines += ["", "## \(populationHeading(population))", ""]
-      if let warning = population.rescalingWarning { lines += ["Note: \(warning).", ""] }
-      let cohorts = population.cohorts.map(\.0)
-      lines.append(row(["Tip", "Reach"] + cohorts + ["First display (median)", "Never sees it", "Why they never see it"]))
-      lines.append(row(["---", "---:"] + cohorts.map { _ in "---:" } + ["---:", "---:", "---"]))
-      for figures in population.tips {
-        lines.append(
-          row(
-            [figures.tip, PopulationReport.percent(figures.reachByDay.last ?? 0)] + figures.reachByCohort.map(PopulationReport.percent)
-              + [
-                PopulationReport.duration(figures.medianFirst), PopulationReport.percent(1 - (figures.reachByDay.last ?? 0)),
-                whyNever(figures),
-              ]))
+      add(populationHeading(population), acrossUsers(population))
+      if let whatIfPopulation, let whatIf {
+        add("The same users with \(whatIf.label)", comparison(population, whatIfPopulation, change: whatIf.label))
       }
     }
+    while lines.last == "" { lines.removeLast() }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -36,7 +29,7 @@ extension StoryReport {
       lines.append(
         row([
           s.tip, s.title, s.firstShown.map(when) ?? "never", String(s.displays), s.onScreen.description, s.lastShown.map(when) ?? "—",
-          s.now.joined(separator: "; "),
+          s.end,
         ]))
     }
     return lines
@@ -51,13 +44,6 @@ extension StoryReport {
   func populationHeading(_ p: PopulationReport) -> String {
     let cohorts = p.cohorts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     return "\(p.users) simulated users over \(p.days) days (\(cohorts); seed \(p.seed))"
-  }
-
-  /// The reasons that hold back the users who never saw the tip, or the inputs nothing feeds.
-  func whyNever(_ figures: PopulationReport.TipFigures) -> String {
-    var parts = figures.neverSawBecause.map { "\($0.0) \(PopulationReport.percent($0.1))" }
-    if !figures.neverFed.isEmpty { parts.append("nothing in the usage model feeds " + figures.neverFed.joined(separator: ", ")) }
-    return parts.isEmpty ? "—" : parts.joined(separator: "; ")
   }
 
   private func row(_ cells: [String]) -> String {

@@ -4,9 +4,10 @@ import Sessions
 import Simulation
 import TipEngine
 
-/// What `report` writes: a session as a team reads it without TipSim — each tip's summary in
-/// the log's and `why`'s words, its timeline with the reason of every mark, the same under
-/// one change (`--whatif`), and a population's reach when the session has cohorts.
+/// What `report` writes: a session as a team reads it without TipSim — what to look at first
+/// (findings), what went in (tips, cohorts, the one user's story), each tip's summary and its
+/// timeline with the reason of every mark, the same under one change (`--whatif`), and, when
+/// the session has cohorts, what many users see, under the change too with the same users.
 public struct StoryReport: Sendable {
   /// One timeline's worth: the session as run, or as replayed with a change.
   public struct Story: Sendable {
@@ -21,42 +22,78 @@ public struct StoryReport: Sendable {
 
   /// The session's name: its scenario file's.
   public var name: String
+  /// The page's title: `--title`, else the name.
+  public var title: String
   public var timeZone: SimTimeZone
   /// Day 1's date is the start's.
   public var start: Instant
   public var story: Story
   public var whatIf: Story?
   public var population: PopulationReport?
+  /// The same users under the `--whatif` change.
+  public var whatIfPopulation: PopulationReport?
+  /// What the inputs section shows: the session's definitions and frequency.
+  var world: World
+  /// Each cohort with its usage lines as written.
+  var cohorts: [(cohort: Cohort, lines: [String])]
+  /// The one user's story: the script's lines as written, definitions left out.
+  var script: [String]
+  /// Tips that come back at every eligible visit until the user closes them (`lint`'s
+  /// returnsUntilClosed).
+  var returning: [String]
 
   /// The report of `session` as it stands. A change that no longer replays, or a population
   /// that cannot run or was stopped (the shell's Ctrl-C, with its progress bar), is the
   /// diagnostic at `statement` (or at line 1).
-  public init(session: Session, whatIf change: WhatIfChange? = nil, at statement: Statement? = nil) throws(Diagnostic) {
+  public init(session: Session, whatIf change: WhatIfChange? = nil, title: String? = nil, at statement: Statement? = nil)
+    throws(Diagnostic)
+  {
     func fail(_ message: String) -> Diagnostic {
       let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
       return Diagnostic(message, at: keyword.location, length: keyword.length)
     }
     name = session.name
+    self.title = title ?? session.name
     timeZone = session.world.timeZone
     start = session.world.start
+    world = session.world
+    cohorts = session.history.compactMap { statement in
+      guard case .cohort(let cohort) = statement.action else { return nil }
+      return (
+        cohort, statement.text.split(separator: "\n").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      )
+    }
+    script = session.history.filter { statement in
+      if case .cohort = statement.action { return false }
+      return !statement.isDefinition
+    }.map(\.text)
+    returning = Linter(session: session).warnings().filter { $0.rule == "returnsUntilClosed" }.compactMap(\.tip)
     story = StoryReport.story("as run", session: session)
+    var replayed: Session?
     if let change {
       switch WhatIf(change: change, session: session, width: 100).replay() {
-      case .success(let replayed): whatIf = StoryReport.story(change.description, session: replayed)
+      case .success(let session):
+        replayed = session
+        whatIf = StoryReport.story(change.description, session: session)
       case .failure(let d): throw fail("with \(change) the session no longer runs: \(d.message)")
       }
     }
     guard !session.cohorts.isEmpty else { return }
-    switch Population.baseWorld(of: session) {
-    case .failure(let d): throw fail("the population cannot run: \(d.message)")
-    case .success(let base):
-      let asked = session.populationAsked ?? StoryReport.defaultPopulation
-      switch Population.report(of: session, base: base, users: asked.users, span: asked.span, seed: asked.seed) {
-      case .success(let report): population = report
-      case .failure(let stopped):
-        throw fail("the population was stopped after \(stopped.done) of \(stopped.users) users: no report written")
+    // The same users, seed and span for the plan and for the change.
+    let asked = session.populationAsked ?? StoryReport.defaultPopulation
+    func run(_ definitions: Session) throws(Diagnostic) -> PopulationReport {
+      switch Population.baseWorld(of: definitions) {
+      case .failure(let d): throw fail("the population cannot run: \(d.message)")
+      case .success(let base):
+        switch Population.report(of: session, base: base, users: asked.users, span: asked.span, seed: asked.seed) {
+        case .success(let report): return report
+        case .failure(let stopped):
+          throw fail("the population was stopped after \(stopped.done) of \(stopped.users) users: no report written")
+        }
       }
     }
+    population = try run(session)
+    if let replayed { whatIfPopulation = try run(replayed) }
   }
 
   /// The session's story, then the what-if's.

@@ -88,8 +88,11 @@ public struct Timeline: Sendable {
       rows[tip] = Array(repeating: .nothing, count: columns)
       shown[tip] = 0
     }
+    var ended = Timeline.Ended()
     for record in records where record.instant >= from && record.instant <= to {
-      guard let (tip, mark) = Timeline.mark(of: record.event), rows[tip] != nil else { continue }
+      guard let (tip, mark) = Timeline.mark(of: record.event), rows[tip] != nil, !ended.repeats(mark, of: tip, on: record.device) else {
+        continue
+      }
       let index = Int((record.instant.seconds - start.seconds) / column.seconds)
       guard index >= 0, index < columns else { continue }
       if mark == .shown { shown[tip, default: 0] += 1 }
@@ -122,10 +125,30 @@ public struct Timeline: Sendable {
     case .suppressed(let ref, let reasons):
       let words = reasons.words
       if words.contains("invalidated") { return (ref.tip, .invalidated) }
-      if words.contains("frequency") { return (ref.tip, .suppressedByFrequency) }
-      if words.contains("rules") { return (ref.tip, .suppressedByRules) }
-      return (ref.tip, .suppressed)
+      // The first reason that is not the frequency: a tip waiting for its rules is shown as
+      // waiting for them even while another tip's cool-down also holds it.
+      switch words.first(where: { $0 != "frequency" }) {
+      case nil: return (ref.tip, .suppressedByFrequency)
+      case "rules"?: return (ref.tip, .suppressedByRules)
+      default: return (ref.tip, .suppressed)
+      }
     default: return nil
+    }
+  }
+
+  /// Whether a mark only repeats that a tip is invalidated: once invalidated, its lane ends
+  /// with that one mark (until something else happens to it, after a reset) instead of a
+  /// cross at every visit.
+  struct Ended {
+    private var invalidated: Set<String> = []
+
+    mutating func repeats(_ mark: Mark, of tip: String, on device: String?) -> Bool {
+      let key = "\(device ?? "")\u{1F}\(tip)"
+      guard mark == .invalidated else {
+        invalidated.remove(key)
+        return false
+      }
+      return !invalidated.insert(key).inserted
     }
   }
 

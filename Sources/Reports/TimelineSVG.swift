@@ -17,10 +17,12 @@ public struct TimelineSVG: Sendable {
     let t = timeline
     let columns = t.rows.values.first?.count ?? 0
     let cell = max(6, min(24, 900 / max(1, columns)))
-    let labelWidth = 12 + 8 * min(24, t.tips.map(\.count).max() ?? 4)
+    // Room for the longest tip name (12px text: about 8px a character).
+    let labelWidth = 12 + 8 * (t.tips.map(\.count).max() ?? 4)
     let lane = 28
     let top = 56
-    let width = max(720, labelWidth + columns * cell + 48)
+    // Room after the lanes for the shown counts and for the last axis label.
+    let width = max(720, labelWidth + columns * cell + 60)
     let legendTop = top + t.tips.count * lane + 36
     let height = legendTop + 30
     var out: [String] = []

@@ -24,13 +24,14 @@ public struct TipMark: Hashable, Sendable {
     // (device, tip) → the index of its display still on screen.
     var showing: [String: Int] = [:]
     func key(_ record: LogRecord, _ tip: String) -> String { "\(record.device ?? "")\u{1F}\(tip)" }
+    var ended = Timeline.Ended()
     for record in records {
       if case .hidden(let ref, _) = record.event, let index = showing.removeValue(forKey: key(record, ref.tip)) {
         marks[index].until = record.instant
         marks[index].words += renderer.details(of: record).map { "hidden: " + $0 }
         continue
       }
-      guard let (tip, kind) = Timeline.mark(of: record.event) else { continue }
+      guard let (tip, kind) = Timeline.mark(of: record.event), !ended.repeats(kind, of: tip, on: record.device) else { continue }
       if kind == .shown { showing[key(record, tip)] = marks.count }
       let verb = if case .invalidated = record.event { "invalidated" } else { kind == .shown ? "shown" : "suppressed" }
       marks.append(

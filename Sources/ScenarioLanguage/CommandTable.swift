@@ -253,10 +253,10 @@ public enum CommandTable {
       summary: "warn about tip definitions that are almost certainly wrong, each with a fix",
       example: "lint", arguments: [], readsThePast: true),
     CommandInfo(
-      name: "report", group: .observing, syntax: "report FILE [--whatif CHANGE]",
+      name: "report", group: .observing, syntax: "report FILE [--title TEXT] [--whatif CHANGE]",
       summary:
-        "the session so far as one page to share: each tip's summary, its timeline with the reasons, reach by cohort; FILE.md writes the summary as Markdown",
-      example: "report plan.html --whatif frequency weekly", arguments: [.none], readsThePast: true),
+        "the session so far as one page to share: findings, inputs, each tip's summary and timeline, across users per cohort (and under the change); FILE.md writes it as Markdown",
+      example: "report plan.html --title \"Onboarding plan\" --whatif frequency weekly", arguments: [.none], readsThePast: true),
     CommandInfo(
       name: "model", group: .observing, syntax: "model",
       summary: "what is defined: tips with rules and options, parameters with values, events with donations, screens, groups, stores",

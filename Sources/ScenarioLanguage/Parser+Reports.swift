@@ -123,23 +123,40 @@ extension Parser {
     return expectation
   }
 
-  /// `report FILE [--whatif CHANGE]`: the path is read raw, up to `--whatif`.
+  /// `report FILE [--title TEXT] [--whatif CHANGE]`: the path and the title are read raw, each
+  /// up to the next option (the title may be quoted).
   func parseReportLine(_ text: String, line: Int) throws(Diagnostic) -> Statement {
     let keyword = Located("report", at: SourceLocation(line: line, column: 1), length: 6)
     let option = text.range(of: " --whatif")
-    var path = String(text[text.index(text.startIndex, offsetBy: 6)..<(option?.lowerBound ?? text.endIndex)])
-      .trimmingCharacters(in: [" ", "\t"])
-    if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 { path = String(path.dropFirst().dropLast()) }
+    let titled = text.range(of: " --title")
+    func unquoted(_ raw: Substring) -> String {
+      let trimmed = raw.trimmingCharacters(in: [" ", "\t"])
+      let quoted = trimmed.hasPrefix("\"") && trimmed.hasSuffix("\"") && trimmed.count >= 2
+      return quoted ? String(trimmed.dropFirst().dropLast()) : trimmed
+    }
+    let firstOption = [option?.lowerBound, titled?.lowerBound].compactMap { $0 }.min() ?? text.endIndex
+    let path = unquoted(text[text.index(text.startIndex, offsetBy: 6)..<firstOption])
     guard !path.isEmpty else {
       throw Diagnostic(
         "expected a file name after report (report.html, or report.md for Markdown)", at: SourceLocation(line: line, column: text.count + 1)
       )
     }
-    var request = ReportRequest(path: path)
+    var title: String?
+    if let titled {
+      let end = option.map { $0.lowerBound > titled.lowerBound ? $0.lowerBound : text.endIndex } ?? text.endIndex
+      title = unquoted(text[titled.upperBound..<end])
+      guard title?.isEmpty == false else {
+        let column = text.distance(from: text.startIndex, to: titled.upperBound) + 1
+        throw Diagnostic("expected the page's title after --title", at: SourceLocation(line: line, column: column), length: 1)
+      }
+    }
+    var request = ReportRequest(path: path, title: title)
     var refs: [NameReference] = []
     if let option {
       // The change's tokens keep their columns: the text before them is blanked, not cut.
-      let blanked = String(repeating: " ", count: text.distance(from: text.startIndex, to: option.upperBound)) + text[option.upperBound...]
+      let end = titled.map { $0.lowerBound > option.lowerBound ? $0.lowerBound : text.endIndex } ?? text.endIndex
+      let blanked =
+        String(repeating: " ", count: text.distance(from: text.startIndex, to: option.upperBound)) + text[option.upperBound..<end]
       let tokens = try Lexer.tokenize(blanked, lineNumber: line)
       var c = Cursor(tokens, end: SourceLocation(line: line, column: text.count + 1))
       guard !c.atEnd else { throw c.expected("a change after --whatif, e.g. frequency weekly") }

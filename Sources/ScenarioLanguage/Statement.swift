@@ -194,10 +194,13 @@ public struct NameReference: Hashable, Sendable {
 public struct ReportRequest: Hashable, Sendable {
   public var path: String
   public var whatIf: WhatIfChange?
+  /// The page's title; the scenario's name without one.
+  public var title: String?
 
-  public init(path: String, whatIf: WhatIfChange? = nil) {
+  public init(path: String, whatIf: WhatIfChange? = nil, title: String? = nil) {
     self.path = path
     self.whatIf = whatIf
+    self.title = title
   }
 
   /// Markdown for a `.md` file; else HTML.

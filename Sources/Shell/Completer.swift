@@ -96,9 +96,11 @@ public struct Completer {
       let option = words[1].split(separator: ".").last.flatMap { TipOption.named(String($0)) }
       return option?.kind == .flag ? option?.completions ?? [] : ["none"]
     case "report":
-      // `report FILE --whatif CHANGE`: after the file the option, after it what `whatif` takes.
+      // `report FILE [--title TEXT] --whatif CHANGE`: after the file the options, after
+      // `--whatif` what `whatif` takes; a title is free text.
       if let option = words.firstIndex(of: "--whatif") { return argument(["whatif"] + words[(option + 1)...]) }
-      return position >= 1 ? ["--whatif"] : []
+      if words.last == "--title" { return [] }
+      return position >= 1 ? ["--title", "--whatif"].filter { !words.contains($0) } : []
     case "group": return position == 1 ? ["ordered", "firstAvailable"] : tips
     case "set" where position == 0: return catalog.parameters.map(\.name) + world.conditions.definitions.map(\.name)
     case "set" where position == 1 && world.conditions.value(of: words[1]) != nil: return ["true", "false"]

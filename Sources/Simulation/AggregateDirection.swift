@@ -75,7 +75,7 @@ extension ComparisonOperator {
   }
 
   /// The operator of `not (a op b)`.
-  var negated: ComparisonOperator {
+  public var negated: ComparisonOperator {
     switch self {
     case .equal: .notEqual
     case .notEqual: .equal

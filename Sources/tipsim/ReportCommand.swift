@@ -8,7 +8,8 @@ import Terminal
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "report",
-    abstract: "Replay a scenario quietly and write one page to share: each tip's summary, its timeline with reasons, reach by cohort.",
+    abstract:
+      "Replay a scenario quietly and write one page to share: findings, inputs, each tip's summary and timeline with reasons, what each cohort sees.",
     discussion: """
       The page is one HTML file that needs no network. --format md (or an output file ending in \
       .md) writes the summary as Markdown tables instead. Without -o the report goes to standard \
@@ -22,6 +23,7 @@ struct ReportCommand: ParsableCommand {
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
   @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\".")
   var whatif: String?
+  @Option(help: "The page's title (default: the scenario file's name).") var title: String?
 
   func run() throws {
     Console.ignoreBrokenPipe()
@@ -37,7 +39,7 @@ struct ReportCommand: ParsableCommand {
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
     let report: StoryReport
-    do { report = try StoryReport(session: session, whatIf: change) } catch {
+    do { report = try StoryReport(session: session, whatIf: change, title: title) } catch {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }

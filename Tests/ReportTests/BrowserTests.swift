@@ -37,6 +37,15 @@ struct BrowserTests {
     return try StoryReport(session: run.session, whatIf: .frequency(.weekly)).html()
   }
 
+  /// The five-tip plan with three cohorts (one weekend-only), its title and its what-if.
+  static func lessonPlan() throws -> String {
+    var session = Session()
+    session.skipsReports = true
+    let run = ScenarioRunner.run(file: "\(packageRoot)/Scenarios/lesson-plan.scenario", session: session)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    return try StoryReport(session: run.session, whatIf: .frequency(.weekly), title: "Lessons: the five-tip plan").html()
+  }
+
   /// Runs the browser on `page` (written to a file of its own) with `arguments`; its standard
   /// output, and its log (where the page's console messages and errors go).
   func render(_ page: String, _ arguments: [String]) throws -> (out: String, log: String, folder: URL) {
@@ -122,5 +131,57 @@ struct BrowserTests {
     // A blank page prints to about 1 KB; the report, its text and fonts, to far more.
     #expect(pdf.count > 20_000, "\(pdf.count) bytes")
     #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+  }
+
+  /// Each chart's text as the browser lays it out: a label that runs past its SVG's width (or
+  /// before its left edge), or a lane title that runs into its lane, is clipped or covered.
+  @Test func theLessonPlanPageAnswersTheTeamsQuestionsAndNoLabelIsClipped() throws {
+    let probe = """
+      <script>
+      var clipped = [];
+      var svgs = document.querySelectorAll("svg");
+      for (var i = 0; i < svgs.length; i++) {
+        var svg = svgs[i];
+        var width = svg.viewBox.baseVal.width;
+        var lane = svg.querySelector("rect.lane");
+        var laneX = lane ? lane.x.baseVal.value : width;
+        var texts = svg.querySelectorAll("text");
+        for (var j = 0; j < texts.length; j++) {
+          var box = texts[j].getBBox();
+          var inLabels = texts[j].getAttribute("x") === "8";
+          if (box.x < -0.5 || box.x + box.width > width + 0.5 || (inLabels && box.x + box.width > laneX)) {
+            clipped.push(texts[j].textContent + " [" + Math.round(box.x) + "+" + Math.round(box.width) + " of " + width + "]");
+          }
+        }
+      }
+      document.body.setAttribute("data-clipped", clipped.join(" | "));
+      document.body.setAttribute("data-svgs", svgs.length);
+      document.body.setAttribute("data-findings", document.querySelectorAll("#findings li").length);
+      </script>
+      """
+    let page = try Self.lessonPlan().replacingOccurrences(of: "</body>", with: probe + "\n</body>")
+    let (dom, log, folder) = try render(page, ["--window-size=1280,2000", "--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+    #expect(dom.contains(#"data-clipped="""#), "\(dom.components(separatedBy: "data-clipped=").dropFirst().first?.prefix(600) ?? "")")
+    // Long titles wrap in full rather than end in "…".
+    #expect(!dom.contains("…</text>") && dom.contains(">Try speaking</text>"))
+    // Two timelines and a reach chart per tip.
+    #expect(dom.contains(#"data-svgs="7""#))
+    #expect(dom.contains("<title>Lessons: the five-tip plan · TipSim report</title>"))
+    // The findings box: the tip that returns until closed, and who never sees what, and why.
+    #expect(!dom.contains(#"data-findings="0""#))
+    #expect(dom.contains("comes back at every eligible visit until the user closes it"))
+    #expect(dom.contains("by 100.0% of weekend users (lessonStarted happened fewer than 3 times in the last 7 days: 100.0%)"))
+    // The inputs: rules as written and in words, each cohort's usage lines.
+    #expect(
+      dom.contains("<code>lessonStarted.count(within: 1w) &gt;= 3</code>: lessonStarted happened at least 3 times in the last 7 days"))
+    #expect(dom.contains("<code>donate lessonDone 2 per week on sat,sun at 10:15</code>: does lessonDone once a day on weekends"))
+    // The same users under the change, with the differences.
+    #expect(dom.contains(#"<section id="whatif-population">"#))
+    #expect(dom.contains("day 4 → day 15 (11 days later)"))
+    // Rule numbers and policy names stay in `why`.
+    #expect(dom.range(of: #"rule \d"#, options: .regularExpression) == nil)
+    #expect(!dom.contains("cooldownStart"))
   }
 }

@@ -52,38 +52,45 @@ import TipEngine
     #expect(report.when(try #require(log.firstShown)) == "day 1 · 2026-11-02 08:00")
     #expect(report.when(try #require(log.lastShown)) == "day 2 · 2026-11-03 08:00")
     #expect(log.now == ["invalidated: displayCountExceeded at 2026-11-03 08:02:00; permanent until reset (rule 6)"])
+    #expect(log.end == "stopped for good on day 2: it reached its 2 displays")
     // Still on screen at the end: its time runs to the clock, and the summary says where it is.
     let streak = try #require(report.story.summaries.first { $0.tip == "streakTip" })
     #expect(streak.displays == 1)
     #expect(report.when(try #require(streak.firstShown)) == "day 4 · 2026-11-05 09:00")
     #expect(streak.onScreen == .zero)
     #expect(streak.now == ["available · on screen at today.streak"])
+    #expect(streak.end == "on screen at today.streak")
   }
 
-  @Test func aTipHeldBackIsSummarisedInTheLogsWords() throws {
+  @Test func aTipHeldBackIsSummarisedInTheLogsWordsAndOnThePageInTheTeams() throws {
     let report = try report(Self.story.replacingOccurrences(of: "rule logged.count >= 2", with: "rule logged.count >= 5"))
     let streak = try #require(report.story.summaries.first { $0.tip == "streakTip" })
     #expect(streak.firstShown == nil && streak.displays == 0)
     #expect(streak.now == ["rules: `logged.count >= 5` is false — logged.count = 2"])
     #expect(
       report.markdown().contains(
-        "| streakTip | Keep your <streak> & more | never | 0 | 0s | — | rules: `logged.count >= 5` is false — logged.count = 2 |"))
+        "| streakTip | Keep your <streak> & more | never | 0 | 0s | — | waiting for its rules — `logged.count >= 5`: logged happened fewer than 5 times |"
+      ))
   }
 
   @Test func everyMarkCarriesTheLogsWordsAndADisplayEndsWhereItWasHidden() throws {
     let report = try report(Self.story)
     let marks = report.story.marks.filter { $0.tip == "logTip" }
-    #expect(marks.map(\.verb).prefix(4) == ["shown", "shown", "invalidated", "suppressed"])
-    #expect(marks.dropFirst(4).allSatisfy { $0.verb == "suppressed" })
+    // Invalidated on day 2, the tip's lane ends with that one mark: the visit on day 4 that
+    // found it still invalidated adds none.
+    #expect(marks.map(\.verb) == ["shown", "shown", "invalidated"])
     #expect(
       marks[0].words == [
         "logTip at today.log · display 1 of 2", "starts the display-frequency interval (policy cooldownStart, rule 28)",
         "hidden: logTip at today.log · screen closed",
       ])
     #expect(marks[0].until.map { $0 - marks[0].at } == .seconds(90))
+    // On the page, rule numbers and policy names stay in `why`.
     #expect(
-      report.reason(of: marks[3]).hasPrefix(
-        "day 4 · 2026-11-05 09:00 · logTip suppressed\nlogTip at today.log\ninvalidated: displayCountExceeded"))
+      report.reason(of: marks[0])
+        == "day 1 · 2026-11-02 08:00 · logTip shown\nlogTip at today.log · display 1 of 2\nstarts the display-frequency interval\nhidden: logTip at today.log · screen closed"
+    )
+    #expect(report.reason(of: marks[2]).hasSuffix("logTip · displayCountExceeded · display 2 of 2 reached (MaxDisplayCount)"))
   }
 
   @Test func thePageIsSelfContainedEscapedPrintableAndDark() throws {
@@ -139,8 +146,13 @@ import TipEngine
     #expect(streak.neverSawBecause.first?.0 == "rules")
     let html = report.html()
     #expect(html.contains("Across many users") && html.contains("reach by day"))
-    #expect(html.contains(#"<th class="n">light</th><th class="n">loggers</th>"#))
-    #expect(report.markdown().contains("| Tip | Reach | light | loggers |"))
+    // Per cohort: the light users never log, and the page says so in the rule's terms.
+    let markdown = report.markdown()
+    #expect(
+      markdown.contains("| “Keep your <streak> & more” (`streakTip`) | light | 100.0% | logged happened fewer than 2 times: 100.0% |"),
+      "\(markdown)")
+    #expect(markdown.contains("|  | light | 0.0% | never | 0.00 |"))
+    #expect(html.contains("<td>light</td><td class=\"n\">100.0%</td>"))
   }
 
   /// The page's users run the app's own code: a tip fed only by what the app does at launch
@@ -173,7 +185,7 @@ import TipEngine
     #expect(report.story.summaries.first?.displays == 1)
     let tip = try #require(report.population?.tips.first)
     #expect(tip.reachByDay.last == 1 && tip.neverFed.isEmpty, "\(tip.reachByDay)")
-    #expect(!report.markdown().contains("nothing in the usage model feeds"))
+    #expect(!report.markdown().contains("reaches no user"))
   }
 
   @Test func aReportLineWritesThePageAndAMarkdownFileAndAnUnwritablePathIsAnError() throws {
@@ -189,7 +201,7 @@ import TipEngine
     #expect(run.transcript.contains("wrote \(page)") && run.transcript.contains("wrote \(summary)"))
     let html = try String(contentsOfFile: page, encoding: .utf8)
     #expect(html.contains("<title>habit · TipSim report</title>") && html.contains("frequency weekly"))
-    #expect(try String(contentsOfFile: summary, encoding: .utf8).hasPrefix("# habit: what each tip does\n"))
+    #expect(try String(contentsOfFile: summary, encoding: .utf8).hasPrefix("# habit\n"))
     let bad = ScenarioRunner.run(source: Self.story + "report \(folder.path)/missing/plan.html\n")
     #expect(bad.exitCode == 2 && bad.errors.contains("cannot write"), "\(bad.errors)")
     let noPath = ScenarioRunner.run(source: Self.story + "report\n")
@@ -199,5 +211,49 @@ import TipEngine
     let badChange = ScenarioRunner.run(source: Self.story + "report x.html --whatif frequency fortnightly\n")
     #expect(badChange.exitCode == 2 && badChange.errors.contains("unknown frequency 'fortnightly'"), "\(badChange.errors)")
     #expect(badChange.errors.contains("report x.html --whatif frequency fortnightly\n" + String(repeating: " ", count: 33) + "^~~~~~~~~~~"))
+  }
+
+  @Test func aTitleNamesThePageAndTheLanguageReadsItQuotedOrNotBesideAWhatIf() throws {
+    #expect(try report(Self.story).title == "session")
+    for (line, title, change) in [
+      (#"report plan.html --title "Habit plan, v2" --whatif frequency weekly"#, "Habit plan, v2", true),
+      ("report plan.html --whatif frequency weekly --title Habit plan", "Habit plan", true),
+      ("report plan.md --title Habit plan", "Habit plan", false),
+    ] {
+      let statement = try #require(try Parser(source: line).parse().first)
+      guard case .report(let request) = statement.action else {
+        Issue.record("\(line)")
+        continue
+      }
+      #expect(request.title == title && (request.whatIf != nil) == change && request.path.hasPrefix("plan."), "\(request)")
+    }
+    #expect(throws: Diagnostic.self) { try Parser(source: "report plan.html --title").parse() }
+    let run = ScenarioRunner.run(source: Self.story)
+    let titled = try StoryReport(session: run.session, title: "Habit <plan>")
+    #expect(titled.markdown().hasPrefix("# Habit <plan>\n"))
+    #expect(titled.html().contains("<h1>Habit &lt;plan&gt;</h1>"))
+  }
+
+  @Test(arguments: [
+    (
+      "lessonDone.count(within: 7d) >= 3", "lessonDone happened at least 3 times in the last 7 days",
+      "lessonDone happened fewer than 3 times in the last 7 days"
+    ),
+    ("lessonDone.count >= 1", "lessonDone happened at least once", "lessonDone never happened"),
+    ("isPro == false", "isPro is false", "isPro is not false"),
+    ("isPro && 2 < visits", "isPro is true and visits is more than 2", "isPro is false or visits is at most 2"),
+    (
+      "viewed.largestSubset(by: id, within: 36h) >= 3", "viewed happened at least 3 times with one same id in the last 1 day 12 hours",
+      "viewed happened fewer than 3 times with one same id in the last 1 day 12 hours"
+    ),
+  ])
+  func rulesReadInWordsAndSoDoesWhatHoldsAUserBack(rule: String, words: String, unmet: String) throws {
+    let source =
+      "param isPro = false\nparam visits = 0\nevent lessonDone\nevent viewed(id)\nscreen s: a\ntip t\n  anchor s.a\n  rule \(rule)\n"
+    let run = ScenarioRunner.run(source: source)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let parsed = try #require(run.session.world.engine.catalog.tip(named: "t")?.rules.first)
+    #expect(StoryReport.words(of: parsed) == words)
+    #expect(StoryReport.unmet(parsed) == unmet)
   }
 }

@@ -85,4 +85,31 @@ import Tooling
     #expect(timeline.rows["second"] == [.suppressedByFrequency, .shown, .shown, .nothing])
     #expect(timeline.text().contains("second  f●●·  2 shown"))
   }
+
+  /// A tip held back by its rules and by another tip's cool-down at once is marked for its
+  /// rules: the frequency is not what it waits for. One invalidated ends its lane with one
+  /// cross, in the text timeline and on the page.
+  @Test func aMarkTakesTheFirstReasonThatIsNotTheFrequencyAndAnInvalidatedLaneEndsOnce() throws {
+    let report = ScenarioRunner.run(
+      source: """
+        frequency daily
+        event done
+        screen s: a b
+        tip first
+          anchor s.a
+          maxDisplayCount 1
+        tip second
+          anchor s.b inline
+          rule done.count >= 2
+        launch
+        repeat 4 every 1d: open s; close s
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let timeline = Timeline(session: report.session, request: TimelineRequest(), width: 100)
+    #expect(timeline.rows["second"]?.prefix(4) == [.suppressedByRules, .suppressedByRules, .suppressedByRules, .suppressedByRules])
+    #expect(timeline.rows["first"]?.prefix(4) == [.shown, .nothing, .nothing, .nothing], "\(timeline.text())")
+    let page = try StoryReport(session: report.session)
+    #expect(page.story.marks.filter { $0.tip == "first" }.map(\.verb) == ["shown", "invalidated"])
+    #expect(page.story.marks.filter { $0.tip == "second" }.allSatisfy { $0.kind == .suppressedByRules })
+  }
 }

@@ -271,7 +271,7 @@ import Testing
       ["send", "status\r"], ["wait", "day 3 since the start"], ["wait", prompt],
       ["send", "advance to day 2\r"], ["wait", "is in the past"], ["wait", prompt],
       ["send", "report \(folder)/plan.html --whatif frequency weekly\r"], ["wait", "wrote \(folder)/plan.html"], ["wait", prompt],
-      ["send", "report \(folder)/plan.md\r"], ["wait", "wrote \(folder)/plan.md"], ["wait", prompt],
+      ["send", "report \(folder)/plan.md --title \"Demo plan\"\r"], ["wait", "wrote \(folder)/plan.md"], ["wait", prompt],
       ["send", "report \(folder)/missing/plan.html\r"], ["wait", "cannot write"], ["wait", prompt],
       ["send", "\u{4}"], ["eof", 10, "\u{4}"],
     ])
@@ -281,7 +281,7 @@ import Testing
     #expect(html.contains("<title>Backyard Birds demo · TipSim report</title>") && html.contains("<h2>With frequency weekly</h2>"))
     #expect(html.contains("Across many users"))
     let markdown = try String(contentsOfFile: folder + "/plan.md", encoding: .utf8)
-    #expect(markdown.hasPrefix("# Backyard Birds demo: what each tip does\n"))
+    #expect(markdown.hasPrefix("# Demo plan\n"))
     #expect(markdown.contains("| addBackyard | Add a backyard | day 1 · 2026-11-01 09:00 |"), "\(markdown)")
   }
 

@@ -361,7 +361,8 @@ import Testing
     ("  anc", ["anchor"]),
     ("  anchor detail.", ["detail.favoriteButton", "detail.header"]),
     ("testing s", ["show", "showAll"]),
-    ("report plan.html --", ["--whatif"]),
+    ("report plan.html --", ["--title", "--whatif"]),
+    ("report plan.html --title Plan --w", ["--whatif"]),
     ("report plan.html --whatif freq", ["frequency"]),
     ("report plan.html --whatif frequency w", ["weekly"]),
   ])
