@@ -106,6 +106,21 @@ import Tooling
     #expect(second.heldBack.contains { $0.0 == "rules" })
     #expect(report.json().hasPrefix(#"{"users":500,"days":14,"seed":9"#))
     #expect(report.svg().contains("<polyline"))
+    // Per cohort: reach, first display as day numbers, displays per user, and which rule held
+    // back the users who never saw the tip.
+    let light = try #require(second.byCohort.first { $0.cohort == "light" })
+    let heavy = try #require(second.byCohort.first { $0.cohort == "heavy" })
+    #expect(light.users + heavy.users == 500)
+    #expect(heavy.reach > light.reach && heavy.medianFirstDay != nil)
+    #expect(light.unmetRules.first?.0 == 0 && (light.unmetRules.first?.1 ?? 0) > 0)
+    #expect(light.neverSawBecause.first { $0.0 == "rules" }?.1 == light.unmetRules.first?.1)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+    let tips = try #require(json["tips"] as? [[String: Any]])
+    let cohorts = try #require(tips.last?["byCohort"] as? [[String: Any]])
+    #expect(cohorts.map { $0["cohort"] as? String } == ["light", "heavy"])
+    let unmet = try #require(cohorts.first?["unmetRules"] as? [[String: Any]])
+    #expect(unmet.first?["rule"] as? String == "viewed.count(within: 3d) >= 2")
+    #expect(tips.last?["medianFirstDay"] is Int)
   }
 
   /// The chart in docs/Population.md is what `tipsim population Scenarios/population-backyard-birds
