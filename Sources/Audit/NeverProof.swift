@@ -94,7 +94,7 @@ struct NeverProof {
     guard alwaysFalse(0) else { return [] }
     var causes: [TipAudit.Cause] = []
     for aggregate in beyondLimit(in: rule) where !causes.contains(where: { $0.name == aggregate.event }) {
-      let kept = catalog.event(named: aggregate.event)?.limit.maximumCount ?? DonationLimit.defaultMaximumCount
+      let kept = world.keptDonations(of: aggregate.event) ?? DonationLimit.defaultMaximumCount
       causes.append(
         .init(
           code: .beyondDonationLimit, name: aggregate.event, place: places.events[aggregate.event] ?? "",
@@ -143,7 +143,7 @@ struct NeverProof {
   /// Whether `count op n` is false for every count rules can read of the event: 0 up to the
   /// donations it keeps (its `DonationLimit`, 1000 by default).
   private func beyondLimit(_ aggregate: EventAggregate, _ op: ComparisonOperator, _ n: Int) -> Bool {
-    let kept = catalog.event(named: aggregate.event)?.limit.maximumCount ?? DonationLimit.defaultMaximumCount
+    let kept = world.keptDonations(of: aggregate.event) ?? DonationLimit.defaultMaximumCount
     switch op {
     case .greaterOrEqual: return n > kept
     case .greater: return n >= kept

@@ -80,7 +80,9 @@ public struct ExplanationRenderer {
     } else {
       out.append("  no passage of time alone changes its status")
     }
-    if !e.actions.isEmpty && (e.nextChange == nil || decision.status != .available) {
+    if let why = e.neverAvailable {
+      out.append("  no action makes it available either: \(why)")
+    } else if !e.actions.isEmpty && (e.nextChange == nil || decision.status != .available) {
       out.append("  actions that could: " + r.describe(e.actions))
     }
     return out

@@ -23,6 +23,7 @@ extension Warning {
     case .donationMissingField: "donationMissingField"
     case .nothingChangesByTime: "nothingChangesByTime"
     case .neverAvailableByTime: "neverAvailableByTime"
+    case .neverAvailable: "neverAvailable"
     case .reactionLoop: "reactionLoop"
     case .reactionFailed: "reactionFailed"
     case .actionStepFailed: "actionStepFailed"

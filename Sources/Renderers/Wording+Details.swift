@@ -114,7 +114,8 @@ extension Wording {
 
   func write(_ hold: Hold, into out: inout DetailLines) {
     switch hold {
-    case .notConfigured: out.line("notConfigured: the app has not launched, TipKit is not configured (rule 25)")
+    case .notConfigured:
+      out.line("notConfigured: the app is not running (not launched yet, or quit): TipKit is configured at launch (rule 25)")
     case .hiddenForTesting(let override): out.line("hiddenForTesting: \(override.rawValue) is in force (rule 33)")
     case .invalidated(let reason, let at):
       // The commonest reason of a long replay (a tip past its count, on every opening of its

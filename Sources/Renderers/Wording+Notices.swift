@@ -25,6 +25,7 @@ extension Wording {
     case .nothingChangesByTime: "nothing changes by time alone from here: every tip waits for an action"
     case .neverAvailableByTime(let tip, let hints):
       "no passage of time alone makes \(tip) available; it would take: \(hints.isEmpty ? "a reset" : describe(hints))"
+    case .neverAvailable(let tip, let why): "neither time nor any action makes \(tip) available: \(why)"
     case .reactionLoop(let limit): "reactions set one another off more than \(limit) times at one instant: stopped"
     case .reactionFailed(let place, let error): "the reaction of \(place): \(describe(error))"
     case .actionStepFailed(let action, let error): "a step of \(action): \(describe(error))"
@@ -67,7 +68,8 @@ extension Wording {
     case .loadedDatastore(let path): "loaded the datastore from \(path)"
     case .checkpointTaken(let name, let at): "checkpoint \(name) taken at \(stamp(at))"
     case .checkpointRestored(let name, let clock): "restored checkpoint \(name): the clock reads \(stamp(clock))"
-    case .testingAtNextLaunch: "the app is not running: these testing overrides are the next launch's arguments (rule 33)"
+    case .testingAtNextLaunch:
+      "set before launch: the next launch applies these testing overrides as it configures TipKit, as a call before Tips.configure() does (rule 33)"
     case .testingEnded: "the testing overrides end with the app; the next launch runs without them unless it sets them again (rule 33)"
     case .nothingToUndo: "nothing to undo"
     case .undone(let command, let clock): "undid `\(command)`: the clock reads \(stamp(clock))"
@@ -96,6 +98,7 @@ extension Wording {
     case .donate(let event): "donate \(event)"
     case .deleteDonations(let event): "delete-donations \(event)"
     case .resetDatastore: "nothing the app does but a reset (quit; reset)"
+    case .reset: "reset"
     case .leaveGroupLead(let tip): "make \(tip) leave its group's lead (invalidate \(tip))"
     case .closePopover(let tip): "tapoutside \(tip)  (or dismiss \(tip))"
     case .reopen(let screen): "close \(screen ?? "its screen") and open it again"
@@ -127,6 +130,10 @@ extension Wording {
     case .displaysBetween(let n, let from, let to): "\(n) display\(n == 1 ? "" : "s") from \(from.iso) to \(to.iso)"
     case .onScreenNow: "on screen now"
     case .neverAvailableByTime: "no passage of time alone makes it available"
+    case .neverAvailable(let why): "neither time nor any action makes it available: \(why)"
+    case .availableByAction(let hints):
+      // Hints hold no instant: any zone words them.
+      "no passage of time alone makes it available, but an action could: \(hints.isEmpty ? "a reset" : Wording(timeZone: .utc).describe(hints))"
     case .nextAt(let at, let day): "next at \(at.iso) (day \(day))"
     case .mayShow: "no reason: it may show"
     case .suppressedBy(let words): "suppressed by \(words.joined(separator: ", "))"

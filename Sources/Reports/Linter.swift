@@ -18,6 +18,10 @@ public struct Linter {
     public var tip: String? = nil
   }
 
+  /// How to fix a count compared past what its event keeps.
+  public static let countFix =
+    "compare with at most what the event keeps, or raise its DonationLimit (iOS 26; before it rules see the last 1000 donations)"
+
   /// Titles wider than this (terminal columns; CJK characters count two) are too long.
   public static let titleWidthLimit = 60
 
@@ -41,13 +45,29 @@ public struct Linter {
     let placedCommands = session.history.flatMap { statement in statement.commands.map { ($0, statement.place) } }
     // Tips that can never show: contradictory rules.
     var impossible: [String: String] = [:]
+    // The most donations of an event rules see, on the device's OS (rules 18, 44).
+    let kept = session.world.keptDonations(of:)
     for tip in catalog.tips {
-      if let contradiction = Contradiction.find(in: tip.rules) {
+      if let contradiction = Contradiction.never(tip.rules, kept: kept) {
         impossible[tip.name] = contradiction
+        // Without the events' limits the rules would not contradict: a count past them.
+        let pastLimit = Contradiction.find(in: tip.rules) == nil
         found.append(
           Warning(
-            rule: "rulesNeverHold", line: tipLine(tip.name), message: "tip \(tip.name) can never show: \(contradiction)",
-            fix: "remove or correct one of the contradicting rules"))
+            rule: pastLimit ? "countBeyondLimit" : "rulesNeverHold", line: tipLine(tip.name),
+            message: "tip \(tip.name) can never show: \(contradiction)",
+            fix: pastLimit ? Linter.countFix : "remove or correct one of the contradicting rules"))
+      } else {
+        for rule in tip.rules {
+          for part in Contradiction.beyondKept(in: rule, kept: kept) {
+            found.append(
+              Warning(
+                rule: "countBeyondLimit", line: tipLine(tip.name),
+                message:
+                  "tip \(tip.name): `\(part.comparison)` is never true: rules see at most the last \(part.kept) donations of \(part.aggregate.event) (rule 18); the rest of `\(rule)` decides",
+                fix: Linter.countFix))
+          }
+        }
       }
       for rule in tip.rules {
         for aggregate in rule.aggregates {
@@ -197,90 +217,5 @@ public struct Linter {
     }
     lines.append("lint: \(all.count) warning\(all.count == 1 ? "" : "s")")
     return lines.joined(separator: "\n")
-  }
-}
-
-/// Finds rules that cannot all hold: the same quantity compared with literals in ways that
-/// exclude each other (`p == true` and `p == false`, `n > 5` and `n < 3`, `count < 0`).
-public enum Contradiction {
-  struct Bounds {
-    var low = -Double.infinity
-    var lowStrict = false
-    var high = Double.infinity
-    var highStrict = false
-    var equal: Value?
-    var text: [String] = []
-  }
-
-  /// The rules that exclude each other, as text (`\`n > 5\` and \`n < 3\` contradict`), or nil.
-  public static func find(in rules: [Expression]) -> String? {
-    var bounds: [String: Bounds] = [:]
-    var conjuncts: [Expression] = []
-    func flatten(_ e: Expression) {
-      if case .and(let l, let r) = e {
-        flatten(l)
-        flatten(r)
-      } else {
-        conjuncts.append(e)
-      }
-    }
-    rules.forEach(flatten)
-    for conjunct in conjuncts {
-      guard let found = comparison(conjunct) else { continue }
-      let subject = found.0
-      var (op, value) = (found.1, found.2)
-      let key = subject.description
-      var b = bounds[key] ?? Bounds()
-      if case .aggregate = subject, b.text.isEmpty { (b.low, b.lowStrict) = (0, false) }
-      b.text.append("`\(conjunct)`")
-      if case .bool(let v) = value, op == .notEqual {
-        value = .bool(!v)
-        op = .equal
-      }
-      if op == .equal {
-        if let existing = b.equal, existing.compare(.notEqual, value) { return b.text.joined(separator: " and ") + " contradict" }
-        b.equal = value
-      }
-      if let n = value.numeric {
-        switch op {
-        case .equal:
-          if n > b.low || (n == b.low && !b.lowStrict) { (b.low, b.lowStrict) = (n, false) }
-          if n < b.high || (n == b.high && !b.highStrict) { (b.high, b.highStrict) = (n, false) }
-        case .greater: if n >= b.low { (b.low, b.lowStrict) = (n, true) }
-        case .greaterOrEqual: if n > b.low { (b.low, b.lowStrict) = (n, false) }
-        case .less: if n <= b.high { (b.high, b.highStrict) = (n, true) }
-        case .lessOrEqual: if n < b.high { (b.high, b.highStrict) = (n, false) }
-        case .notEqual: break
-        }
-        if b.low > b.high || (b.low == b.high && (b.lowStrict || b.highStrict)) {
-          return b.text.joined(separator: " and ") + (b.text.count > 1 ? " contradict" : " can never hold")
-        }
-      }
-      bounds[key] = b
-    }
-    return nil
-  }
-
-  /// `subject op literal`, flipping `literal op subject`; a bare Bool parameter is `== true`.
-  static func comparison(_ e: Expression) -> (Expression, ComparisonOperator, Value)? {
-    switch e {
-    case .comparison(let l, let op, .literal(let v)) where !isLiteral(l): return (l, op, v)
-    case .comparison(.literal(let v), let op, let r) where !isLiteral(r): return (r, flip(op), v)
-    case .parameter: return (e, .equal, .bool(true))
-    case .not(.parameter(let p)): return (.parameter(p), .equal, .bool(false))
-    default: return nil
-    }
-  }
-
-  static func isLiteral(_ e: Expression) -> Bool { if case .literal = e { true } else { false } }
-
-  static func flip(_ op: ComparisonOperator) -> ComparisonOperator {
-    switch op {
-    case .less: .greater
-    case .lessOrEqual: .greaterOrEqual
-    case .greater: .less
-    case .greaterOrEqual: .lessOrEqual
-    default: op
-    }
   }
 }

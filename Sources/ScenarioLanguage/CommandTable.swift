@@ -278,7 +278,7 @@ public enum CommandTable {
     CommandInfo(
       name: "expect", group: .expectations,
       syntax:
-        "expect shown|hidden TIP · expect status TIP STATUS · expect displays TIP N [between INSTANT and INSTANT] · expect displays TIP at least|at most N · expect first display TIP at INSTANT · expect suppressed TIP by REASON · expect next TIP at INSTANT",
+        "expect shown|hidden TIP · expect status TIP STATUS · expect displays TIP N [between INSTANT and INSTANT] · expect displays TIP at least|at most N · expect first display TIP at INSTANT · expect suppressed TIP by REASON · expect next TIP at INSTANT|never",
       summary: "check the world now; a failed expectation makes `tipsim run` exit 1", example: "expect status favoriteBackyard available",
       arguments: [.word(["shown", "hidden", "status", "displays", "suppressed", "next", "first"]), .tip]),
     CommandInfo(

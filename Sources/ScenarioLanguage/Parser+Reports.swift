@@ -109,8 +109,12 @@ extension Parser {
         expectation = .displays(tip.value, n.value)
       }
     case "next":
-      guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
-      expectation = .nextAt(tip.value, try c.instant().value)
+      if c.take(word: "never") {
+        expectation = .nextNever(tip.value)
+      } else {
+        guard c.take(word: "at") else { throw c.expected("`at INSTANT` or `never`") }
+        expectation = .nextAt(tip.value, try c.instant().value)
+      }
     case "first":
       guard c.take(word: "at") else { throw c.expected("`at INSTANT`") }
       expectation = .firstDisplayAt(tip.value, try c.instant().value)

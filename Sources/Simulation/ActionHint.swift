@@ -14,6 +14,8 @@ public enum ActionHint: Hashable, Sendable {
   case deleteDonations(event: String)
   /// Nothing the app does helps short of erasing the datastore.
   case resetDatastore
+  /// The app is not running: erasing the datastore now (`reset`) ends an invalidation.
+  case reset
   /// The tip that leads the group (or blocks it) must leave: invalidating it does.
   case leaveGroupLead(tip: String)
   /// Another popover holds the screen's slot.

@@ -25,13 +25,15 @@ public enum Expectation: Hashable, Sendable {
   case displaysBetween(String, Int, from: Instant, to: Instant)
   /// The instant `next TIP` would jump to.
   case nextAt(String, Instant)
+  /// Neither time nor any action makes it available (`expect next TIP never`).
+  case nextNever(String)
 
   public var tip: String {
     switch self {
     case .shown(let t), .hidden(let t), .visible(let t), .rendering(let t, _), .status(let t, _), .displays(let t, _),
       .displaysAtLeast(let t, _), .displaysAtMost(let t, _), .firstDisplayAt(let t, _),
       .suppressed(let t, _), .displaysBetween(let t, _, _, _),
-      .nextAt(let t, _):
+      .nextAt(let t, _), .nextNever(let t):
       t
     }
   }

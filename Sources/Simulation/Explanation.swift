@@ -33,6 +33,8 @@ public struct Explanation: Hashable, Sendable {
   public var nextChange: TipEngine.StatusChange?
   /// When time alone changes nothing: what would.
   public var actions: [ActionHint]
+  /// Why neither time nor any action makes it available (`World.neverAvailable`), or nil.
+  public var neverAvailable: String?
   /// The OS the device runs, and the APIs this tip would use that it lacks (rule 44).
   public var os = OSVersion.latest
   public var runsWithout: [TipKitAPI] = []

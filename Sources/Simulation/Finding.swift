@@ -20,6 +20,10 @@ public enum Finding: Hashable, Sendable {
   case displaysBetween(Int, from: CivilTime, to: CivilTime)
   case onScreenNow
   case neverAvailableByTime
+  /// Neither time nor any action makes it available: why.
+  case neverAvailable(String)
+  /// Time alone does not make it available; these actions could.
+  case availableByAction([ActionHint])
   case nextAt(CivilTime, day: Int)
   /// Nothing holds it back: it may show.
   case mayShow

@@ -35,6 +35,8 @@ public enum Warning: Hashable, Sendable {
   case nothingChangesByTime
   /// `next TIP` when time alone never makes it available; what would.
   case neverAvailableByTime(tip: String, hints: [ActionHint])
+  /// `next TIP` when neither time nor any action makes it available: why.
+  case neverAvailable(tip: String, why: String)
   /// Reactions set one another off more than `limit` times at one instant.
   case reactionLoop(limit: Int)
   /// A command of the `when` reaction of `line` failed.

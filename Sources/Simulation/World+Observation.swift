@@ -63,6 +63,7 @@ extension World {
       groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
       actions: actionHints(for: tip, decision: decision, presentation: presentation))
     explanation.reactionEffects = reactionEffects
+    explanation.neverAvailable = neverAvailable(tip)
     explanation.os = effectiveOS
     if definition?.options.maxDisplayDuration != nil, !tipKit.offers(.maxDisplayDuration) {
       explanation.runsWithout.append(.maxDisplayDuration)
@@ -81,14 +82,32 @@ extension World {
     return names.map { AppliedPolicy(name: $0, value: policies.value(of: $0) ?? "", rule: Policies.rule(of: $0) ?? 0) }
   }
 
+  /// The most donations of `event` its rules see: its `DonationLimit` on iOS 26, else the
+  /// last 1,000 (rules 18, 44); nil for an event not defined.
+  public func keptDonations(of event: String) -> Int? {
+    engine.catalog.event(named: event).map { engine.limit(of: $0).maximumCount }
+  }
+
+  /// Why neither time nor any action (testing overrides aside) makes `tip` available: its
+  /// rules contradict each other, or one needs a count past what its event keeps; nil when
+  /// something could.
+  public func neverAvailable(_ tip: String) -> String? {
+    guard let definition = engine.catalog.tip(named: tip) else { return nil }
+    return Contradiction.never(definition.rules, kept: keptDonations(of:))
+  }
+
   /// The actions that could change a tip's answer when time alone cannot.
   func actionHints(for tip: String, decision: Decision, presentation: [Suppression]) -> [ActionHint] {
+    // No action makes a tip whose rules can never hold available.
+    guard neverAvailable(tip) == nil else { return [] }
     var hints: [ActionHint] = []
     func add(_ hint: ActionHint) { if !hints.contains(hint) { hints.append(hint) } }
     for hold in decision.holds {
       switch hold {
-      case .notConfigured: add(.launch)
+      // A launch comes after what the datastore needs first (a reset while not running).
+      case .notConfigured: break
       case .hiddenForTesting: add(.testingOff)
+      case .invalidated where !engine.isConfigured: add(.reset)
       case .invalidated:
         add(engine.configuration.tipKit.offers(.resetEligibility) ? .resetEligibility(tip: tip) : .resetDatastore)
       case .rules(let failing):
@@ -98,6 +117,9 @@ extension World {
           var values: [EventAggregate: Int] = [:]
           for case .aggregate(let aggregate, let value) in rule.readings { values[aggregate] = value }
           let directions = AggregateDirection.directions(in: rule.rule, values: values)
+          // A count compared only past what its event keeps: no donation moves it there.
+          let beyond = Contradiction.beyondKept(in: rule.rule, kept: keptDonations(of:)).map(\.aggregate)
+          let hopeless = Set(beyond.filter { a in beyond.filter { $0 == a }.count == rule.rule.aggregates.filter { $0 == a }.count })
           var helped = false
           for reading in rule.readings {
             switch reading {
@@ -107,6 +129,7 @@ extension World {
               helped = true
             case .aggregate(let aggregate, _):
               switch directions[aggregate] {
+              case let direction? where (direction == .increase || direction == .either) && hopeless.contains(aggregate): break
               case .increase?, .either?:
                 add(.donate(event: aggregate.event))
                 for action in actions(writing: nil, donating: aggregate.event) { add(.perform(action: action)) }
@@ -123,6 +146,7 @@ extension World {
       case .frequency: break
       }
     }
+    if decision.holds.contains(.notConfigured) { add(.launch) }
     for reason in presentation {
       switch reason {
       case .group(_, _, let current, let blockedBy):
@@ -201,6 +225,11 @@ extension World {
       if onScreen[tip] != nil { return (false, .onScreenNow) }
       guard let next = engine.nextAvailability(of: tip, from: clock) else { return (false, .neverAvailableByTime) }
       return (next == instant, .nextAt(timeZone.civil(of: next), day: day(of: next)))
+    case .nextNever:
+      if onScreen[tip] != nil { return (false, .onScreenNow) }
+      if let next = engine.nextAvailability(of: tip, from: clock) { return (false, .nextAt(timeZone.civil(of: next), day: day(of: next))) }
+      if let why = neverAvailable(tip) { return (true, .neverAvailable(why)) }
+      return (false, .availableByAction(actionHints(for: tip, decision: engine.decision(for: tip, at: clock), presentation: [])))
     case .suppressed(_, let word):
       if let shown = onScreen[tip] { return (false, .shownOn(shown.placement)) }
       let reasons: [Suppression] =

@@ -32,6 +32,10 @@ extension World {
         break
       }
       guard let at = engine.nextAvailability(of: tip, from: clock) else {
+        if let why = neverAvailable(tip) {
+          log.add(.warning(.neverAvailable(tip: tip, why: why)))
+          break
+        }
         let decision = engine.decision(for: tip, at: clock)
         let hints = actionHints(for: tip, decision: decision, presentation: [])
         log.add(.warning(.neverAvailableByTime(tip: tip, hints: hints)))

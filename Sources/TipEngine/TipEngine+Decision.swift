@@ -38,7 +38,11 @@ extension TipEngine {
       if let reason = record.invalidation { .invalidated(reason) } else if stored.isEmpty { .available } else { .pending }
 
     guard isConfigured else {
-      return Decision(tip: tipName, status: .pending, storedStatus: storedStatus, override: nil, rules: rules, holds: [.notConfigured])
+      // Not running is one more gate: the datastore still holds what it holds, and an
+      // invalidated tip reads invalidated (rule 25).
+      let status: TipStatus = if case .invalidated = storedStatus { storedStatus } else { .pending }
+      return Decision(
+        tip: tipName, status: status, storedStatus: storedStatus, override: nil, rules: rules, holds: [.notConfigured] + stored)
     }
     let override = configuration.testing.isEmpty ? nil : configuration.testing.override(for: tipName, id: id)
     switch override {

@@ -1,5 +1,6 @@
 import Reports
 import Runner
+import ScenarioLanguage
 import TipEngine
 
 /// Lints what the importer read: each finding is a mistake seen in a real app, said in terms
@@ -20,6 +21,7 @@ struct SwiftLinter {
     backgroundInvalidations(&found)
     unusedEventsAndTips(&found)
     contradictions(&found)
+    donationLimits(&found)
     return found.sorted { ($0.position, $0.code) < ($1.position, $1.code) }
   }
 
@@ -216,6 +218,43 @@ struct SwiftLinter {
         SwiftFinding(
           "rulesNeverHold", at: position, "tip \(tip.name) can never show: \(why)", fix: "remove or correct one of the contradicting rules")
       )
+    }
+  }
+}
+
+extension SwiftLinter {
+  /// Counts compared past what their event keeps, and windows longer than its `maxAge`
+  /// (rule 18): the event's `DonationLimit` when the code gives one, else the last 1000.
+  private func donationLimits(_ found: inout [SwiftFinding]) {
+    var limits: [String: DonationLimit] = [:]
+    for event in model.events {
+      // The event's line as the language reads it: its limit and maxAge, parsed once.
+      guard case .command(.defineEvent(let definition))? = try? Parser(source: event.definition).parse().first?.action else { continue }
+      limits[event.name] = definition.limit
+    }
+    let kept = { (name: String) -> Int? in limits[name]?.maximumCount ?? DonationLimit.defaultMaximumCount }
+    for tip in model.tips {
+      let rules = rules[tip.name] ?? []
+      let positions = tip.rules.compactMap { if case .success = $0.result { $0.position } else { nil } }
+      for (index, rule) in rules.enumerated() {
+        let position = index < positions.count ? positions[index] : tip.position
+        // A tip its counts make impossible is already `rulesNeverHold` or said once here.
+        for part in Contradiction.beyondKept(in: rule, kept: kept) {
+          found.append(
+            SwiftFinding(
+              "countBeyondLimit", at: position,
+              "tip \(tip.name): `\(part.comparison)` is never true: rules see at most the last \(part.kept) donations of \(part.aggregate.event) (rule 18)",
+              fix: Linter.countFix))
+        }
+        for aggregate in rule.aggregates {
+          guard let window = aggregate.within, let age = limits[aggregate.event]?.maximumAge, window > age else { continue }
+          found.append(
+            SwiftFinding(
+              "windowBeyondMaxAge", at: position,
+              "tip \(tip.name) counts \(aggregate.event) within \(window), but the event keeps donations only \(age) (maxAge)",
+              fix: "shorten the window to \(age) or raise maxAge to \(window)"))
+        }
+      }
     }
   }
 }

@@ -270,7 +270,7 @@ import Testing
       ["send", "advance to day 3 09:00\r"], ["wait", "2d to 2026-11-03 09:00:00"], ["wait", prompt],
       ["send", "status\r"], ["wait", "day 3 since the start"], ["wait", prompt],
       ["send", "advance to day 2\r"], ["wait", "is in the past"], ["wait", prompt],
-      ["send", "report \(folder)/plan.html --whatif frequency weekly\r"], ["wait", "wrote \(folder)/plan.html"], ["wait", prompt],
+      ["send", "report \(folder)/plan.html --whatif frequency weekly\r"], ["wait", "wrote \(folder)/plan.html", 90], ["wait", prompt],
       ["send", "report \(folder)/plan.md --title \"Demo plan\"\r"], ["wait", "wrote \(folder)/plan.md"], ["wait", prompt],
       ["send", "report \(folder)/missing/plan.html\r"], ["wait", "cannot write"], ["wait", prompt],
       ["send", "\u{4}"], ["eof", 10, "\u{4}"],

@@ -265,7 +265,10 @@ import Testing
         """)
     #expect(report.exitCode == 0, "\(report.errors)\(report.failureMessage)")
     let transcript = report.transcript
-    #expect(transcript.contains("note        the app is not running: these testing overrides are the next launch's arguments (rule 33)"))
+    #expect(
+      transcript.contains(
+        "note        set before launch: the next launch applies these testing overrides as it configures TipKit, as a call before Tips.configure() does (rule 33)"
+      ))
     #expect(transcript.contains("note        the testing overrides end with the app; the next launch runs without them"))
     #expect(report.session.world.engine.configuration.testing.showAll)
   }

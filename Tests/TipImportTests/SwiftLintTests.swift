@@ -126,4 +126,46 @@ import TipImport
     ])
     #expect(twice.findings.filter { $0.code == "configureTwice" }.count == 1)
   }
+
+  /// A count past what its event keeps (its DonationLimit, or the last 1000) and a window
+  /// longer than its maxAge never hold as written (rule 18).
+  @Test func rule18_aCountPastTheDonationLimitAndAWindowPastMaxAgeAreFound() throws {
+    let tips = """
+      import SwiftUI
+      import TipKit
+
+      struct StreakTip: Tip {
+        static let opened = Event(id: "opened")
+        static let saved = Event(id: "saved", donationLimit: .init(maximumCount: 50, maximumAge: .days(7)))
+        @Parameter static var isPro: Bool = false
+
+        var title: Text { Text("Streak") }
+        var rules: [Rule] {
+          #Rule(Self.opened) { $0.donations.count >= 1500 }
+          #Rule(Self.saved) { $0.donations.donatedWithin(.days(30)).count >= 3 }
+        }
+      }
+
+      struct SaverTip: Tip {
+        var title: Text { Text("Saver") }
+        var rules: [Rule] {
+          #Rule(StreakTip.saved) { $0.donations.count >= 60 }
+        }
+      }
+
+      struct HomeView: View {
+        var body: some View {
+          VStack { Text("a").popoverTip(StreakTip()); Text("b").popoverTip(SaverTip()) }
+            .onAppear { Task { await StreakTip.opened.donate(); await StreakTip.saved.donate() } }
+            .task { try? Tips.configure() }
+        }
+      }
+      """
+    let findings = try imported([("Caps/Tips.swift", tips)]).findings
+    let found = findings.filter { ["countBeyondLimit", "windowBeyondMaxAge"].contains($0.code) }.map { "\($0.code) \($0.line)" }
+    #expect(found == ["countBeyondLimit 11", "windowBeyondMaxAge 12", "countBeyondLimit 19"], "\(findings.map(\.text))")
+    #expect(
+      findings.first { $0.code == "countBeyondLimit" }?.message.contains("rules see at most the last 1000 donations of opened") == true)
+    #expect(findings.last { $0.code == "countBeyondLimit" }?.message.contains("the last 50 donations of saved") == true)
+  }
 }

@@ -95,7 +95,11 @@ extension TipEngine {
   /// It follows the decision step by step, comparing as it goes. (A closure, not a generic
   /// collection: this module's generics are not specialized for the caller's types.)
   public func holds(forTipAt index: Int, at now: Instant, are count: Int, _ expected: (Int) -> Hold) -> Bool {
-    guard isConfigured else { return count == 1 && expected(0) == .notConfigured }
+    guard isConfigured else {
+      // Rare (before a launch, after a quit): the decision itself, compared hold by hold.
+      let holds = decision(forTipAt: index, at: now, asTheModel: false).holds
+      return holds.count == count && holds.indices.allSatisfy { holds[$0] == expected($0) }
+    }
     var cursor = 0
     /// Takes the next expected hold if `matches` accepts it.
     func take(_ matches: (Hold) -> Bool) -> Bool {
