@@ -223,6 +223,7 @@ public struct JSONRenderer: Sendable {
     case .displaced: "displaced"
     case .anchorHidden: "anchorHidden"
     case .otherTap: "otherTap"
+    case .notPresented: "notPresented"
     }
   }
 

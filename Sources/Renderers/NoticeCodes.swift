@@ -48,6 +48,7 @@ extension Note {
     case .checkpointTaken: "checkpointTaken"
     case .checkpointRestored: "checkpointRestored"
     case .testingAtNextLaunch: "testingAtNextLaunch"
+    case .presentedBinding: "presentedBinding"
     case .testingEnded: "testingEnded"
     case .nothingToUndo: "nothingToUndo"
     case .undone: "undone"

@@ -33,6 +33,7 @@ extension Wording {
     case .displaced(let group, let by): "displaced in group \(group)" + (by.map { " by \($0)" } ?? "") + " (rule 30)"
     case .anchorHidden: "its anchor went out of sight (policy anchorHidden endDisplay)"
     case .otherTap(let control): "dismissed by a tap on \(control) (presentation tapToDismiss)"
+    case .notPresented: "the app's isPresented binding went false: off screen, not dismissed (rule 44)"
     }
   }
 
@@ -107,6 +108,7 @@ extension Wording {
     case .screenNotOpen(let screen?): out.line("screenNotOpen: \(screen) is not open")
     case .screenNotOpen(nil): out.line("screenNotOpen: the tip has no anchor")
     case .anchorHidden(let anchor): out.line("anchorHidden: \(anchor) is out of sight; a tip follows its anchor")
+    case .notPresented: out.line("notPresented: the app's isPresented binding is false; displayable, kept off screen")
     }
   }
 

@@ -48,6 +48,11 @@ extension Wording {
     case .donationLimit: "\(names) keep\(verbEnding) the default limit, the most recent \(DonationLimit.defaultMaximumCount) donations"
     case .resetEligibility: "the call does nothing for \(names)"
     case .deleteDonations: "the donations of \(names) stay"
+    case .presentationBinding: "the binding does nothing: \(names) show\(verbEnding == "s" ? "s" : "") as the tip's status says"
+    case .backgroundInteraction:
+      "\(names) cannot let taps through: SwiftUI disables the view behind a popover tip until it is dismissed, so \(users.count == 1 ? "it behaves" : "they behave") as the default popover (a tap elsewhere dismisses it)"
+    case .displayDurationReason: "the call does nothing for \(names)"
+    case .tipAnchor, .collectionViewCell: "\(names) cannot use it"
     }
   }
 
@@ -68,6 +73,10 @@ extension Wording {
     case .loadedDatastore(let path): "loaded the datastore from \(path)"
     case .checkpointTaken(let name, let at): "checkpoint \(name) taken at \(stamp(at))"
     case .checkpointRestored(let name, let clock): "restored checkpoint \(name): the clock reads \(stamp(clock))"
+    case .presentedBinding(let tip, let presented):
+      presented
+        ? "the app's isPresented binding of \(tip) is true again: it shows when displayable"
+        : "the app's isPresented binding of \(tip) is false: displayable, kept off screen, not dismissed"
     case .testingAtNextLaunch:
       "set before launch: the next launch applies these testing overrides as it configures TipKit, as a call before Tips.configure() does (rule 33)"
     case .testingEnded: "the testing overrides end with the app; the next launch runs without them unless it sets them again (rule 33)"
@@ -107,6 +116,7 @@ extension Wording {
     case .show(let anchor): "show \(anchor)"
     case .setCondition(let name, let value): "set \(name) \(value)"
     case .perform(let action): "perform \(action)"
+    case .present(let tip): "isPresented \(tip) true"
     }
   }
 }

@@ -81,6 +81,7 @@ public struct TipSummary: Hashable, Sendable {
       case .group(let group, _, let current, _): return "waiting its turn in group \(group)" + (current.map { " (\($0) goes first)" } ?? "")
       case .dismissed: return "tapped away on this visit"
       case .anchorHidden(let anchor): return "its anchor \(anchor) is out of view"
+      case .notPresented: return "the app's isPresented binding keeps it off screen"
       case .hold: return nil
       }
     }

@@ -64,7 +64,7 @@ public enum CommandTable {
     CommandInfo(
       name: "screen", group: .definitions,
       syntax:
-        "screen NAME [host swiftui|hostingController|hostingConfiguration]: ANCHOR[(hidden)|(if [not] COND)] ... · screen NAME adds: ANCHOR ...",
+        "screen NAME [host swiftui|hostingController|hostingConfiguration|uikit]: ANCHOR[(hidden)|(if [not] COND)] ... · screen NAME adds: ANCHOR ...",
       summary:
         "a screen and its anchors, in layout order (hidden: starts hidden at each visit, until `show`; `(if COND)`: shown while the app condition holds), and how its SwiftUI tip views are hosted (rule 40); `adds` gives a screen defined before more anchors",
       example: "screen contacts: acquaintancesTab colleaguesTab", arguments: [.none]),
@@ -176,6 +176,11 @@ public enum CommandTable {
       summary: "an anchor scrolls away or collapses; its tip follows it out of sight (policy anchorHidden)",
       example: "hide contacts.colleaguesTab",
       arguments: [.screenAnchor, .none]),
+    CommandInfo(
+      name: "isPresented", group: .actions, syntax: "isPresented TIP true|false",
+      summary:
+        "the app's isPresented binding of the tip's view (iOS 26): false keeps a displayable tip off screen without dismissing it, true lets it show again",
+      example: "isPresented favoriteBackyard false", arguments: [.tip, .word(["true", "false"])]),
     CommandInfo(
       name: "show", group: .actions, syntax: "show SCREEN.ANCHOR", summary: "a hidden anchor comes back into view, and its tip with it",
       example: "show contacts.colleaguesTab", arguments: [.screenAnchor, .none]),

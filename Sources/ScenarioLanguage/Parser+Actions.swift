@@ -56,6 +56,12 @@ extension Parser {
       refs += [NameReference(.screen, screen), NameReference(.anchor(screen: screen.value), anchor)]
       try c.finish("the anchor")
       action = .command(.setAnchorVisible(screen: screen.value, anchor: anchor.value, word == "show"))
+    case "isPresented":
+      let tip = try c.name("a tip name")
+      refs.append(NameReference(.tip, tip))
+      let value = try c.word(oneOf: ["true", "false"], what: "the binding's value")
+      try c.finish("the value")
+      action = .command(.setPresented(tip: tip.value, value.value == "true"))
     case "use":
       let name = try c.name("a device name")
       refs.append(NameReference(.device, name))

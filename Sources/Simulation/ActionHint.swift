@@ -30,4 +30,6 @@ public enum ActionHint: Hashable, Sendable {
   case setCondition(String, to: Bool)
   /// One of the app's actions writes a parameter or donates an event a rule reads.
   case perform(action: String)
+  /// The app's `isPresented` binding keeps the tip off screen.
+  case present(tip: String)
 }

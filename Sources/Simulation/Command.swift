@@ -57,6 +57,9 @@ public indirect enum Command: Hashable, Sendable {
   case resetEligibility(tip: String)
   /// An anchor scrolls away or collapses (`hide`), or comes back (`show`).
   case setAnchorVisible(screen: String, anchor: String, Bool)
+  /// The app's `isPresented` binding of a tip's view (iOS 26): false keeps a displayable tip
+  /// off screen without dismissing it; true lets it show again.
+  case setPresented(tip: String, Bool)
   /// A sheet covers a screen, or goes away.
   case setSheet(screen: String, presented: Bool)
   /// The user taps a control on a screen.

@@ -18,6 +18,8 @@ public enum HideCause: Hashable, Sendable {
   case anchorHidden
   /// A tap on another control dismissed it (presentation tapToDismiss).
   case otherTap(String)
+  /// The app's `isPresented` binding went false (iOS 26): off screen, not dismissed.
+  case notPresented
 }
 
 /// What invalidated a tip.

@@ -6,4 +6,7 @@ public enum Hosting: String, Hashable, Sendable, CaseIterable {
   case hostingController
   /// A `UIHostingConfiguration` cell or header inside UIKit.
   case hostingConfiguration
+  /// UIKit's own tip views (`TipUIView`, `TipUIPopoverViewController`): a popover's
+  /// `passthroughViews` let taps through on every iOS.
+  case uikit
 }

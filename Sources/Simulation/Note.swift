@@ -23,6 +23,8 @@ public enum Note: Hashable, Sendable {
   case checkpointRestored(name: String, clock: Instant)
   /// `testing` while the app is not running: the overrides are the next launch's arguments.
   case testingAtNextLaunch
+  /// `isPresented TIP true|false`: the app's binding of the tip's view (iOS 26).
+  case presentedBinding(tip: String, presented: Bool)
   /// `quit` with testing overrides in force: they end with the app (rule 33).
   case testingEnded
   /// `undo` with nothing to undo.

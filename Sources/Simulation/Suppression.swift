@@ -15,6 +15,8 @@ public enum Suppression: Hashable, Sendable {
   case screenNotOpen(String?)
   /// Its anchor is scrolled away or collapsed (`hide SCREEN.ANCHOR`).
   case anchorHidden(String)
+  /// The app's `isPresented` binding keeps it off screen (iOS 26).
+  case notPresented
 
   /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
   public var words: [String] {
@@ -36,13 +38,14 @@ public enum Suppression: Hashable, Sendable {
     case .dismissed: ("dismissed", nil)
     case .screenNotOpen: ("screenNotOpen", nil)
     case .anchorHidden: ("anchorHidden", nil)
+    case .notPresented: ("notPresented", nil)
     }
   }
 
   /// Every reason word the language knows.
   public static let allWords = [
     "rules", "frequency", "invalidated", "hiddenForTesting", "group", "popoverBusy", "dismissed", "notConfigured",
-    "boundParameter", "screenNotOpen", "anchorHidden",
+    "boundParameter", "screenNotOpen", "anchorHidden", "notPresented",
   ]
 }
 

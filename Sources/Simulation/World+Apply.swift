@@ -80,7 +80,7 @@ extension World {
     case .set, .write, .donate, .deleteDonations:
       try input(command, inputIndex: inputIndex, log: &log)
     case .update: preconditionFailure("applied as a set above")
-    case .dismiss, .tapOutside, .tapAction, .invalidate, .invalidateAll, .setAnchorVisible, .setSheet, .tapControl:
+    case .dismiss, .tapOutside, .tapAction, .invalidate, .invalidateAll, .setAnchorVisible, .setSheet, .tapControl, .setPresented:
       try act(command, log: &log)
     case .advance, .advanceTo, .next, .nextFor:
       try travel(command, log: &log)

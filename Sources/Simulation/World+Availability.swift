@@ -14,11 +14,33 @@ extension World {
       case .tipGroup: users = catalog.groups.map(\.name)
       case .cloudKitContainer: users = syncEnabled ? [deviceName] : []
       case .donationLimit: users = catalog.events.filter { $0.limit != DonationLimit() }.map(\.id)
-      case .resetEligibility, .deleteDonations: users = []
+      case .backgroundInteraction: users = passthroughPopoversOnSwiftUI
+      // Calls, each warned of as it is made; or drawing TipSim does not model (`TipView(anchorID:)`,
+      // `TipUICollectionViewCell`), which the importer names in comments.
+      case .resetEligibility, .deleteDonations, .presentationBinding, .displayDurationReason, .tipAnchor, .collectionViewCell: users = []
       }
       guard !users.isEmpty else { continue }
       warnedAPIs.insert("\(api.rawValue) \(effectiveOS)")
       log.add(.warning(.apiUnavailable(api, os: effectiveOS, users: users)))
     }
+  }
+
+  /// Popover tips that let taps through (`presentation passthrough`) on screens SwiftUI draws:
+  /// before iOS 26 SwiftUI has no `tipBackgroundInteraction`, and "automatically disables the
+  /// view behind a popover tip … until they dismiss the tip". UIKit's `passthroughViews` stays.
+  var passthroughPopoversOnSwiftUI: [String] {
+    engine.catalog.tips.map(\.name).filter { tip in
+      guard let placement = placements[tip], placement.style == .popover, placement.presentation == .passthrough else { return false }
+      return screen(named: placement.screen)?.host != .uikit
+    }
+  }
+
+  /// What a tip on screen does with other taps: its presentation, except a SwiftUI popover
+  /// before iOS 26, which cannot let them through and behaves as TipKit's default (rule 44).
+  func mode(of placement: Placement) -> PresentationMode {
+    guard placement.style == .popover, placement.presentation == .passthrough, !engine.configuration.tipKit.offers(.backgroundInteraction),
+      screen(named: placement.screen)?.host != .uikit
+    else { return placement.mode }
+    return .tapToDismiss
   }
 }

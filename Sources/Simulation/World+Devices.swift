@@ -13,6 +13,7 @@ public struct DeviceState: Hashable, Sendable {
   var osVersion: OSVersion
   var hiddenAnchors: Set<String>
   var sheets: Set<String>
+  var notPresented: Set<String>
   var backgroundedScreens: [String]?
   var displayHistory: NameMap<[Instant]>
   var stores: [ExternalStore]
@@ -38,7 +39,8 @@ extension World {
     DeviceState(
       name: deviceName, engine: engine, isRunning: isRunning, openScreens: openScreens, onScreen: onScreen, lastEvaluation: lastEvaluation,
       lastLogged: lastLogged, osVersion: osVersion, hiddenAnchors: hiddenAnchors, sheets: sheets,
-      backgroundedScreens: backgroundedScreens, displayHistory: displayHistory, stores: stores, launchArguments: launchArguments)
+      notPresented: notPresented, backgroundedScreens: backgroundedScreens, displayHistory: displayHistory, stores: stores,
+      launchArguments: launchArguments)
   }
 
   mutating func load(_ device: DeviceState) {
@@ -53,6 +55,7 @@ extension World {
     osVersion = device.osVersion
     hiddenAnchors = device.hiddenAnchors
     sheets = device.sheets
+    notPresented = device.notPresented
     backgroundedScreens = device.backgroundedScreens
     displayHistory = device.displayHistory
     stores = device.stores
@@ -126,7 +129,8 @@ extension World {
     parked.append(
       DeviceState(
         name: name, engine: fresh, isRunning: false, openScreens: [], onScreen: [:], lastEvaluation: TipTable(), lastLogged: TipTable(),
-        osVersion: os ?? .latest, hiddenAnchors: [], sheets: [], displayHistory: [:], stores: freshStores, launchArguments: nil))
+        osVersion: os ?? .latest, hiddenAnchors: [], sheets: [], notPresented: [], displayHistory: [:], stores: freshStores,
+        launchArguments: nil))
     deviceOrder.append(name)
   }
 

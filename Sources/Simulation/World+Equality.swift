@@ -37,6 +37,7 @@ extension World: Equatable {
       && lhs.lastLogged == rhs.lastLogged
       && lhs.osVersion == rhs.osVersion
       && lhs.hiddenAnchors == rhs.hiddenAnchors
+      && lhs.notPresented == rhs.notPresented
       && lhs.sheets == rhs.sheets
       && lhs.displayHistory == rhs.displayHistory
       && lhs.deviceName == rhs.deviceName

@@ -53,6 +53,7 @@ extension World {
       openScreens = []
       sheets = []
       hiddenAnchors = []
+      notPresented = []
       engine.terminate(at: clock)
       isRunning = false
       // The overrides were the running app's calls, or this launch's arguments (rule 33).

@@ -160,6 +160,7 @@ extension World {
         let failing = anchorTests(of: anchor).filter { !conditions.hold([$0]) }
         if failing.isEmpty { add(.show(anchor: anchor)) }
         for test in failing { add(.setCondition(test.name, to: !test.negated)) }
+      case .notPresented: add(.present(tip: tip))
       case .hold: break
       }
     }

@@ -239,6 +239,7 @@ extension World {
     if !hiddenAnchors.isEmpty, let placement = placements[tip], hiddenAnchors.contains(placement.description) {
       body(.anchorHidden(placement.description))
     }
+    if !notPresented.isEmpty, notPresented.contains(tip) { body(.notPresented) }
     // A tip invalidated for good is not "back when its screen opens": that would say both.
     // (Under a show override it is available, and the dismissal is what keeps it away.)
     if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip],

@@ -34,9 +34,11 @@ extension World {
       log.add(.actionTapped(tip: tip, action: action, title: title))
     case .invalidate(let tip, let reason):
       try World.require(isRunning, "invalidate")
+      guard warnsOfTheDurationReason(reason, for: [tip], log: &log) else { break }
       try invalidate(tip, reason, cause: .command, log: &log)
     case .invalidateAll(let reason):
       try World.require(isRunning, "invalidate")
+      guard warnsOfTheDurationReason(reason, for: engine.catalog.tips.map(\.name), log: &log) else { break }
       let tips = engine.catalog.tips.map(\.name)
       guard !tips.isEmpty else {
         log.add(.warning(.nothingToInvalidate))
@@ -62,6 +64,15 @@ extension World {
       if !visible && engine.configuration.policies.anchorHidden == .endDisplay {
         for tip in affected { endDisplay(of: tip, cause: .anchorHidden, log: &log) }
       }
+    case .setPresented(let tip, let presented):
+      try World.require(isRunning, "isPresented")
+      guard engine.configuration.tipKit.offers(.presentationBinding) else {
+        log.add(.warning(.apiUnavailable(.presentationBinding, os: effectiveOS, users: [tip])))
+        break
+      }
+      guard presented ? notPresented.remove(tip) != nil : notPresented.insert(tip).inserted else { break }
+      log.add(.note(.presentedBinding(tip: tip, presented: presented)))
+      if !presented && onScreen[tip] != nil { endDisplay(of: tip, cause: .notPresented, log: &log) }
     case .setSheet(let screen, let presented):
       try World.require(isRunning, presented ? "present" : "dismiss-sheet")
       guard isOpen(screen) else { throw .screenNotOpen(screen) }
@@ -81,16 +92,26 @@ extension World {
         break
       }
       let seen = tips(on: screen).filter { isVisible($0) }
-      if let blocker = seen.first(where: { onScreen[$0]?.placement.mode == .blocking }) {
+      if let blocker = seen.first(where: { onScreen[$0].map { mode(of: $0.placement) } == .blocking }) {
         log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: blocker))
         break
       }
       log.add(.controlTapped(screen: screen, anchor: anchor, refusedBy: nil))
-      for tip in seen where onScreen[tip]?.placement.mode == .tapToDismiss {
+      for tip in seen where onScreen[tip].map({ mode(of: $0.placement) }) == .tapToDismiss {
         endDisplay(of: tip, cause: .otherTap("\(screen).\(anchor)"), log: &log)
         keepDismissed(tip, on: screen)
       }
     default: preconditionFailure("not handled here: \(command)")
     }
+  }
+}
+
+extension World {
+  /// Whether the app can invalidate with `reason` on the device's OS: `displayDurationExceeded`
+  /// came with iOS 18, so before it the call does nothing and warns (rule 44).
+  mutating func warnsOfTheDurationReason(_ reason: InvalidationReason, for tips: [String], log: inout Log) -> Bool {
+    guard reason == .displayDurationExceeded, !engine.configuration.tipKit.offers(.displayDurationReason) else { return true }
+    log.add(.warning(.apiUnavailable(.displayDurationReason, os: effectiveOS, users: tips)))
+    return false
   }
 }

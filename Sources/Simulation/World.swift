@@ -77,6 +77,8 @@ public struct World: Sendable {
   public internal(set) var hiddenAnchors: Set<String> = []
   /// Screens covered by a sheet.
   public internal(set) var sheets: Set<String> = []
+  /// Tips whose `isPresented` binding the app set false (iOS 26): displayable, kept off screen.
+  public internal(set) var notPresented: Set<String> = []
   /// Tip name → the instants of its counted displays, oldest first.
   public internal(set) var displayHistory: NameMap<[Instant]> = [:]
   /// The current device's name; the fields above are its state.

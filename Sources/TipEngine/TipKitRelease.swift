@@ -21,12 +21,22 @@ public enum TipKitAPI: String, Hashable, Sendable, CaseIterable {
   case donationLimit = "DonationLimit"
   case resetEligibility = "resetEligibility()"
   case deleteDonations = "Event.deleteDonations()"
+  /// The `isPresented:` binding of `popoverTip` and `TipView`.
+  case presentationBinding = "the isPresented: binding of popoverTip and TipView"
+  /// `tipBackgroundInteraction(_:)`: a SwiftUI popover that lets taps through.
+  case backgroundInteraction = "tipBackgroundInteraction(_:)"
+  /// `TipView(_:anchorID:)` pointing at a view marked `tipAnchor(_:)`.
+  case tipAnchor = "TipView(anchorID:) and tipAnchor(_:)"
+  /// `Tips.InvalidationReason.displayDurationExceeded`.
+  case displayDurationReason = "the displayDurationExceeded invalidation reason"
+  /// `TipUICollectionViewCell` and `TipUICollectionReusableView`.
+  case collectionViewCell = "TipUICollectionViewCell"
 
   /// The release that added it.
   public var since: TipKitRelease {
     switch self {
-    case .maxDisplayDuration, .tipGroup, .cloudKitContainer: .iOS18
-    case .donationLimit, .resetEligibility, .deleteDonations: .iOS26
+    case .maxDisplayDuration, .tipGroup, .cloudKitContainer, .displayDurationReason, .collectionViewCell: .iOS18
+    case .donationLimit, .resetEligibility, .deleteDonations, .presentationBinding, .backgroundInteraction, .tipAnchor: .iOS26
     }
   }
 }

@@ -163,6 +163,8 @@ extension AppModel {
         tips[tip].anchors.append((screen, anchor, inline))
       }
       tips[tip].comments.append("\(also)displayed by \(style) in \(screen) at \(place)\(via)")
+      for need in sites[use.display].site.displayNeeds { tips[tip].comments.append("  it uses \(need)") }
+      if sites[use.display].site.passesTaps { tips[tip].passesTaps = true }
     }
   }
 

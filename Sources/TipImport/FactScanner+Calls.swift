@@ -57,6 +57,9 @@ extension FactScanner {
         let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
         site(.display(api: last, inline: inline, tip: shown, condition: condition), at: at)
         facts.sites[facts.sites.count - 1].anchoredAction = anchoredAction(of: node)
+        let needs = FactScanner.osNeeds(of: node, api: last)
+        facts.sites[facts.sites.count - 1].displayNeeds = needs.needs
+        facts.sites[facts.sites.count - 1].passesTaps = needs.passesTaps
       }
       return
     }
@@ -217,5 +220,27 @@ extension FactScanner {
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     let end = last.endPositionBeforeTrailingTrivia.utf8Offset
     site(.parameterWrite(parameter: source(target), op: op, value: source(bytesFrom: start, to: end)), at: node)
+  }
+
+  /// What a display call uses that not every OS has (rule 44): `isPresented:` and
+  /// `anchorID:` (iOS 26), a collection view cell's `configureTip` (iOS 18), and a
+  /// `.tipBackgroundInteraction(…)` chained on it (iOS 26), which lets taps through unless
+  /// it says `.disabled`.
+  static func osNeeds(of node: FunctionCallExprSyntax, api: String) -> (needs: [String], passesTaps: Bool) {
+    var needs: [String] = []
+    let labels = Set(node.arguments.compactMap { $0.label?.text })
+    if labels.contains("isPresented") {
+      needs.append("the isPresented: binding (iOS 26): `isPresented TIP false` says when the app keeps it off screen")
+    }
+    if labels.contains("anchorID") { needs.append("TipView(anchorID:) pointing at a tipAnchor(_:) view (iOS 26)") }
+    if api == "configureTip" { needs.append("TipUICollectionViewCell's configureTip (iOS 18)") }
+    var passesTaps = false
+    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "tipBackgroundInteraction",
+      let modifier = member.parent?.as(FunctionCallExprSyntax.self)
+    {
+      passesTaps = !(modifier.arguments.first?.expression.description.contains("disabled") ?? false)
+      needs.append("tipBackgroundInteraction (iOS 26): before it, SwiftUI disables the view behind the popover")
+    }
+    return (needs, passesTaps)
   }
 }

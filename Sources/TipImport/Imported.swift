@@ -60,6 +60,8 @@ struct ImportedTip {
   var actions: [(id: String?, title: String)] = []
   /// Each place it is displayed at, in the order the code was read: an `anchor` line each.
   var anchors: [(screen: String, anchor: String, inline: Bool)] = []
+  /// A display lets taps through its popover (`.tipBackgroundInteraction(.enabled)`).
+  var passesTaps = false
   var comments: [String] = []
   var displays: [Site] = []
   /// Displays under a condition a constant of the code read makes false: where, and why.

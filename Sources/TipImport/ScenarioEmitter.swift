@@ -234,6 +234,7 @@ struct ScenarioEmitter {
     if let message = tip.message { line("  message " + ScenarioText.quoted(message)) }
     if let image = tip.image { line("  image " + ScenarioText.quoted(image)) }
     for anchor in tip.anchors { line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
+    if tip.passesTaps { line("  presentation passthrough") }
     for rule in tip.rules {
       switch rule.result {
       case .success(let text):

@@ -278,6 +278,11 @@ struct Site {
   /// For a display attached to a control (`Button { … }.popoverTip(tip)`): where the control's
   /// action closure starts.
   var anchoredAction: SwiftPosition?
+  /// For a display: the APIs it uses that only some OS versions have, in words
+  /// ("the isPresented: binding (iOS 26)"), and whether `.tipBackgroundInteraction(.enabled)`
+  /// lets taps through its popover.
+  var displayNeeds: [String] = []
+  var passesTaps = false
   /// The computed property or function of its type it is in (`listWithTips`, `body`).
   var member: String?
 

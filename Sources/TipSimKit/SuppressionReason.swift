@@ -23,4 +23,6 @@ public enum SuppressionReason: String, CaseIterable, Hashable, Sendable {
   case screenNotOpen
   /// Its anchor is scrolled away or collapsed.
   case anchorHidden
+  /// The app's `isPresented` binding keeps it off screen (iOS 26).
+  case notPresented
 }

@@ -62,7 +62,7 @@ import Testing
       }
       return String(line[line.index(after: open)..<close])
     }
-    #expect(codes.count == 38)
+    #expect(codes.count == 39)
     for code in codes { #expect(reference.contains("`\(code)`"), "\(code)") }
   }
 

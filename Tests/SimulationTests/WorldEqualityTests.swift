@@ -10,7 +10,7 @@ import Testing
     "placements", "placeChoices", "tipsByScreen", "screenNumbers", "screenTips", "slots", "tipPlacements", "stores",
     "bindings", "isRunning", "launchArguments", "reactions", "conditions", "actions", "triggered", "reactionDepth",
     "setByReaction", "donatedByReaction", "invalidatedByReaction", "backgroundedScreens", "openScreens", "onScreen",
-    "lastEvaluation", "lastLogged", "osVersion", "hiddenAnchors", "sheets", "displayHistory",
+    "lastEvaluation", "lastLogged", "osVersion", "hiddenAnchors", "sheets", "notPresented", "displayHistory",
     "deviceName", "deviceOrder", "namedDevice", "parked", "syncEnabled", "pendingSync",
     "lastSent", "osOverride", "warnedAPIs", "isQuiet",
   ]
