@@ -109,6 +109,8 @@ extension Wording {
     case .screenNotOpen(nil): out.line("screenNotOpen: the tip has no anchor")
     case .anchorHidden(let anchor): out.line("anchorHidden: \(anchor) is out of sight; a tip follows its anchor")
     case .notPresented: out.line("notPresented: the app's isPresented binding is false; displayable, kept off screen")
+    case .apiUnavailable(let api):
+      out.line("apiUnavailable: its place is drawn by \(api.rawValue), which needs iOS \(api.since.rawValue) (rule 44)")
     }
   }
 

@@ -52,7 +52,8 @@ extension Wording {
     case .backgroundInteraction:
       "\(names) cannot let taps through: SwiftUI disables the view behind a popover tip until it is dismissed, so \(users.count == 1 ? "it behaves" : "they behave") as the default popover (a tap elsewhere dismisses it)"
     case .displayDurationReason: "the call does nothing for \(names)"
-    case .tipAnchor, .collectionViewCell: "\(names) cannot use it"
+    case .tipAnchor: "\(names) show\(verbEnding) as a plain TipView, its arrow not pointing at the anchor"
+    case .collectionViewCell: "\(names) cannot be shown in \(users.count == 1 ? "its" : "their") collection view cell"
     }
   }
 

@@ -82,6 +82,7 @@ public struct TipSummary: Hashable, Sendable {
       case .dismissed: return "tapped away on this visit"
       case .anchorHidden(let anchor): return "its anchor \(anchor) is out of view"
       case .notPresented: return "the app's isPresented binding keeps it off screen"
+      case .apiUnavailable(let api): return "its place needs iOS \(api.since.rawValue) (\(api.rawValue))"
       case .hold: return nil
       }
     }

@@ -58,10 +58,15 @@ extension Parser {
             "the tip is already at \(twice) on an earlier line", at: screen.location, length: screen.length + anchor.length + 1)
         }
         var style = Placement.Style.popover
-        if !c.atEnd {
+        if !c.atEnd, c.peek?.name != "via" {
           style = Placement.Style(rawValue: try c.word(oneOf: ["popover", "inline"], what: "tip style").value) ?? .popover
         }
-        places.append(Placement(screen: screen.value, anchor: anchor.value, style: style))
+        var api: TipKitAPI?
+        if c.take(word: "via") {
+          let word = try c.word(oneOf: Placement.viaAPIs.keys.sorted(), what: "display API")
+          api = Placement.viaAPIs[word.value]
+        }
+        places.append(Placement(screen: screen.value, anchor: anchor.value, style: style, api: api))
       case "rule":
         var expressionParser = ExpressionParser(cursor: c)
         let rule = try expressionParser.parseRule()

@@ -14,8 +14,9 @@ public struct TipBlockLine: Sendable {
         word: "message", syntax: "message \"...\"", summary: "a second line of text, optional", example: "message \"Tap the star.\""),
       TipBlockLine(word: "image", syntax: "image NAME", summary: "an SF Symbol or image name, optional", example: "image \"star\""),
       TipBlockLine(
-        word: "anchor", syntax: "anchor SCREEN.ANCHOR [inline|popover]",
-        summary: "where it appears: a popover pointing at the anchor (default) or inline in the layout (rule 35)",
+        word: "anchor", syntax: "anchor SCREEN.ANCHOR [inline|popover] [via collectionViewCell|anchorID]",
+        summary:
+          "where it appears: a popover pointing at the anchor (default) or inline in the layout (rule 35); via: drawn by TipUICollectionViewCell (iOS 18) or TipView(anchorID:) (iOS 26)",
         example: "anchor detail.favoriteButton"),
       TipBlockLine(
         word: "rule", syntax: "rule EXPRESSION",

@@ -17,13 +17,16 @@ public struct Placement: Hashable, Sendable, CustomStringConvertible {
   public var presentation: PresentationMode?
   /// `style custom`: drawn with a custom TipViewStyle (spec rule 41).
   public var customStyle: Bool
+  /// Drawn through an API only some OS versions have (`via collectionViewCell`, `via
+  /// anchorID`), nil for TipKit's own views (rule 44).
+  public var api: TipKitAPI?
   /// The other places the app displays the tip (more `anchor` lines), in the order given:
   /// it shows at one at a time (`World.choosePlaces()`).
   public var elsewhere: [Placement]
 
   public init(
     screen: String, anchor: String, style: Style = .popover, presentation: PresentationMode? = nil, customStyle: Bool = false,
-    elsewhere: [Placement] = []
+    elsewhere: [Placement] = [], api: TipKitAPI? = nil
   ) {
     self.screen = screen
     self.anchor = anchor
@@ -31,7 +34,11 @@ public struct Placement: Hashable, Sendable, CustomStringConvertible {
     self.presentation = presentation
     self.customStyle = customStyle
     self.elsewhere = elsewhere
+    self.api = api
   }
+
+  /// The display APIs an `anchor` line names after `via`.
+  public static let viaAPIs: [String: TipKitAPI] = ["collectionViewCell": .collectionViewCell, "anchorID": .tipAnchor]
 
   /// This place and the others, each alone.
   public var places: [Placement] {

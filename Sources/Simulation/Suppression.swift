@@ -17,6 +17,9 @@ public enum Suppression: Hashable, Sendable {
   case anchorHidden(String)
   /// The app's `isPresented` binding keeps it off screen (iOS 26).
   case notPresented
+  /// Its place is drawn through an API the device's OS lacks (`via collectionViewCell` before
+  /// iOS 18): the app cannot show it there (rule 44).
+  case apiUnavailable(TipKitAPI)
 
   /// The reason words `expect suppressed TIP by WORD` matches (scenario language).
   public var words: [String] {
@@ -39,13 +42,14 @@ public enum Suppression: Hashable, Sendable {
     case .screenNotOpen: ("screenNotOpen", nil)
     case .anchorHidden: ("anchorHidden", nil)
     case .notPresented: ("notPresented", nil)
+    case .apiUnavailable: ("apiUnavailable", nil)
     }
   }
 
   /// Every reason word the language knows.
   public static let allWords = [
     "rules", "frequency", "invalidated", "hiddenForTesting", "group", "popoverBusy", "dismissed", "notConfigured",
-    "boundParameter", "screenNotOpen", "anchorHidden", "notPresented",
+    "boundParameter", "screenNotOpen", "anchorHidden", "notPresented", "apiUnavailable",
   ]
 }
 

@@ -15,14 +15,19 @@ extension World {
       case .cloudKitContainer: users = syncEnabled ? [deviceName] : []
       case .donationLimit: users = catalog.events.filter { $0.limit != DonationLimit() }.map(\.id)
       case .backgroundInteraction: users = passthroughPopoversOnSwiftUI
-      // Calls, each warned of as it is made; or drawing TipSim does not model (`TipView(anchorID:)`,
-      // `TipUICollectionViewCell`), which the importer names in comments.
-      case .resetEligibility, .deleteDonations, .presentationBinding, .displayDurationReason, .tipAnchor, .collectionViewCell: users = []
+      // Calls, each warned of as it is made.
+      case .tipAnchor, .collectionViewCell: users = placedThrough(api)
+      case .resetEligibility, .deleteDonations, .presentationBinding, .displayDurationReason: users = []
       }
       guard !users.isEmpty else { continue }
       warnedAPIs.insert("\(api.rawValue) \(effectiveOS)")
       log.add(.warning(.apiUnavailable(api, os: effectiveOS, users: users)))
     }
+  }
+
+  /// Tips with a place drawn through `api` (`anchor … via …`).
+  func placedThrough(_ api: TipKitAPI) -> [String] {
+    engine.catalog.tips.map(\.name).filter { tip in placements[tip]?.places.contains { $0.api == api } == true }
   }
 
   /// Popover tips that let taps through (`presentation passthrough`) on screens SwiftUI draws:

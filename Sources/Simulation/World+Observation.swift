@@ -161,6 +161,7 @@ extension World {
         if failing.isEmpty { add(.show(anchor: anchor)) }
         for test in failing { add(.setCondition(test.name, to: !test.negated)) }
       case .notPresented: add(.present(tip: tip))
+      case .apiUnavailable: break
       case .hold: break
       }
     }

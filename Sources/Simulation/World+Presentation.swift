@@ -240,6 +240,8 @@ extension World {
       body(.anchorHidden(placement.description))
     }
     if !notPresented.isEmpty, notPresented.contains(tip) { body(.notPresented) }
+    // A collection view cell's tip needs iOS 18; TipView(anchorID:)'s fallback still shows it.
+    if let api = placements[tip]?.api, api == .collectionViewCell, !engine.configuration.tipKit.offers(api) { body(.apiUnavailable(api)) }
     // A tip invalidated for good is not "back when its screen opens": that would say both.
     // (Under a show override it is available, and the dismissal is what keeps it away.)
     if !openScreens[screen].dismissed.isEmpty, let at = openScreens[screen].dismissed[tip],

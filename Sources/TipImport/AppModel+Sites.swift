@@ -160,7 +160,7 @@ extension AppModel {
       tips[tip].displays.append(sites[use.display].site)
       let also = tips[tip].anchors.isEmpty ? "" : "also "
       if !tips[tip].anchors.contains(where: { $0.screen == screen && $0.anchor == anchor }) {
-        tips[tip].anchors.append((screen, anchor, inline))
+        tips[tip].anchors.append((screen, anchor, inline, sites[use.display].site.via))
       }
       tips[tip].comments.append("\(also)displayed by \(style) in \(screen) at \(place)\(via)")
       for need in sites[use.display].site.displayNeeds { tips[tip].comments.append("  it uses \(need)") }

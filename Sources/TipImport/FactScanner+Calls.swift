@@ -60,6 +60,8 @@ extension FactScanner {
         let needs = FactScanner.osNeeds(of: node, api: last)
         facts.sites[facts.sites.count - 1].displayNeeds = needs.needs
         facts.sites[facts.sites.count - 1].passesTaps = needs.passesTaps
+        facts.sites[facts.sites.count - 1].via =
+          last == "configureTip" ? "collectionViewCell" : node.arguments.contains { $0.label?.text == "anchorID" } ? "anchorID" : nil
       }
       return
     }

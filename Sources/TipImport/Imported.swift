@@ -59,7 +59,7 @@ struct ImportedTip {
   var options = TipOptions()
   var actions: [(id: String?, title: String)] = []
   /// Each place it is displayed at, in the order the code was read: an `anchor` line each.
-  var anchors: [(screen: String, anchor: String, inline: Bool)] = []
+  var anchors: [(screen: String, anchor: String, inline: Bool, via: String?)] = []
   /// A display lets taps through its popover (`.tipBackgroundInteraction(.enabled)`).
   var passesTaps = false
   var comments: [String] = []

@@ -233,7 +233,9 @@ struct ScenarioEmitter {
     line("  title " + ScenarioText.quoted(tip.title))
     if let message = tip.message { line("  message " + ScenarioText.quoted(message)) }
     if let image = tip.image { line("  image " + ScenarioText.quoted(image)) }
-    for anchor in tip.anchors { line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")") }
+    for anchor in tip.anchors {
+      line("  anchor \(anchor.screen).\(anchor.anchor)\(anchor.inline ? " inline" : "")" + (anchor.via.map { " via " + $0 } ?? ""))
+    }
     if tip.passesTaps { line("  presentation passthrough") }
     for rule in tip.rules {
       switch rule.result {

@@ -283,6 +283,9 @@ struct Site {
   /// lets taps through its popover.
   var displayNeeds: [String] = []
   var passesTaps = false
+  /// The anchor line's `via`: `collectionViewCell` for `configureTip`, `anchorID` for
+  /// `TipView(_:anchorID:)`.
+  var via: String?
   /// The computed property or function of its type it is in (`listWithTips`, `body`).
   var member: String?
 

@@ -25,4 +25,6 @@ public enum SuppressionReason: String, CaseIterable, Hashable, Sendable {
   case anchorHidden
   /// The app's `isPresented` binding keeps it off screen (iOS 26).
   case notPresented
+  /// Its place is drawn through an API the device's OS lacks (rule 44).
+  case apiUnavailable
 }

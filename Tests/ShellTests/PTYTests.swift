@@ -212,7 +212,10 @@ import Testing
     #expect(result.failed == nil, "\(result.output)")
     #expect(!result.output.contains("did you mean"))
     // `help tip`'s two columns never run together: a long syntax puts its words below.
-    #expect(result.output.contains("anchor SCREEN.ANCHOR [inline|popover]\r\n" + String(repeating: " ", count: 32) + "where it appears"))
+    #expect(
+      result.output.contains(
+        "anchor SCREEN.ANCHOR [inline|popover] [via collectionViewCell|anchorID]\r\n" + String(repeating: " ", count: 32)
+          + "where it appears"))
     #expect(!result.output.contains("popover]where") && !result.output.contains("[false]may"))
   }
 

@@ -214,7 +214,7 @@ import Testing
 
   @Test func helpExplainsATipBlocksWordsAndRules() throws {
     let anchor = Help.text(for: "anchor")
-    #expect(anchor.hasPrefix("anchor SCREEN.ANCHOR [inline|popover]   (a line of a `tip` block)"))
+    #expect(anchor.hasPrefix("anchor SCREEN.ANCHOR [inline|popover] [via collectionViewCell|anchorID]   (a line of a `tip` block)"))
     #expect(Help.text(for: "maxDisplayCount").contains("invalidated after N displays"))
     #expect(Help.text(for: "rule").contains("`help rules`"))
     #expect(Help.text(for: "maxDisplayCont").contains("Did you mean 'maxDisplayCount'?"))

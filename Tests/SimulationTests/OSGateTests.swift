@@ -74,4 +74,37 @@ import TipEngine
       source: story(os: "18.0") + "invalidate other displayDurationExceeded\nexpect status other invalidated(displayDurationExceeded)\n")
     #expect(new.exitCode == 0, "\(new.failureMessage)")
   }
+
+  /// A tip drawn by a collection view cell needs iOS 18; one drawn by TipView(anchorID:)
+  /// needs iOS 26, and before it the app's fallback shows a plain TipView.
+  @Test func rule44_aCollectionViewCellsTipNeedsIOS18AndAnAnchorIDIsDrawingOnly() {
+    func story(_ os: String) -> String {
+      """
+      start 2026-11-01T09:00
+      device phone os \(os)
+      screen feed host uikit: row star
+      tip rowTip
+        anchor feed.row inline via collectionViewCell
+      tip starTip
+        anchor feed.star inline via anchorID
+      launch
+      open feed
+
+      """
+    }
+    let old = ScenarioRunner.run(
+      source: story("17.5") + "expect hidden rowTip\nexpect suppressed rowTip by apiUnavailable\nexpect shown starTip\nwhy rowTip\n")
+    #expect(old.exitCode == 0, "\(old.failureMessage)\(old.errors)")
+    #expect(
+      old.transcript.contains(
+        "TipUICollectionViewCell needs iOS 18: on iOS 17.5 the app cannot use it, so rowTip cannot be shown in its collection view cell"))
+    #expect(
+      old.transcript.contains(
+        "TipView(anchorID:) and tipAnchor(_:) needs iOS 26: on iOS 17.5 the app cannot use it, so starTip shows as a plain TipView"))
+    #expect(old.transcript.contains("apiUnavailable: its place is drawn by TipUICollectionViewCell, which needs iOS 18 (rule 44)"))
+    let new = ScenarioRunner.run(source: story("18.2") + "expect shown rowTip\nexpect shown starTip\n")
+    #expect(new.exitCode == 0, "\(new.failureMessage)")
+    #expect(!new.transcript.contains("TipUICollectionViewCell needs"))
+    #expect(new.transcript.contains("TipView(anchorID:) and tipAnchor(_:) needs iOS 26: on iOS 18.2"))
+  }
 }

@@ -42,6 +42,8 @@ import TipImport
     #expect(text.contains("it uses TipUICollectionViewCell's configureTip (iOS 18)"))
     let map = result.definitions.drop { $0 != "tip mapTip" && $0 != "tip MapTip" }
     #expect(map.prefix(6).contains("  presentation passthrough"), "\(result.definitions)")
+    #expect(result.definitions.contains { $0.hasPrefix("  anchor ") && $0.hasSuffix(" inline via anchorID") })
+    #expect(result.definitions.contains { $0.hasPrefix("  anchor ") && $0.hasSuffix(" inline via collectionViewCell") })
     // The imported scenario runs; on iOS 18.2 the passthrough popover warns once.
     let run = ScenarioRunner.run(source: "device phone os 18.2\n" + text + "launch\n")
     #expect(run.exitCode == 0, "\(run.errors)")

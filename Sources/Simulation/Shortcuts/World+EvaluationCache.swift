@@ -185,7 +185,7 @@ extension Suppression {
   var belongsToOneOpening: Bool {
     switch self {
     case .dismissed, .popoverBusy, .anchorHidden: true
-    case .hold, .group, .screenNotOpen, .notPresented: false
+    case .hold, .group, .screenNotOpen, .notPresented, .apiUnavailable: false
     }
   }
 }
