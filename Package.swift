@@ -43,7 +43,7 @@ let package = Package(
     .target(
       name: "Audit",
       dependencies: [
-        "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine",
+        "HostOS", "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Simulation", "TipEngine",
         .product(name: "HeapModule", package: "swift-collections"),
       ]),
     // Inputs of `tipsim bench` and the fuzz targets; never part of the library.

@@ -1,5 +1,7 @@
 import Foundation
+import HostOS
 import ScenarioLanguage
+import Simulation
 
 /// What `tipsim audit` does with an input, for both executables (`tipsim` for scenarios,
 /// `tipsim-import` for Swift): audit, print, write the tests, and say the exit status.
@@ -16,6 +18,10 @@ public enum AuditCommandLine {
     public var budget = 3
     /// `--cohorts FILE`: its cohorts answer first display and displays.
     public var cohortsFile: String?
+    /// `--format md`: the comparison as Markdown.
+    public var markdown = false
+    /// `--fail-on`: the kinds of change that make a comparison's exit status 1.
+    public var failOn: Set<AuditComparison.Failure> = [.unreachable]
 
     public init() {}
   }
@@ -63,5 +69,52 @@ public enum AuditCommandLine {
       }
     }
     return options.findings.strict && !report.findings.isEmpty ? 1 : 0
+  }
+
+  /// `--compare OLD`: both versions audited with the same days, budget and usage model, at
+  /// once, then compared. 0, or 1 when a change of a kind `failOn` names appears; 2 as `run`
+  /// (an old version that does not run is an error too).
+  public static func compare(
+    _ new: AuditInput, with old: AuditInput, options: Options, roots: (old: String, new: String),
+    includes: (new: IncludeReader, old: IncludeReader) = (.none, .none), out: (String) -> Void, err: (String) -> Void
+  ) -> Int32 {
+    var cohorts: (cohorts: [Cohort], file: String)?
+    if let path = options.cohortsFile {
+      switch Auditor.cohorts(in: path) {
+      case .success(let read): cohorts = (read, path)
+      case .failure(let problem):
+        err("tipsim audit: \(problem.message)\n")
+        return 2
+      }
+    }
+    let sides = [(new, includes.new, "new"), (old, includes.old, "old")]
+    let usage = cohorts
+    let results = Locked([Result<AuditReport, Auditor.Problem>?](repeating: nil, count: 2))
+    DispatchQueue.concurrentPerform(iterations: 2) { index in
+      var auditor = Auditor(input: sides[index].0, days: options.days, budget: options.budget, includes: sides[index].1)
+      auditor.cohorts = usage
+      let result = Result<AuditReport, Auditor.Problem> { () throws(Auditor.Problem) in try auditor.audit() }
+      results.withLock { $0[index] = result }
+    }
+    var reports: [AuditReport] = []
+    for (index, result) in results.withLock({ $0 }).enumerated() {
+      switch result {
+      case .success(var report)?:
+        switch options.findings.filter(report.findings) {
+        case .success(let left): report.findings = left
+        case .failure(let problem):
+          err("tipsim audit: \(problem.message)\n")
+          return 2
+        }
+        reports.append(report)
+      case .failure(let problem)?:
+        err("tipsim audit: the \(sides[index].2) version: \(problem.message)\n")
+        return 2
+      case nil: return 2
+      }
+    }
+    let comparison = AuditComparison(old: reports[1], new: reports[0], budget: options.budget, roots: roots)
+    out(options.json ? comparison.json : options.markdown ? comparison.markdown : comparison.text)
+    return comparison.failures.isDisjoint(with: options.failOn) ? 0 : 1
   }
 }

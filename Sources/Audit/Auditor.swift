@@ -125,7 +125,7 @@ public struct Auditor {
     // Only a tip on screen has a close button.
     if world.placements[tip.name] != nil { ends.append(.closeButton) }
     var audit = TipAudit(
-      tip: tip.name, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations, rulesEnd: rulesEnd,
+      tip: tip.name, id: tip.id, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations, rulesEnd: rulesEnd,
       returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: context.usage.displayHistory[tip.name]?.count ?? 0)
     audit.firstDisplay = context.usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
     if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {

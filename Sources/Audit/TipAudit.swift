@@ -46,6 +46,8 @@ public struct TipAudit: Hashable, Sendable, Codable {
   }
 
   public var tip: String
+  /// Its persisted id, what two versions of an app match it by (its name unless `id` says).
+  public var id: String
   public var title: String
   public var verdict: Verdict
   public var causes: [Cause] = []

@@ -36,6 +36,7 @@ enum ImportMain {
     var bench = false
     var benchFiles = 1_000
     var platform: Platform?
+    var compare: String?
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -54,6 +55,20 @@ enum ImportMain {
           findingsOptions.reporter = reporter
         case "--baseline": findingsOptions.baseline = arguments[index]
         default: findingsOptions.writeBaseline = arguments[index]
+        }
+        index += 1
+      case "--compare", "--fail-on", "--format":
+        guard index < arguments.count else { return usageError("\(argument) needs a value") }
+        switch argument {
+        case "--compare": compare = arguments[index]
+        case "--fail-on":
+          guard let kinds = AuditComparison.failures(arguments[index]) else {
+            return usageError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
+          }
+          auditOptions.failOn = kinds
+        default:
+          guard ["md", "text"].contains(arguments[index]) else { return usageError("--format is md or text") }
+          auditOptions.markdown = arguments[index] == "md"
         }
         index += 1
       case "--days", "--emit-tests", "--budget", "--cohorts":
@@ -108,6 +123,18 @@ enum ImportMain {
     if audit, let input = result.audit {
       auditOptions.json = json
       auditOptions.findings = findingsOptions
+      if let compare {
+        let old: SwiftImporter.Result
+        do { old = try SwiftImporter.run(paths: [compare], platform: platform, forAudit: true) } catch {
+          printError("tipsim audit: the old version (\(compare)): \(error.message)")
+          return 2
+        }
+        guard let oldInput = old.audit else { return 2 }
+        return AuditCommandLine.compare(
+          input, with: oldInput, options: auditOptions, roots: (compare, paths.count == 1 ? paths[0] : ""),
+          out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+          err: { FileHandle.standardError.write(Data($0.utf8)) })
+      }
       return AuditCommandLine.run(
         input, options: auditOptions, out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) })

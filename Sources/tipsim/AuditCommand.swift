@@ -27,11 +27,23 @@ struct AuditCommand: ParsableCommand {
   var testsFolder: String?
   @Flag(help: "Print one JSON object: {\"tips\": [...], \"findings\": [...], \"usageModel\": ...}.") var json = false
   @OptionGroup var findings: FindingsFlags
+  @Option(help: "Compare with this older version (a scenario file, or Swift files' folder): what the change does to each tip.")
+  var compare: String?
+  @Option(
+    name: .customLong("fail-on"),
+    help: "With --compare: the changes that make the exit status 1 (unreachable, fatigue, returnsUntilClosed, later; default unreachable).")
+  var failOn: String?
+  @Option(help: "With --compare: md for a pull request's comment (default: text).") var format: String?
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
     if !(1...3650).contains(days) { throw ValidationError("--days is between 1 and 3650") }
     if budget < 0 { throw ValidationError("--budget is 0 or more") }
+    if let failOn, AuditComparison.failures(failOn) == nil {
+      throw ValidationError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    if let format, !["md", "text"].contains(format) { throw ValidationError("--format is md or text") }
+    if compare != nil, paths.count != 1 { throw ValidationError("--compare compares one version with another: give one path") }
     if paths.contains(where: { $0.hasSuffix(".scenario") }) && paths.contains(where: { !$0.hasSuffix(".scenario") }) {
       throw ValidationError("audit scenario files or Swift sources, not both at once")
     }
@@ -46,6 +58,8 @@ struct AuditCommand: ParsableCommand {
     options.days = days
     options.budget = budget
     options.cohortsFile = cohorts
+    options.markdown = format == "md"
+    if let failOn, let kinds = AuditComparison.failures(failOn) { options.failOn = kinds }
     guard paths.allSatisfy({ $0.hasSuffix(".scenario") }) else {
       var flags = ["--audit", "--days", String(days), "--budget", String(budget)]
       if json { flags.append("--json") }
@@ -53,11 +67,28 @@ struct AuditCommand: ParsableCommand {
       if let testsFolder { flags += ["--emit-tests", testsFolder] }
       if let platform { flags += ["--platform", platform] }
       if let cohorts { flags += ["--cohorts", cohorts] }
+      if let compare { flags += ["--compare", compare] }
+      if let failOn { flags += ["--fail-on", failOn] }
+      if let format { flags += ["--format", format] }
       let status = ImporterExecutable.run(flags + paths)
       if status != 0 { throw ExitCode(status) }
       return
     }
     if paths.count > 1, testsFolder != nil { throw ValidationError("--emit-tests takes one scenario file") }
+    if let compare {
+      switch (AuditInput.scenario(paths[0]), AuditInput.scenario(compare)) {
+      case (.failure(let problem), _), (_, .failure(let problem)):
+        Console.err(problem.message + "\n")
+        throw ExitCode(2)
+      case (.success(let new), .success(let old)):
+        let status = AuditCommandLine.compare(
+          new, with: old, options: options, roots: (compare, paths[0]),
+          includes: (.files(relativeTo: paths[0]), .files(relativeTo: compare)), out: Console.out,
+          err: Console.err)
+        if status != 0 { throw ExitCode(status) }
+        return
+      }
+    }
     var worst: Int32 = 0
     for path in paths {
       switch AuditInput.scenario(path) {

@@ -15,6 +15,31 @@ import Testing
     #expect(try command.tipsim(["audit", "--strict", "AuditApp"]).status == 1)
   }
 
+  /// `--compare OLD` on Swift: a version against itself is no change; a copy whose tip lost
+  /// its display site is a tip made unreachable, exit status 1, and an old version that does
+  /// not exist is an error.
+  @Test func compareTwoVersionsOfAnApp() throws {
+    let same = try command.tipsim(["audit", "AuditApp", "--compare", "AuditApp"])
+    #expect(same.status == 0, "\(same.errors)")
+    #expect(same.output == "no change: 10 tips unchanged\n")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-compare-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FileManager.default.copyItem(atPath: fixtures + "/AuditApp", toPath: folder)
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: folder).first { name in
+        (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8))?.contains(".popoverTip(ShareTip())") == true
+      })
+    let source = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+    try source.replacingOccurrences(of: ".popoverTip(ShareTip())", with: "").write(
+      toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+    let changed = try command.tipsim(["audit", folder, "--compare", "AuditApp", "--format", "md"])
+    #expect(changed.status == 1, "\(changed.output)\(changed.errors)")
+    #expect(changed.output.contains("| `ShareTip` ⚠️ unreachable | shows → never: no code displays ShareTip"), "\(changed.output)")
+    #expect(changed.output.contains("9 tips unchanged."))
+    let missing = try command.tipsim(["audit", "AuditApp", "--compare", "NoSuchFolder"])
+    #expect(missing.status == 2 && missing.errors.contains("the old version (NoSuchFolder)"), "\(missing.errors)")
+  }
+
   @Test func auditJSONIsOneObject() throws {
     let run = try command.tipsim(["audit", "--json", "AuditApp"])
     #expect(run.status == 0)
