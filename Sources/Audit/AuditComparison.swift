@@ -77,6 +77,7 @@ public struct AuditComparison: Sendable {
   static func relative(_ place: String, to root: String) -> String {
     let root = root.hasSuffix("/") ? String(root.dropLast()) : root
     guard !root.isEmpty else { return place }
+    if place == root { return "" }
     if place.hasPrefix(root + ":") { return String(place.dropFirst(root.count)) }
     if place.hasPrefix(root + "/") { return String(place.dropFirst(root.count + 1)) }
     return place

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audit
+import Foundation
 import Runner
 import Shell
 import Terminal
@@ -29,6 +30,8 @@ struct AuditCommand: ParsableCommand {
   @OptionGroup var findings: FindingsFlags
   @Option(help: "Compare with this older version (a scenario file, or Swift files' folder): what the change does to each tip.")
   var compare: String?
+  @Option(name: .customLong("compare-ref"), help: "Compare with the same path at this git revision (read with git archive).")
+  var compareRef: String?
   @Option(
     name: .customLong("fail-on"),
     help: "With --compare: the changes that make the exit status 1 (unreachable, fatigue, returnsUntilClosed, later; default unreachable).")
@@ -43,7 +46,10 @@ struct AuditCommand: ParsableCommand {
       throw ValidationError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     if let format, !["md", "text"].contains(format) { throw ValidationError("--format is md or text") }
-    if compare != nil, paths.count != 1 { throw ValidationError("--compare compares one version with another: give one path") }
+    if compare != nil || compareRef != nil, paths.count != 1 {
+      throw ValidationError("--compare compares one version with another: give one path")
+    }
+    if compare != nil && compareRef != nil { throw ValidationError("give --compare or --compare-ref, not both") }
     if paths.contains(where: { $0.hasSuffix(".scenario") }) && paths.contains(where: { !$0.hasSuffix(".scenario") }) {
       throw ValidationError("audit scenario files or Swift sources, not both at once")
     }
@@ -51,6 +57,14 @@ struct AuditCommand: ParsableCommand {
 
   func run() throws {
     Console.ignoreBrokenPipe()
+    guard let compareRef else { return try audit(comparingWith: compare) }
+    let old = try RevisionCopy.extract(paths[0], at: compareRef)
+    defer { try? FileManager.default.removeItem(atPath: old.folder) }
+    try audit(comparingWith: old.copy)
+  }
+
+  /// The audit, or with `compare` the comparison with that older version.
+  private func audit(comparingWith compare: String?) throws {
     var options = AuditCommandLine.Options()
     options.json = json
     options.testsFolder = testsFolder

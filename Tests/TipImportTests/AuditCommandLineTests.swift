@@ -36,6 +36,10 @@ import Testing
     #expect(changed.status == 1, "\(changed.output)\(changed.errors)")
     #expect(changed.output.contains("| `ShareTip` ⚠️ unreachable | shows → never: no code displays ShareTip"), "\(changed.output)")
     #expect(changed.output.contains("9 tips unchanged."))
+    // The same path at a git revision: the fixture as committed.
+    let committed = try command.tipsim(["audit", "AuditApp", "--compare-ref", "HEAD"])
+    #expect(committed.status == 0 && committed.output == "no change: 10 tips unchanged\n", "\(committed.output)\(committed.errors)")
+    #expect(try command.tipsim(["audit", "AuditApp", "--compare-ref", "no-such-ref"]).status != 0)
     let missing = try command.tipsim(["audit", "AuditApp", "--compare", "NoSuchFolder"])
     #expect(missing.status == 2 && missing.errors.contains("the old version (NoSuchFolder)"), "\(missing.errors)")
   }
