@@ -33,6 +33,22 @@ struct WorkflowTests {
     }
   }
 
+  /// The pull-request workflow: the audit compared with the base branch as Markdown, posted as
+  /// one comment that each push edits, and the check's status kept.
+  @Test func thePullRequestWorkflowInTheDocsComparesWithTheBaseAndComments() throws {
+    let page = try String(contentsOf: Self.root.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+    let block = try #require(page.components(separatedBy: "```yaml\n").dropFirst(2).first?.components(separatedBy: "```").first)
+    let jobs = try Self.jobs(ofYAML: block)
+    #expect(Set(jobs.keys) == ["tips-change", "comment"])
+    let compare = try #require(jobs["tips-change"]).commands.joined(separator: "\n")
+    #expect(compare.contains("tipsim audit Sources/MyApp --compare-ref \"origin/$GITHUB_BASE_REF\" --format md"))
+    #expect(compare.contains("exit ${{ steps.compare.outputs.status }}"))
+    #expect(
+      try #require(jobs["comment"]).commands.joined().contains(
+        "gh pr comment \"$PR\" --repo \"$GITHUB_REPOSITORY\" --body-file tips-change.md --edit-last"))
+    #expect(block.contains("fetch-depth: 0") && block.contains("pull-requests: write"))
+  }
+
   /// Each job's `runs-on` and `run` lines, as PyYAML reads the text.
   static func jobs(ofYAML text: String) throws -> [String: (runsOn: String, commands: [String])] {
     let script = """
