@@ -129,7 +129,7 @@ public struct AuditComparison: Sendable {
     if old.returnsUntilClosed != new.returnsUntilClosed {
       change.changes.append(new.returnsUntilClosed ? "now returns until closed" : "no longer returns until closed")
       if new.returnsUntilClosed { change.failures.insert(.returnsUntilClosed) }
-    } else if old.ends != new.ends {
+    } else if ends(old) != ends(new) {
       change.changes.append("ends: \(ends(old)) → \(ends(new))")
     }
     let oldAssumptions = Set(old.assumptions.map(\.text))
@@ -140,7 +140,8 @@ public struct AuditComparison: Sendable {
   }
 
   static func summary(_ tip: TipAudit) -> String {
-    tip.verdict.rawValue + (tip.firstDisplay.map { ", first display day \($0.day)" } ?? "") + ", \(tip.displays) displays"
+    tip.verdict.rawValue + (tip.firstDisplay.map { ", first display day \($0.day)" } ?? "")
+      + ", \(tip.displays) display\(tip.displays == 1 ? "" : "s")"
   }
 
   static func ends(_ tip: TipAudit) -> String {
