@@ -12,6 +12,7 @@ enum TipSimTool {
   /// one is that value (`--baseline FILE`, `--emit-tests DIR`), not a path to read.
   static let optionsWithValues: Set<String> = [
     "--baseline", "--write-baseline", "--emit-tests", "--cohorts", "--reporter", "--days", "--budget", "--platform",
+    "--compare", "--compare-ref", "--fail-on", "--format",
   ]
 
   /// The arguments that are paths to read: existing files and folders not given as an

@@ -114,7 +114,11 @@ public enum AuditCommandLine {
       }
     }
     let comparison = AuditComparison(old: reports[1], new: reports[0], budget: options.budget, roots: roots)
-    out(options.json ? comparison.json : options.markdown ? comparison.markdown : comparison.text)
+    if let reporter = options.findings.reporter {
+      out(reporter.render(comparison.changeFindings, tool: "tipsim audit --compare"))
+    } else {
+      out(options.json ? comparison.json : options.markdown ? comparison.markdown : comparison.text)
+    }
     return comparison.failures.isDisjoint(with: options.failOn) ? 0 : 1
   }
 }

@@ -102,4 +102,17 @@ extension AuditComparison {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return String(decoding: (try? encoder.encode(whole)) ?? Data(), as: UTF8.self) + "\n"
   }
+
+  /// Each changed tip as a finding at the new version's line that caused it (the cause of a
+  /// `never`, else the tip's declaration), then the findings added: what a reporter annotates.
+  public var changeFindings: [AuditFinding] {
+    changedTips.compactMap { tip -> AuditFinding? in
+      guard let new = tip.new else { return nil }
+      let place = new.causes.first { !$0.place.isEmpty }?.place ?? new.place
+      let rule = tip.failures.map(\.rawValue).sorted().first ?? "tipChanged"
+      return AuditFinding(
+        rule: rule, place: place, message: "\(tip.name): " + tip.changes.joined(separator: "; "),
+        fix: "if the change is not meant, undo it; else nothing to do", subject: tip.name)
+    } + findingsAdded
+  }
 }

@@ -127,6 +127,7 @@ public struct Auditor {
     var audit = TipAudit(
       tip: tip.name, id: tip.id, title: tip.title, verdict: .unknown, ends: ends, invalidatedAt: invalidations, rulesEnd: rulesEnd,
       returnsUntilClosed: ends == [.closeButton], firstDisplay: nil, displays: context.usage.displayHistory[tip.name]?.count ?? 0)
+    audit.place = input.places.tips[tip.name] ?? ""
     audit.firstDisplay = context.usage.displayHistory[tip.name]?.first.map { firstDisplay($0, world: world) }
     if cohorts != nil, input.configures, let index = catalog.index(ofTip: tip.name) {
       let medians = UsagePopulation.medians(context.outcomes, tip: index)

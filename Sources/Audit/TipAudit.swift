@@ -48,6 +48,8 @@ public struct TipAudit: Hashable, Sendable, Codable {
   public var tip: String
   /// Its persisted id, what two versions of an app match it by (its name unless `id` says).
   public var id: String
+  /// Where it is declared (`file:line`), empty when unknown.
+  public var place = ""
   public var title: String
   public var verdict: Verdict
   public var causes: [Cause] = []

@@ -46,8 +46,8 @@ struct AuditCommand: ParsableCommand {
       throw ValidationError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     if let format, !["md", "text"].contains(format) { throw ValidationError("--format is md or text") }
-    if compare != nil || compareRef != nil, paths.count != 1 {
-      throw ValidationError("--compare compares one version with another: give one path")
+    if compare != nil || compareRef != nil, paths.count != 1, paths.contains(where: { $0.hasSuffix(".scenario") }) {
+      throw ValidationError("--compare compares one scenario file with another: give one")
     }
     if compare != nil && compareRef != nil { throw ValidationError("give --compare or --compare-ref, not both") }
     if paths.contains(where: { $0.hasSuffix(".scenario") }) && paths.contains(where: { !$0.hasSuffix(".scenario") }) {
@@ -58,7 +58,7 @@ struct AuditCommand: ParsableCommand {
   func run() throws {
     Console.ignoreBrokenPipe()
     guard let compareRef else { return try audit(comparingWith: compare) }
-    let old = try RevisionCopy.extract(paths[0], at: compareRef)
+    let old = try RevisionCopy.extract(paths, at: compareRef)
     defer { try? FileManager.default.removeItem(atPath: old.folder) }
     try audit(comparingWith: old.copy)
   }

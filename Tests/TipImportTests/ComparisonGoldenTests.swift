@@ -36,6 +36,22 @@ import TipImport
     }
   }
 
+  /// `--reporter github-actions-logging` annotates the new version's line behind each change.
+  @Test func theReporterAnnotatesTheLineThatCausedEachChange() throws {
+    let old = try #require(try SwiftImporter.run(paths: ["Compare/base"], in: fixtures, forAudit: true).audit)
+    let new = try #require(try SwiftImporter.run(paths: ["Compare/displayRemoved"], in: fixtures, forAudit: true).audit)
+    var options = AuditCommandLine.Options()
+    options.findings.reporter = .githubActionsLogging
+    var output = ""
+    let status = AuditCommandLine.compare(
+      new, with: old, options: options, roots: ("Compare/base", "Compare/displayRemoved"), out: { output += $0 }, err: { output += $0 })
+    #expect(status == 1)
+    #expect(
+      output.hasPrefix(
+        "::warning file=Compare/displayRemoved/BirdApp.swift,line=4,title=unreachable::FavoriteTip: shows → never: no code displays FavoriteTip"
+      ), "\(output)")
+  }
+
   @Test func theBaseComparedWithItselfIsNoChange() throws {
     var options = AuditCommandLine.Options()
     options.markdown = false
