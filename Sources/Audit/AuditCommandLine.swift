@@ -32,25 +32,15 @@ public enum AuditCommandLine {
     _ input: AuditInput, options: Options, includes: IncludeReader = .none, out: (String) -> Void, err: (String) -> Void
   ) -> Int32 {
     var auditor = Auditor(input: input, days: options.days, budget: options.budget, includes: includes)
-    if let path = options.cohortsFile {
-      switch Auditor.cohorts(in: path) {
-      case .success(let cohorts): auditor.cohorts = (cohorts, path)
-      case .failure(let problem):
-        err("tipsim audit: \(problem.message)\n")
-        return 2
-      }
-    }
+    guard case .success(let cohorts) = usage(options, err: err) else { return 2 }
+    auditor.cohorts = cohorts
     var report: AuditReport
     do { report = try auditor.audit() } catch {
       err("tipsim audit: \(error.message)\n")
       return 2
     }
-    switch options.findings.filter(report.findings) {
-    case .success(let left): report.findings = left
-    case .failure(let problem):
-      err("tipsim audit: \(problem.message)\n")
-      return 2
-    }
+    guard let left = filtered(report.findings, options, err: err) else { return 2 }
+    report.findings = left
     if let reporter = options.findings.reporter {
       out(reporter.render(report.findings, tool: "tipsim audit"))
     } else {
@@ -78,15 +68,7 @@ public enum AuditCommandLine {
     _ new: AuditInput, with old: AuditInput, options: Options, roots: (old: String, new: String),
     includes: (new: IncludeReader, old: IncludeReader) = (.none, .none), out: (String) -> Void, err: (String) -> Void
   ) -> Int32 {
-    var cohorts: (cohorts: [Cohort], file: String)?
-    if let path = options.cohortsFile {
-      switch Auditor.cohorts(in: path) {
-      case .success(let read): cohorts = (read, path)
-      case .failure(let problem):
-        err("tipsim audit: \(problem.message)\n")
-        return 2
-      }
-    }
+    guard case .success(let cohorts) = usage(options, err: err) else { return 2 }
     let sides = [(new, includes.new, "new"), (old, includes.old, "old")]
     let usage = cohorts
     let results = Locked([Result<AuditReport, Auditor.Problem>?](repeating: nil, count: 2))
@@ -100,12 +82,8 @@ public enum AuditCommandLine {
     for (index, result) in results.withLock({ $0 }).enumerated() {
       switch result {
       case .success(var report)?:
-        switch options.findings.filter(report.findings) {
-        case .success(let left): report.findings = left
-        case .failure(let problem):
-          err("tipsim audit: \(problem.message)\n")
-          return 2
-        }
+        guard let left = filtered(report.findings, options, err: err) else { return 2 }
+        report.findings = left
         reports.append(report)
       case .failure(let problem)?:
         err("tipsim audit: the \(sides[index].2) version: \(problem.message)\n")
@@ -120,5 +98,26 @@ public enum AuditCommandLine {
       out(options.json ? comparison.json : options.markdown ? comparison.markdown : comparison.text)
     }
     return comparison.failures.isDisjoint(with: options.failOn) ? 0 : 1
+  }
+
+  /// `--cohorts FILE`'s cohorts (nil without one); a file that cannot be read is said and fails.
+  private static func usage(_ options: Options, err: (String) -> Void) -> Result<(cohorts: [Cohort], file: String)?, Auditor.Problem> {
+    guard let path = options.cohortsFile else { return .success(nil) }
+    switch Auditor.cohorts(in: path) {
+    case .success(let cohorts): return .success((cohorts, path))
+    case .failure(let problem):
+      err("tipsim audit: \(problem.message)\n")
+      return .failure(problem)
+    }
+  }
+
+  /// The findings the comments and the baseline leave; nil, said, when the baseline cannot be read.
+  private static func filtered(_ findings: [AuditFinding], _ options: Options, err: (String) -> Void) -> [AuditFinding]? {
+    switch options.findings.filter(findings) {
+    case .success(let left): return left
+    case .failure(let problem):
+      err("tipsim audit: \(problem.message)\n")
+      return nil
+    }
   }
 }

@@ -143,15 +143,7 @@ struct NeverProof {
   /// Whether `count op n` is false for every count rules can read of the event: 0 up to the
   /// donations it keeps (its `DonationLimit`, 1000 by default).
   private func beyondLimit(_ aggregate: EventAggregate, _ op: ComparisonOperator, _ n: Int) -> Bool {
-    let kept = world.keptDonations(of: aggregate.event) ?? DonationLimit.defaultMaximumCount
-    switch op {
-    case .greaterOrEqual: return n > kept
-    case .greater: return n >= kept
-    case .equal: return n > kept || n < 0
-    case .lessOrEqual: return n < 0
-    case .less: return n <= 0
-    case .notEqual: return kept == 0 && n == 0
-    }
+    Contradiction.neverTrue(op, Double(n), kept: world.keptDonations(of: aggregate.event) ?? DonationLimit.defaultMaximumCount)
   }
 
   /// The counts of donated events the rule compares past what the events keep.

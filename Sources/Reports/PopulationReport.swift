@@ -100,12 +100,8 @@ public struct PopulationReport: Sendable {
     let members = population.cohorts.indices.map { cohort in outcomes.filter { $0.cohort == cohort } }
     let fed = PopulationReport.fedInputs(of: population)
     tips = names.enumerated().map { index, tip in
-      let firsts = outcomes.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
       let reach = reachByDay(index, of: outcomes)
-      func quantile(_ q: Double) -> Int64? {
-        guard !firsts.isEmpty else { return nil }
-        return firsts[min(firsts.count - 1, Int((Double(firsts.count - 1) * q).rounded(.down)))]
-      }
+      let first = PopulationReport.firstDisplays(of: index, among: outcomes)
       let displays = Double(outcomes.reduce(0) { $0 + $1.displays[index] }) / n
       func held(_ users: [Population.UserOutcome]) -> [(String, Double)] {
         PopulationReport.reasonOrder.compactMap { word -> (String, Double)? in
@@ -115,32 +111,53 @@ public struct PopulationReport: Sendable {
       }
       let rules = population.base.engine.catalog.tips[index].rules
       var starved: [String] = []
-      if firsts.isEmpty {
+      if first.median == nil {
         for input in rules.flatMap({ $0.aggregates.map(\.event) + $0.parameterNames })
         where !fed.contains(input) && !starved.contains(input) {
           starved.append(input)
         }
       }
-      let never = outcomes.filter { $0.firstDisplay[index] < 0 }
-      let unheld = never.filter { $0.reasons[index].isEmpty }.count
       let byCohort = zip(population.cohorts, members).map { cohort, users in
         PopulationReport.figures(of: index, cohort: cohort.name, users: users, day: day)
       }
       return TipFigures(
-        tip: tip, reachByDay: reach, medianFirst: quantile(0.5), p90First: quantile(0.9), displaysPerUser: displays,
+        tip: tip, reachByDay: reach, medianFirst: first.median, p90First: first.p90, displaysPerUser: displays,
         heldBack: held(outcomes), reachByCohortByDay: members.map { reachByDay(index, of: $0) },
-        neverSawBecause: held(never) + (unheld == 0 ? [] : [(PopulationReport.noVisit, Double(unheld) / n)]), neverFed: starved,
-        medianFirstDay: day(quantile(0.5)), p90FirstDay: day(quantile(0.9)), byCohort: byCohort, rules: rules.map(\.description))
+        neverSawBecause: PopulationReport.neverSawBecause(index, among: outcomes), neverFed: starved,
+        medianFirstDay: day(first.median), p90FirstDay: day(first.p90), byCohort: byCohort, rules: rules.map(\.description))
     }
   }
 
   /// Tip `index` among one cohort's `users`; `day` turns seconds after the start into a day number.
   static func figures(of index: Int, cohort: String, users: [Population.UserOutcome], day: (Int64?) -> Int?) -> CohortFigures {
     let n = Double(max(1, users.count))
+    let first = firstDisplays(of: index, among: users)
+    let never = users.filter { $0.firstDisplay[index] < 0 }
+    var rules: [Int: Int] = [:]
+    for user in never where user.reasons[index].contains("rules") {
+      for rule in Set(index < user.unmetRules.count ? user.unmetRules[index] : []) { rules[rule, default: 0] += 1 }
+    }
+    return CohortFigures(
+      cohort: cohort, users: users.count, reach: Double(users.count - never.count) / n, medianFirstDay: day(first.median),
+      p90FirstDay: day(first.p90), displaysPerUser: Double(users.reduce(0) { $0 + $1.displays[index] }) / n,
+      neverSawBecause: neverSawBecause(index, among: users),
+      unmetRules: rules.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map { ($0.key, Double($0.value) / n) })
+  }
+
+  /// Seconds from the start to the median and the 90th-percentile first display of tip
+  /// `index` among the `users` who saw it.
+  static func firstDisplays(of index: Int, among users: [Population.UserOutcome]) -> (median: Int64?, p90: Int64?) {
     let firsts = users.map { $0.firstDisplay[index] }.filter { $0 >= 0 }.sorted()
     func quantile(_ q: Double) -> Int64? {
       firsts.isEmpty ? nil : firsts[min(firsts.count - 1, Int((Double(firsts.count - 1) * q).rounded(.down)))]
     }
+    return (quantile(0.5), quantile(0.9))
+  }
+
+  /// Reason word → the share of `users` who never saw tip `index` and were held back by it at
+  /// the end, in `reasonOrder`; last, those nothing held back (`noVisit`).
+  static func neverSawBecause(_ index: Int, among users: [Population.UserOutcome]) -> [(String, Double)] {
+    let n = Double(max(1, users.count))
     let never = users.filter { $0.firstDisplay[index] < 0 }
     var because = reasonOrder.compactMap { word -> (String, Double)? in
       let count = never.filter { $0.reasons[index].contains(word) }.count
@@ -148,15 +165,7 @@ public struct PopulationReport: Sendable {
     }
     let unheld = never.filter { $0.reasons[index].isEmpty }.count
     if unheld > 0 { because.append((noVisit, Double(unheld) / n)) }
-    var rules: [Int: Int] = [:]
-    for user in never where user.reasons[index].contains("rules") {
-      for rule in Set(index < user.unmetRules.count ? user.unmetRules[index] : []) { rules[rule, default: 0] += 1 }
-    }
-    return CohortFigures(
-      cohort: cohort, users: users.count, reach: Double(firsts.count) / n, medianFirstDay: day(quantile(0.5)),
-      p90FirstDay: day(quantile(0.9)), displaysPerUser: Double(users.reduce(0) { $0 + $1.displays[index] }) / n,
-      neverSawBecause: because,
-      unmetRules: rules.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.map { ($0.key, Double($0.value) / n) })
+    return because
   }
 
   /// The events and parameters the users (usage lines, the actions they perform) and the

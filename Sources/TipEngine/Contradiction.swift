@@ -107,14 +107,11 @@ extension Contradiction {
   )] {
     var found: [(Expression, EventAggregate, Int)] = []
     func check(_ e: Expression, _ aggregate: EventAggregate, _ op: ComparisonOperator, _ value: Value) {
-      guard let n = value.numeric, let most = kept(aggregate.event) else { return }
-      let beyond =
-        switch op {
-        case .greaterOrEqual, .equal: n > Double(most)
-        case .greater: n >= Double(most)
-        default: false
-        }
-      if beyond { found.append((e, aggregate, most)) }
+      // Only a count asked to reach past the cap: one below zero is another contradiction.
+      guard let n = value.numeric, n >= 0, [.greaterOrEqual, .greater, .equal].contains(op), let most = kept(aggregate.event),
+        neverTrue(op, n, kept: most)
+      else { return }
+      found.append((e, aggregate, most))
     }
     func visit(_ e: Expression) {
       switch e {
@@ -132,6 +129,20 @@ extension Contradiction {
 }
 
 extension Contradiction {
+  /// Whether `count op n` is false for every count from 0 to `kept`, the most donations an
+  /// event's rules see (rule 18).
+  public static func neverTrue(_ op: ComparisonOperator, _ n: Double, kept: Int) -> Bool {
+    let most = Double(kept)
+    return switch op {
+    case .greaterOrEqual: n > most
+    case .greater: n >= most
+    case .equal: n > most || n < 0
+    case .lessOrEqual: n < 0
+    case .less: n <= 0
+    case .notEqual: kept == 0 && n == 0
+    }
+  }
+
   /// Why `rules` can never all hold: contradicting comparisons, or a rule each of whose
   /// alternatives compares a count past what its event keeps; nil when they might.
   public static func never(_ rules: [Expression], kept: (String) -> Int?) -> String? {
