@@ -78,11 +78,14 @@ public enum AuditCommandLine {
       let result = Result<AuditReport, Auditor.Problem> { () throws(Auditor.Problem) in try auditor.audit() }
       results.withLock { $0[index] = result }
     }
+    // A baseline `--write-baseline` writes is the new version's, not the old one's.
+    var oldOptions = options
+    oldOptions.findings.writeBaseline = nil
     var reports: [AuditReport] = []
     for (index, result) in results.withLock({ $0 }).enumerated() {
       switch result {
       case .success(var report)?:
-        guard let left = filtered(report.findings, options, err: err) else { return 2 }
+        guard let left = filtered(report.findings, index == 0 ? options : oldOptions, err: err) else { return 2 }
         report.findings = left
         reports.append(report)
       case .failure(let problem)?:

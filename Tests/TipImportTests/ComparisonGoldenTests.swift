@@ -52,6 +52,20 @@ import TipImport
       ), "\(output)")
   }
 
+  /// `--write-baseline` with `--compare` writes the new version's findings, not the old one's.
+  @Test func aBaselineWrittenWhileComparingIsTheNewVersions() throws {
+    let old = try #require(try SwiftImporter.run(paths: ["Compare/base"], in: fixtures, forAudit: true).audit)
+    let new = try #require(try SwiftImporter.run(paths: ["Compare/displayRemoved"], in: fixtures, forAudit: true).audit)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-baseline-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    var options = AuditCommandLine.Options()
+    options.findings.writeBaseline = path
+    _ = AuditCommandLine.compare(
+      new, with: old, options: options, roots: ("Compare/base", "Compare/displayRemoved"), out: { _ in }, err: { _ in })
+    let written = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(written.contains("tipNeverDisplayed"), "\(written)")
+  }
+
   @Test func theBaseComparedWithItselfIsNoChange() throws {
     var options = AuditCommandLine.Options()
     options.markdown = false
