@@ -1,3 +1,4 @@
+import Audit
 import Foundation
 import HostOS
 import Runner
@@ -20,19 +21,32 @@ import TipImport
     #expect(throws: ImportError.self) { try imported([("G.swift", garbage)]) }
   }
 
-  /// swift-syntax's parse time doubles with each `[` nested past about 16: deeper input is
-  /// refused before parsing, at its place; brackets in strings and comments do not count.
+  /// swift-syntax's parse time doubles with each `[` nested: deeper than 12 is refused before
+  /// parsing, at its place; brackets in comments and string text do not count, those in a
+  /// string's interpolation do.
   @Test func bracketsNestedTooDeepAreRefusedBeforeParsing() throws {
     let deep = "import TipKit\nlet s = \"[[[[[[[[[[[[[[[[[[[[\" // [[[[[[[[[[[[[[[[[[[[\nlet x = " + String(repeating: "[", count: 40) + "1"
     #expect {
       try imported([("Deep.swift", deep)])
     } throws: { error in
-      (error as? ImportError)?.message.hasPrefix("Deep.swift:3:25: error: `[` nested more than 16 deep") == true
+      (error as? ImportError)?.message.hasPrefix("Deep.swift:3:21: error: `[` nested more than 12 deep") == true
     }
     let fine =
-      "import TipKit\nstruct T: Tip { var title: Text { Text(\"[[[[[[[[[[[[[[[[[[[[\") } }\nlet x = "
-      + String(repeating: "[", count: 16) + "1" + String(repeating: "]", count: 16)
+      "import TipKit\nstruct T: Tip { var title: Text { Text(\"[[[[[[[[[[[[[[[[[[[[\") } }\n/* [[[[[[[[[[[[[[[ */\nlet x = "
+      + String(repeating: "[", count: 12) + "1" + String(repeating: "]", count: 12)
+      + "\nlet r = #\"\\([[[[[[[[[[[[[[[[\"#\nlet m = \"\"\"\n[[[[[[[[[[[[[[[[ \\(\"[[[[[[[[[[[[[[[[\") \\\"\"\"\n[[[[[[[[[[[[[[[[\n\"\"\""
     #expect(try imported([("Fine.swift", fine)]).tipCount == 1)
+    // In an interpolation, nested strings and parentheses included, `[` is code.
+    let interpolated =
+      "import TipKit\nstruct T: Tip { var title: Text { Text(\"a \\(f(\"b\", (1)) + " + String(repeating: "[", count: 20) + "1"
+      + String(repeating: "]", count: 20) + ")\") } }\n"
+    #expect {
+      try imported([("Interpolated.swift", interpolated)])
+    } throws: { error in
+      (error as? ImportError)?.message.hasPrefix("Interpolated.swift:2:71: error: `[` nested more than 12 deep") == true
+    }
+    let raw = "import TipKit\nlet s = ##\"\\##(" + String(repeating: "[", count: 20) + "1" + String(repeating: "]", count: 20) + ")\"##\n"
+    #expect(throws: ImportError.self) { try imported([("Raw.swift", raw)]) }
     // What the fuzzer found: without the limit it ran for minutes.
     let found = try String(contentsOfFile: fixtures + "/Hostile/nested-brackets-timeout.swift", encoding: .utf8)
     #expect(throws: ImportError.self) { try imported([("Found.swift", found)]) }
