@@ -27,6 +27,7 @@ extension World: Equatable {
       && lhs.actions == rhs.actions
       && lhs.triggered == rhs.triggered
       && lhs.reactionDepth == rhs.reactionDepth
+      && lhs.reactionsLeftNow == rhs.reactionsLeftNow
       && lhs.setByReaction == rhs.setByReaction
       && lhs.donatedByReaction == rhs.donatedByReaction
       && lhs.invalidatedByReaction == rhs.invalidatedByReaction

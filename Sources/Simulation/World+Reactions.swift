@@ -35,18 +35,24 @@ extension World {
   /// Runs the reactions to `trigger` at once, inside the command that set it off, without
   /// deciding the open screens' tips between their commands: what the app does before it
   /// configures TipKit, and what a screen's code does as it appears, before its tips are
-  /// decided. Nested runs (a reaction that opens a screen) stop at `reactionLimit` deep.
+  /// decided. Nested runs (a reaction that opens a screen whose reaction opens two more) stop
+  /// after `reactionLimit` reactions in all: a limit on depth alone let them double per level.
   mutating func runNow(_ trigger: Reaction.Trigger, log: inout Log) {
     guard !reactions.isEmpty else { return }
-    guard reactionDepth < World.reactionLimit else {
-      log.add(.warning(.reactionLoop(limit: World.reactionLimit)))
-      return
-    }
+    let outermost = reactionsLeftNow == nil
+    if outermost { reactionsLeftNow = World.reactionLimit }
+    defer { if outermost { reactionsLeftNow = nil } }
     reactionDepth += 1
     defer { reactionDepth -= 1 }
     for position in appCodeIndex.reactions[trigger] ?? [] where shouldRun(reactions[position]) {
-      let reaction = reactions[position]
-      run(reaction, log: &log)
+      guard let left = reactionsLeftNow, left > 0 else {
+        // Said once, by the run that found the budget spent.
+        if reactionsLeftNow == 0 { log.add(.warning(.reactionLoop(limit: World.reactionLimit))) }
+        reactionsLeftNow = -1
+        return
+      }
+      reactionsLeftNow = left - 1
+      run(reactions[position], log: &log)
     }
   }
 

@@ -54,6 +54,9 @@ public struct World: Sendable {
   /// How many reactions run at once inside the command that set them off (`runNow`); while
   /// any does, the open screens' tips are decided only when that command ends.
   var reactionDepth = 0
+  /// How many more reactions the command running now may run at once (`runNow`); nil
+  /// between commands, negative once the limit was reached and said.
+  var reactionsLeftNow: Int?
   /// Parameters whose last write, events whose last donation and tips whose invalidation
   /// were a reaction's, with its line (for `why`).
   public internal(set) var setByReaction: NameMap<ScenarioPlace> = [:]

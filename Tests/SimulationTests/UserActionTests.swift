@@ -103,6 +103,23 @@ import TipEngine
     #expect(notices(loop).last == .warning(.reactionLoop(limit: World.reactionLimit)))
   }
 
+  @Test func screensWhoseAppearCodeReopensTwoOthersStopAfterTheLimitInAll() throws {
+    // Each opening reopens the other two: a limit on depth alone ran 2^100 reactions.
+    var world = try makeWorld(tips: [(tip("t"), on("a"))])
+    for screen in ["x", "y", "z"] { _ = try world.apply(.defineScreen(ScreenDefinition(name: screen, anchors: []))) }
+    for (line, (screen, others)) in [("x", ["y", "z"]), ("y", ["x", "z"]), ("z", ["x", "y"])].enumerated() {
+      let commands = others.flatMap { [Command.close($0), .open($0)] }
+      _ = try world.apply(.defineReaction(Reaction(trigger: .screenOpened(screen), commands: commands, line: line + 1)))
+    }
+    try world.run(.launch)
+    let records = try world.run(.open("x"))
+    #expect(records.count { if case .reacted = $0.event { true } else { false } } == World.reactionLimit)
+    #expect(notices(records).filter { $0 == .warning(.reactionLoop(limit: World.reactionLimit)) }.count == 1)
+    // The next command has the whole limit again.
+    let next = try world.run(.close("x"), .open("x"))
+    #expect(next.count { if case .reacted = $0.event { true } else { false } } == World.reactionLimit)
+  }
+
   @Test func aFrequencyChangedAfterLaunchWaitsForTheNextLaunch() throws {
     var world = try makeWorld(tips: [(tip("t"), on("a"))])
     try world.run(.launch)

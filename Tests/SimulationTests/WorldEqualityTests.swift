@@ -8,7 +8,7 @@ import Testing
   static let compared = [
     "engine", "clock", "start", "clockHasMoved", "timeZone", "frequency", "screens",
     "placements", "placeChoices", "tipsByScreen", "screenNumbers", "screenTips", "slots", "tipPlacements", "stores",
-    "bindings", "isRunning", "launchArguments", "reactions", "conditions", "actions", "triggered", "reactionDepth",
+    "bindings", "isRunning", "launchArguments", "reactions", "conditions", "actions", "triggered", "reactionDepth", "reactionsLeftNow",
     "setByReaction", "donatedByReaction", "invalidatedByReaction", "backgroundedScreens", "openScreens", "onScreen",
     "lastEvaluation", "lastLogged", "osVersion", "hiddenAnchors", "sheets", "notPresented", "displayHistory",
     "deviceName", "deviceOrder", "namedDevice", "parked", "syncEnabled", "pendingSync",
