@@ -43,7 +43,11 @@ struct ActionChoices {
         let offset = update.offset?.numeric ?? 0
         for wanted in wantedValues(of: .parameter(parameter)) {
           if let number = wanted.numeric, offset != 0 {
-            add(input.type == .int ? .int(Int(number - offset)) : .double(number - offset))
+            if input.type != .int {
+              add(.double(number - offset))
+            } else if let int = Int(exactly: (number - offset).rounded(.towardZero)) {
+              add(.int(int))
+            }
           } else {
             add(update.negates ? .bool(wanted != .bool(true)) : wanted)
           }
@@ -90,13 +94,14 @@ struct ActionChoices {
       return [literal]
     }
     let isInt = literal.type == .int
-    func value(_ x: Double) -> Value { isInt ? .int(Int(x)) : .double(x) }
+    // A neighbour past Int's range is not a value the app can write: left out.
+    func value(_ x: Double) -> Value? { isInt ? Int(exactly: x.rounded(.towardZero)).map(Value.int) : .double(x) }
     let step: Double = isInt ? 1 : 0.5
-    switch op {
-    case .greater: return [value(number + step), literal]
-    case .less: return [value(number - step), literal]
-    case .notEqual: return [value(number + step), literal]
-    default: return [literal, value(number + step), value(number - step)]
+    return switch op {
+    case .greater: [value(number + step), literal].compactMap { $0 }
+    case .less: [value(number - step), literal].compactMap { $0 }
+    case .notEqual: [value(number + step), literal].compactMap { $0 }
+    default: [literal, value(number + step), value(number - step)].compactMap { $0 }
     }
   }
 

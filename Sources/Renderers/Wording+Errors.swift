@@ -24,6 +24,8 @@ extension Wording {
     case .negativeAdvance: "cannot advance by a negative duration"
     case .actionInputs(let action, let missing, let extra):
       missing.isEmpty ? "\(action) takes no input \(extra.joined(separator: ", "))" : "\(action) needs \(missing.joined(separator: ", "))"
+    case .outOfRange(let parameter, let update):
+      "\(update) is past Int's range, where the app's code would trap: \(parameter) is not written"
     case .inThePast(let target, let clock):
       "\(timeZone.civil(of: target).iso) is in the past (the clock reads \(timeZone.civil(of: clock).iso))"
     }

@@ -149,9 +149,10 @@ public struct ModelReport {
     }
   }
 
-  /// 1, 0.5, 33.3: a number without a trailing `.0`.
+  /// 1, 0.5, 33.3: a number without a trailing `.0` (as Swift writes it past 10^15, where
+  /// `Int` may not hold it).
   static func number(_ value: Double) -> String {
     let rounded = (value * 10).rounded() / 10
-    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
   }
 }

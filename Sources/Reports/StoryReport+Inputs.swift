@@ -98,6 +98,6 @@ extension StoryReport {
     let rounded = (n * 10).rounded() / 10
     if rounded == 1 { return "once" }
     if rounded == 2 { return "twice" }
-    return (rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " times"
+    return ModelReport.number(n) + " times"
   }
 }

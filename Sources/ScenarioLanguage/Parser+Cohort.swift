@@ -87,6 +87,10 @@ extension Parser {
     if let token = c.peek, token.isNumber {
       rate.count = try number(&c, "a rate, e.g. 2 per day")
       rate.perWeek = try per(&c) != 1
+      // A person's rate: past one a second it is a typo, and it would fill memory.
+      guard rate.count <= (rate.perWeek ? 7 : 1) * 86_400 else {
+        throw c.error("a usage line happens at most once a second: 86400 per day, 604800 per week", at: token)
+      }
     }
     var usage = Usage(action: action, perDay: 1, distribution: .fixed)
     var seen: Set<String> = []

@@ -144,11 +144,11 @@ extension Command {
   /// An action's step with its inputs' values put in: `set P INPUT` writes the value,
   /// `donate E F=INPUT` donates it, `if INPUT:` keeps the step only when the value is true.
   /// Nil when a test of an input does not hold. A step that reads no input stands as it is.
-  public func given(_ inputs: [String: Value]) -> Command? {
+  public func given(_ inputs: [String: Value]) throws(SimulationError) -> Command? {
     switch self {
     case .update(let name, let update) where inputs[update.source] != nil:
       guard let value = inputs[update.source] else { return self }
-      return .set(parameter: name, update.value(from: value, as: value.type))
+      return .set(parameter: name, try update.value(from: value, as: value.type, to: name))
     case .donateGiven(let event, var fields, let given):
       for (field, input) in given { fields[field] = inputs[input] ?? .null }
       return .donate(event: event, fields: fields)
@@ -161,7 +161,7 @@ extension Command {
           left.append(test)
         }
       }
-      guard let inner = inner.given(inputs) else { return nil }
+      guard let inner = try inner.given(inputs) else { return nil }
       return left.isEmpty ? inner : .onlyIf(left, inner)
     default:
       return self

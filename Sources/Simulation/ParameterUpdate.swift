@@ -22,16 +22,29 @@ public struct ParameterUpdate: Hashable, Sendable, CustomStringConvertible {
     self.atLeast = atLeast
   }
 
-  /// The value written when the source holds `current`, as a value of `type`. `nil` copies
-  /// as `nil`.
-  public func value(from current: Value, as type: ValueType) -> Value {
+  /// The value written to `target` when the source holds `current`, as a value of `type`.
+  /// `nil` copies as `nil`. An `Int` past its range is an error: the app's `+` traps there.
+  public func value(from current: Value, as type: ValueType, to target: String) throws(SimulationError) -> Value {
     if current == .null { return .null }
     if negates { return .bool(current != .bool(true)) }
+    // Ints add as Ints: a Double is exact only up to 2^53.
+    if type == .int, case .int(var int) = current, [offset, atMost, atLeast].allSatisfy({ $0 == nil || $0?.type == .int }) {
+      if case .int(let add)? = offset {
+        let (sum, overflow) = int.addingReportingOverflow(add)
+        guard !overflow else { throw .outOfRange(parameter: target, update: description) }
+        int = sum
+      }
+      if case .int(let cap)? = atMost { int = min(int, cap) }
+      if case .int(let floor)? = atLeast { int = max(int, floor) }
+      return .int(int)
+    }
     guard var number = current.numeric else { return current }
     if let offset = offset?.numeric { number += offset }
     if let cap = atMost?.numeric { number = min(number, cap) }
     if let floor = atLeast?.numeric { number = max(number, floor) }
-    return type == .int ? .int(Int(number)) : .double(number)
+    guard type == .int else { return .double(number) }
+    guard let int = Int(exactly: number.rounded(.towardZero)) else { throw .outOfRange(parameter: target, update: description) }
+    return .int(int)
   }
 
   /// What follows `set NAME` in the language: `b + 1 atMost 99`, `not b`.

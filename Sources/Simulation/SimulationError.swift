@@ -35,6 +35,8 @@ public enum SimulationError: Error, Hashable, Sendable {
   case inThePast(target: Instant, clock: Instant)
   /// `perform` without an input the action takes, or with one it does not.
   case actionInputs(action: String, missing: [String], extra: [String])
+  /// `set P Q + N` whose result is past `Int`'s range, where the app's code traps.
+  case outOfRange(parameter: String, update: String)
 
   /// The kinds of names a command refers to.
   public enum NameKind: String, Hashable, Sendable {

@@ -23,11 +23,15 @@ extension World {
       reactionDepth += 1
       defer { reactionDepth -= 1 }
       for step in action.commands {
-        guard var step = step.given(inputs) else { continue }
-        if case .set(let target, .bool(let value)) = step.underlying, conditions.value(of: target) != nil {
-          step = .setCondition(target, value)
+        do {
+          guard var step = try step.given(inputs) else { continue }
+          if case .set(let target, .bool(let value)) = step.underlying, conditions.value(of: target) != nil {
+            step = .setCondition(target, value)
+          }
+          try apply(step, at: nil, log: &log)
+        } catch {
+          log.add(.warning(.actionStepFailed(action: name, error)))
         }
-        do { try apply(step, at: nil, log: &log) } catch { log.add(.warning(.actionStepFailed(action: name, error))) }
       }
     case .donateGiven(let event, let fields, _):
       // Only an action's step gives its inputs; performed, it is a plain donation.

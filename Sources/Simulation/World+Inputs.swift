@@ -53,7 +53,7 @@ extension World {
   func updatedValue(of name: String, by update: ParameterUpdate) throws(SimulationError) -> Value {
     guard let target = engine.catalog.parameter(named: name) else { throw .unknown(.parameter, name) }
     guard let current = engine.parameterValue(update.source)?.value else { throw .unknown(.parameter, update.source) }
-    return update.value(from: current, as: target.type)
+    return try update.value(from: current, as: target.type, to: name)
   }
 
   /// The fields that rules group or filter this event's donations by, and that `fields`

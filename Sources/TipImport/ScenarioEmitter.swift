@@ -189,7 +189,7 @@ struct ScenarioEmitter {
     let words = ["immediate", "hourly", "daily", "weekly", "monthly"]
     if argument.hasPrefix("."), words.contains(String(argument.dropFirst())) { return String(argument.dropFirst()) }
     let seconds = AppModel.seconds(AppModel.expression(argument))
-    return [3_600: "hourly", 86_400: "daily", 604_800: "weekly"][seconds.map { Int($0) } ?? -1]
+    return [3_600: "hourly", 86_400: "daily", 604_800: "weekly"][seconds.flatMap { Int(exactly: $0) } ?? -1]
   }
 
   private mutating func write(_ parameter: ImportedParameter) {

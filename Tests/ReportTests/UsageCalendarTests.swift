@@ -70,6 +70,8 @@ import TipEngine
     ("open home at noon", "expected a time of day such as 08:00 after `at`", 16),
     ("open home fixed on weekends poisson", "the usage line already has its distribution", 31),
     ("donate e 1 per day for 2m", "only `open` takes `for DURATION`", 22),
+    ("open home 86401 per day", "a usage line happens at most once a second: 86400 per day, 604800 per week", 13),
+    ("open home 99999999999999999999999.5 per week", "a usage line happens at most once a second: 86400 per day, 604800 per week", 13),
     (
       "open home 1 per day sometimes",
       "unexpected 'sometimes' in the usage line: after the rate come `on DAYS`, fixed|poisson|heavytail, `at HH:MM`, `for DURATION`", 23

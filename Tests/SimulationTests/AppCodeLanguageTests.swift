@@ -83,6 +83,20 @@ import Testing
     #expect(wrong.errors.contains("adding or capping needs Int or Double parameters"))
   }
 
+  @Test func anIntWrittenPastItsRangeIsAnErrorAsTheAppsCodeTraps() {
+    let report = ScenarioRunner.run(source: "param p = 9223372036854775807\nparam q = 0\nlaunch\nset q p - 1\nset p += 1\n")
+    #expect(report.exitCode == 2)
+    #expect(report.errors.contains("5:1: error: p + 1 is past Int's range, where the app's code would trap: p is not written"))
+    #expect(report.session.world.engine.parameterValue("q")?.value == .int(9_223_372_036_854_775_806))
+    #expect(report.session.world.engine.parameterValue("p")?.value == .int(Int.max))
+    // An action's step that would trap is a warning, and its other steps run.
+    let action = ScenarioRunner.run(
+      source: "param p = 0\nparam q = 0\naction go(n: Int): set p n + 1; set q 1\nlaunch\nperform go n=9223372036854775807\n")
+    #expect(action.exitCode == 0, "\(action.errors)")
+    #expect(action.transcript.contains("n + 1 is past Int's range"))
+    #expect(action.session.world.engine.parameterValue("q")?.value == .int(1))
+  }
+
   @Test func theAppsCodeRunsBeforeLaunchAtLaunchAndAsAScreenAppearsBeforeItsTipsAreDecided() {
     let report = ScenarioRunner.run(
       source: """

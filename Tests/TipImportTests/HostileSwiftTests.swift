@@ -76,6 +76,34 @@ import TipImport
     }
   }
 
+  /// Numbers past `Int`'s range, where the importer and the audit turn a `Double` into an
+  /// `Int` (a frequency's seconds; a value next to a rule's literal): no trap.
+  @Test func numbersPastIntsRangeImportAndAudit() throws {
+    let source = """
+      import SwiftUI
+      import TipKit
+      @main struct A: App {
+        init() { try? Tips.configure([.displayFrequency(1e300)]) }
+        var body: some Scene { WindowGroup { V() } }
+      }
+      struct T: Tip {
+        @Parameter static var p: Int = 0
+        var title: Text { Text("t") }
+        var rules: [Rule] { #Rule(Self.$p) { $0 > 9223372036854775807 } }
+      }
+      struct V: View {
+        let n: Int = 0
+        var body: some View { Button("b") { T.p = n + 1 }.popoverTip(T()) }
+      }
+      """
+    let result = try SwiftImporter.run(sources: [(path: "A.swift", text: source)], forAudit: true)
+    #expect(result.scenario.contains("configure option not translated: .displayFrequency(1e300)"))
+    var auditor = Auditor(input: try #require(result.audit), days: 3)
+    auditor.populationUsers = 5
+    let tip = try #require(try auditor.audit().tips.first { $0.tip == "T" })
+    #expect(tip.verdict != .shows)
+  }
+
   @Test func binaryHugeMissingAndEmptyInputAreRefused() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-hostile-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
