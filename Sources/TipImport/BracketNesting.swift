@@ -52,12 +52,8 @@ enum BracketNesting {
     mutating func string(hashes: Int, triple: Bool) {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\\"), self.hashes(from: 1) >= hashes {
-        if at(1 + hashes) == UInt8(ascii: "(") {
-          contexts.append(.code(interpolation: true, parentheses: 0))
-          index += 2 + hashes
-        } else {
-          index += 2 + hashes
-        }
+        if at(1 + hashes) == UInt8(ascii: "(") { contexts.append(.code(interpolation: true, parentheses: 0)) }
+        index += 2 + hashes
         return
       }
       let quote = UInt8(ascii: "\"")
