@@ -43,11 +43,7 @@ struct ActionChoices {
         let offset = update.offset?.numeric ?? 0
         for wanted in wantedValues(of: .parameter(parameter)) {
           if let number = wanted.numeric, offset != 0 {
-            if input.type != .int {
-              add(.double(number - offset))
-            } else if let int = Int(exactly: (number - offset).rounded(.towardZero)) {
-              add(.int(int))
-            }
+            if let value = Self.number(number - offset, asInt: input.type == .int) { add(value) }
           } else {
             add(update.negates ? .bool(wanted != .bool(true)) : wanted)
           }
@@ -94,8 +90,7 @@ struct ActionChoices {
       return [literal]
     }
     let isInt = literal.type == .int
-    // A neighbour past Int's range is not a value the app can write: left out.
-    func value(_ x: Double) -> Value? { isInt ? Int(exactly: x.rounded(.towardZero)).map(Value.int) : .double(x) }
+    func value(_ x: Double) -> Value? { Self.number(x, asInt: isInt) }
     let step: Double = isInt ? 1 : 0.5
     return switch op {
     case .greater: [value(number + step), literal].compactMap { $0 }
@@ -103,6 +98,11 @@ struct ActionChoices {
     case .notEqual: [value(number + step), literal].compactMap { $0 }
     default: [literal, value(number + step), value(number - step)].compactMap { $0 }
     }
+  }
+
+  /// `x` as a value of the input's type; nil past Int's range, which no app writes.
+  static func number(_ x: Double, asInt: Bool) -> Value? {
+    asInt ? Int(exactly: x.rounded(.towardZero)).map(Value.int) : .double(x)
   }
 
   /// The values worth donating in a field: a filter's literal, or one value for a field
