@@ -55,6 +55,8 @@ import Testing
     (#"\bMutex\b|\bAtomic<|import Synchronization"#, "Synchronization needs macOS 15 / iOS 18: Locked"),
     (#"String\(validating:"#, "String(validating:as:) needs macOS 15 / iOS 18: String(validatingUTF8Bytes:)"),
     (#"_NSGetExecutablePath|\btask_info\b|mach_task_self_"#, "Darwin only: HostOS"),
+    // A type leaves no symbol in the objects: this word list is the net for it.
+    ("__priority_which_t", "__priority_which_t, glibc's enum for setpriority (Darwin's takes an Int32): HostOS.lowPriorityThread"),
   ]
 
   /// The C headers of system library modules: only what the macOS SDK's libedit declares.
@@ -98,6 +100,7 @@ import Testing
     ("import Synchronization", "Synchronization"),
     ("guard let text = String(validating: bytes, as: UTF8.self)", "String(validating"),
     ("task_info(mach_task_self_, flavor, info, &count)", "Darwin only"),
+    ("let which = __priority_which_t(PRIO_PROCESS.rawValue)", "__priority_which_t"),
   ])
   func eachConstructIsCaughtWhenReintroduced(line: String, named: String) {
     let uses = Self.uses(of: Self.outsideHostOS, in: "import Foundation\n\(line)\n")

@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 import ScenarioLanguage
 
 /// A script's statements as a worker parses them, part by part, so that the runner can run
@@ -22,15 +23,14 @@ final class StatementStream: @unchecked Sendable {
   private var undefined = UndefinedNames()
 
   /// How much lower than the runner's the parse thread's priority is (added to its nice
-  /// value): the runner is the critical path on two shared cores, and the parse keeps ahead.
+  /// value on Linux): the runner is the critical path on two shared cores, and the parse
+  /// keeps ahead.
   static let parsePriorityOffset: Int32 = 8
 
   init(source: String, includes: IncludeReader) {
     // A thread of its own rather than a dispatch worker, whose priority would stay lowered
-    // for whatever it ran next. On Linux a thread's nice value is its own.
-    let thread = Thread { [self] in
-      let which = __priority_which_t(PRIO_PROCESS.rawValue)
-      setpriority(which, 0, getpriority(which, 0) + StatementStream.parsePriorityOffset)
+    // for whatever it ran next.
+    let thread = HostOS.lowPriorityThread(niceness: StatementStream.parsePriorityOffset) { [self] in
       func lookAtTheWords() {
         let words = RunPlan.mayRead(source)
         condition.lock()
