@@ -221,7 +221,11 @@ public struct Auditor {
       }
     }
     var unique: [TipAudit.Assumption] = []
-    for assumption in found where !unique.contains(assumption) { unique.append(assumption) }
+    // On one line: an emitted test carries each as a comment.
+    for var assumption in found {
+      assumption.text = CommentText.oneLine(assumption.text)
+      if !unique.contains(assumption) { unique.append(assumption) }
+    }
     return unique
   }
 

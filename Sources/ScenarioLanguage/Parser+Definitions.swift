@@ -244,7 +244,8 @@ extension Parser {
       let happening = try c.word(oneOf: ["invalidated", "shown"], what: "what happens to the tip")
       if happening.value == "shown" {
         trigger = .shown(tip: tip.value)
-      } else if let token = c.peek, token.name != nil {
+      } else if let token = c.peek, token.name != nil, !token.isName("if") {
+        // `if` starts the reaction's condition: no invalidation reason is named `if`.
         let reason = try c.word(oneOf: InvalidationReason.allCases.map(\.rawValue), what: "invalidation reason")
         trigger = .invalidated(tip: tip.value, reason: InvalidationReason(rawValue: reason.value))
       } else {

@@ -34,13 +34,13 @@ extension AppModel {
     switch condition.kind {
     case .available, .unavailable, .inherent, .tipInvalidated: return nil
     case .holds: return decide(text: condition.text, type: type, at: position)
-    case .otherwise: return negated(decide(text: condition.text, type: type, at: position))
+    case .otherwise: return negated(decide(text: condition.text, type: type, at: position), of: condition.text, at: position)
     case .loop:
       // A loop's body runs when its sequence has an element (`for x in items` → not
       // items.isEmpty); a `while` when its condition holds.
       if condition.text.hasPrefix("for "), let range = condition.text.range(of: " in ") {
         let sequence = String(condition.text[range.upperBound...])
-        return negated(decide(text: sequence + ".isEmpty", type: type, at: position))
+        return negated(decide(text: sequence + ".isEmpty", type: type, at: position), of: sequence + ".isEmpty", at: position)
       }
       return decide(text: String(condition.text.dropFirst(condition.text.hasPrefix("while ") ? 6 : 0)), type: type, at: position)
     }
@@ -68,6 +68,10 @@ extension AppModel {
       negates.toggle()
       body = AppModel.stripped(String(body.dropFirst()))
     }
+    // `!(a && b)`: the whole of `a && b`, negated.
+    if negates, AppModel.conjuncts(body).count > 1 {
+      return negated(decide(text: body, type: type, at: position), of: body, at: position)
+    }
     if body.hasPrefix("self.") { body.removeFirst(5) }
     // `let user = session.user`: that it is not nil.
     if body.hasPrefix("let ") || body.hasPrefix("var "), let equals = body.firstIndex(of: "=") {
@@ -79,14 +83,28 @@ extension AppModel {
     return .tests([ConditionTest(condition, negated: negates)])
   }
 
-  private func negated(_ decided: DecidedCondition) -> DecidedCondition {
+  /// `decided`, which `text` gave, negated.
+  private mutating func negated(_ decided: DecidedCondition, of text: String, at position: SwiftPosition) -> DecidedCondition {
     switch decided {
     case .always(let value): return .always(!value)
     case .tests(let tests) where tests.count == 1: return .tests([ConditionTest(tests[0].name, negated: !tests[0].negated)])
-    // `!(a && b)`: not one test the language writes; its own condition.
-    case .tests(let tests):
-      return .tests([ConditionTest("not_" + tests.map { ($0.negated ? "not_" : "") + $0.name }.joined(separator: "_and_"))])
+    case .tests(let tests): return .tests([ConditionTest(negation(of: tests, text: text, at: position))])
     }
+  }
+
+  /// `!(a && b)` is no test the language writes (its tests are joined by `and`): an app
+  /// condition of its own, defined from its parts. The import writes no app condition, so its
+  /// fresh-install value is theirs for good: false when all hold, true when one does not.
+  private mutating func negation(of tests: [ConditionTest], text: String, at position: SwiftPosition) -> String {
+    var name = "not_" + tests.map { ($0.negated ? "not_" : "") + $0.name }.joined(separator: "_and_")
+    if parameters.contains(where: { $0.name == name }) { name += "_condition" }
+    guard !conditions.contains(where: { $0.name == name }) else { return name }
+    let values = tests.map { test in conditions.first { $0.name == test.name }?.initial.map(test.holds(whenItIs:)) }
+    let initial: Bool? = values.contains(false) ? true : values.allSatisfy { $0 == true } ? false : nil
+    let starts = zip(tests, values).map { test, value in "\(test) is \(value.map(String.init) ?? "unknown")" }
+    let why = "true unless all of \(tests.map(\.description).joined(separator: ", ")) hold; on a fresh install " + starts.joined(separator: ", ")
+    conditions.append(ImportedCondition(name: name, initial: initial, swift: "!(\(AppModel.stripped(text)))", position: position, why: why))
+    return name
   }
 
   /// The name of the app condition `body` tests, defining it the first time.
@@ -241,9 +259,9 @@ extension AppModel {
 
   /// The text without the parentheses around all of it.
   static func stripped(_ text: String) -> String {
-    var body = text.trimmingCharacters(in: .whitespaces)
+    var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
     while body.hasPrefix("("), body.hasSuffix(")"), AppModel.closes(body, at: body.index(before: body.endIndex)) {
-      body = String(body.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+      body = String(body.dropFirst().dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
     }
     return body
   }
@@ -275,14 +293,14 @@ extension AppModel {
         if ")]}".contains(character) { depth -= 1 }
         if depth == 0 && (character == "," || character == "&" && characters.first == "&") {
           if character == "&" { characters.removeFirst() }
-          parts.append(current.trimmingCharacters(in: .whitespaces))
+          parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
           current = ""
           continue
         }
       }
       current.append(character)
     }
-    parts.append(current.trimmingCharacters(in: .whitespaces))
+    parts.append(current.trimmingCharacters(in: .whitespacesAndNewlines))
     return parts.filter { !$0.isEmpty }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioLanguage
 
 /// Text in the scenario language's own forms.
 enum ScenarioText {
@@ -17,13 +18,7 @@ enum ScenarioText {
   }
 
   /// A comment's text on one line (Swift quoted in it may span several); its indent stays.
-  static func comment(_ text: String) -> String {
-    // Bytes first: a line break is a byte from 0x0A to 0x0D, or beyond ASCII.
-    guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 >= 0x80 }), text.contains(where: \.isNewline) else { return text }
-    let lines = text.split(whereSeparator: \.isNewline)
-    guard let first = lines.first else { return "" }
-    return ([String(first)] + lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }).joined(separator: " ")
-  }
+  static func comment(_ text: String) -> String { CommentText.oneLine(text) }
 
   /// "1 tip", "2 tips".
   static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

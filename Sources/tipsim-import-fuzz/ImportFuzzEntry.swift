@@ -7,7 +7,7 @@ import TipImport
 
 /// One fuzz input through the whole importer: bytes → UTF-8 → swift-syntax → facts → the
 /// scenario, which must run, launch included (so the app's code at launch runs too), and be
-/// audited (a small search). 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
+/// audited (a small search), and every test the audit emits must replay. 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
 /// no tip). An imported scenario that does not run or audit is an importer bug: it traps.
 func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
   guard let text = String(validatingUTF8Bytes: Array(bytes)) else { return 2 }
@@ -22,7 +22,11 @@ func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
     var auditor = Auditor(input: input, days: 3)
     auditor.searchLimit = 40
     auditor.populationUsers = 5
-    do { _ = try auditor.audit() } catch { preconditionFailure("the imported app does not audit: \(error.message)") }
+    let audit: AuditReport
+    do { audit = try auditor.audit() } catch { preconditionFailure("the imported app does not audit: \(error.message)") }
+    // Every test the audit would emit replays: its witness, its assumptions as comments.
+    let failures = EmittedTests(report: audit, definitions: input.definitions).failures()
+    precondition(failures.isEmpty, "an emitted test does not replay (an importer or audit bug):\n" + failures.joined(separator: "\n"))
     return 0
   } catch {
     precondition(!error.isImporterBug, error.message)

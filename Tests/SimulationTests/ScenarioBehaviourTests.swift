@@ -147,6 +147,33 @@ import TipEngine
     #expect(report.transcript.contains("2026-01-01 09:01:00  set         next = true, was false"))
   }
 
+  /// `help when` documents `if COND` after the trigger: with no reason named, `if` is the
+  /// condition's, not a reason.
+  @Test func aReactionToAnyInvalidationTakesAnAppCondition() {
+    let source = """
+      param next = false
+      condition synced = true
+      screen home: a b
+      tip brief
+        anchor home.a
+        maxDisplayDuration 1m
+      tip after
+        anchor home.b
+        rule next == true
+      when brief invalidated if synced: set next true
+      launch
+      open home
+      advance 10m
+      expect status after available
+
+      """
+    let report = ScenarioRunner.run(source: source)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    #expect(report.transcript.contains("reaction    when brief invalidated if synced (line 10)"), "\(report.transcript)")
+    let unsynced = ScenarioRunner.run(source: source.replacingOccurrences(of: "synced = true", with: "synced = false"))
+    #expect(unsynced.exitCode == 1, "\(unsynced.errors)")
+  }
+
   @Test func aReactionIsCheckedWhenDefinedAndCannotRunForever() {
     let unknown = ScenarioRunner.run(source: "screen s: a\ntip t\n  anchor s.a\nwhen t shown: set nothing true\n")
     #expect(unknown.errors.contains("unknown parameter 'nothing'"))

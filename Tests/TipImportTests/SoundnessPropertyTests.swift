@@ -263,6 +263,10 @@ import Testing
     var auditor = Auditor(input: input, days: 5)
     auditor.populationUsers = 20
     let report = try auditor.audit()
+    // The output runs: the scenario, launched, and every test the audit emits.
+    let launched = ScenarioRunner.run(source: imported.scenario + "launch\n", file: "generated.scenario")
+    #expect(launched.exitCode == 0, "seed \(seed): \(launched.errors)")
+    #expect(EmittedTests(report: report, definitions: input.definitions).failures() == [], "seed \(seed)")
     let truth = Self.truth(tips)
     for tip in tips {
       let audit = try #require(report.tips.first { $0.tip == tip.name })
