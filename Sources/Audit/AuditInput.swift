@@ -49,8 +49,14 @@ public struct AuditPlaces: Sendable {
   public var groups: [String: String] = [:]
   /// Tip → the places that display it.
   public var displays: [String: [String]] = [:]
-  /// Tip → its displays under a condition a constant of the code read makes false.
+  /// Tip → its displays the app's users never reach, each with why (under a condition a
+  /// constant of the code read makes false, in a view built only in previews).
   public var deadDisplays: [String: [String]] = [:]
+  /// Tip → where its instances go that the import does not follow (an argument of code not
+  /// read, an array, a closure's result), in words: its `noDisplaySite` is not proved.
+  public var escapes: [String: [String]] = [:]
+  /// Tip → the displays its instances reach that the import places on no screen.
+  public var unplacedDisplays: [String: [String]] = [:]
   /// Tip → the places of the app's own `invalidate` calls.
   public var invalidations: [String: [String]] = [:]
   /// Parameter → the places that write it.

@@ -167,11 +167,11 @@ public struct Auditor {
         audit.note = "the search found a witness that did not display the tip when replayed"
       case .exhausted(let states):
         audit.note =
-          unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no step the app allows displays it: the search reached every state it could (\(states)), each held back"
       case .stopped:
         audit.note =
-          unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
           ?? "no witness found within \(searchLimit) states of the search"
       }
     }

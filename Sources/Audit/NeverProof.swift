@@ -50,11 +50,13 @@ struct NeverProof {
     guard let tip = catalog.tip(named: tipName) else { return [] }
     let place = places.tips[tipName] ?? ""
     if placements[tipName] == nil {
+      // Proved only when every use of the tip is followed and none reaches a display.
+      guard unfollowedUses(of: tipName) == nil else { return [] }
       let dead = places.deadDisplays[tipName] ?? []
       let message =
         dead.isEmpty
         ? "no code displays \(tipName)"
-        : "its only display is at \(dead.joined(separator: " and ")), which a constant of the code read makes false"
+        : "its only display is at \(dead.joined(separator: " and "))"
       return [.init(code: .noDisplaySite, name: tipName, place: place, message: message)]
     }
     if let contradiction = Contradiction.find(in: tip.rules) {
@@ -70,6 +72,16 @@ struct NeverProof {
       ]
     }
     return []
+  }
+
+  /// Why a tip that no line of the definitions displays is not proved never: a use of it
+  /// the import does not follow, or a display the import does not place; nil when none.
+  func unfollowedUses(of tipName: String) -> String? {
+    guard placements[tipName] == nil else { return nil }
+    let uses = (places.unplacedDisplays[tipName] ?? []) + (places.escapes[tipName] ?? [])
+    guard let first = uses.first else { return nil }
+    let more = uses.count > 1 ? " (and \(uses.count - 1) more: \(uses.dropFirst().joined(separator: "; ")))" : ""
+    return "no display of \(tipName) is placed, but not every use of it is accounted for: \(first)\(more)"
   }
 
   /// The causes that make `rule` false whatever the code does; empty when it may hold.

@@ -39,7 +39,14 @@ extension AppModel {
       default: break
       }
     }
-    for tip in tips {
+    for (index, tip) in tips.enumerated() {
+      if let ledger = flow?.ledgers[index] {
+        if !ledger.escapes.isEmpty { places.escapes[tip.name] = ledger.escapes }
+        let live = ledger.displays.filter { !deadDisplayPlaces.contains($0) }
+        if tip.anchors.isEmpty, !live.isEmpty {
+          places.unplacedDisplays[tip.name] = live.map { "it reaches a display at \($0.fileLine), which the import places on no screen" }
+        }
+      }
       places.tips[tip.name] = tip.position.fileLine
       places.displays[tip.name] = tip.displays.map(\.position.fileLine)
       if !tip.deadDisplays.isEmpty { places.deadDisplays[tip.name] = tip.deadDisplays }

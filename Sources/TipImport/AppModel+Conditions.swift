@@ -33,6 +33,7 @@ extension AppModel {
   mutating func decide(_ condition: CodeCondition, type: [String]?, at position: SwiftPosition) -> DecidedCondition? {
     switch condition.kind {
     case .available, .unavailable, .inherent, .tipInvalidated: return nil
+    case .decided(let value): return .always(value)
     case .holds: return decide(text: condition.text, type: type, at: position)
     case .otherwise: return negated(decide(text: condition.text, type: type, at: position), of: condition.text, at: position)
     case .loop:

@@ -217,9 +217,10 @@ extension AppModel {
       switch condition.kind {
       case .holds, .loop: use.hidingConditions.append(condition.text)
       case .otherwise: use.hidingConditions.append("!(\(condition.text))")
-      case .available(let version): use.notes.append("displayed on iOS \(version) and later only")
-      case .unavailable(let version): use.notes.append("displayed before iOS \(version) only")
-      case .inherent, .tipInvalidated: break
+      case .available(let version): use.notes.append("displayed on \(target.platform?.displayName ?? "iOS") \(version) and later only")
+      case .unavailable(let version): use.notes.append("displayed before \(target.platform?.displayName ?? "iOS") \(version) only")
+      case .decided(true), .inherent, .tipInvalidated: break
+      case .decided(false): use.hidingConditions.append("false")
       }
     }
     if let deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }

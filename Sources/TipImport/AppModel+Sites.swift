@@ -39,9 +39,13 @@ extension AppModel {
   /// The type a property holds, as the code says it (`let tip = FavoriteTip()`): of the
   /// innermost type around `site` that declares it, else of the first type that does.
   func propertyType(of name: String, at site: Site) -> String? {
-    var scope = site.type ?? []
+    propertyType(of: name, type: site.type, file: site.position.file)
+  }
+
+  func propertyType(of name: String, type: [String]?, file: String) -> String? {
+    var scope = type ?? []
     while !scope.isEmpty {
-      if let owner = resolveType(scope.joined(separator: "."), from: nil, file: site.position.file),
+      if let owner = resolveType(scope.joined(separator: "."), from: nil, file: file),
         let type = types[owner].fragment.propertyTypes[name]
       {
         return type
@@ -74,6 +78,12 @@ extension AppModel {
       let site = sites[use.screenSite].site
       let screen = screenName(of: site)
       let chain = use.via.compactMap { sites[$0].site.calleeName }
+      // A view built only in previews or tests shows nothing to users.
+      if let reason = unreachableReason(of: site) ?? unreachableReason(of: sites[use.display].site) {
+        for tip in tipsShown(by: use) { tips[tip].deadDisplays.append("\(site.position.fileLine) \(reason)") }
+        deadDisplayPlaces.insert(sites[use.display].site.position)
+        continue
+      }
       if let tip = tipIndex(displayedBy: use.tip, in: site) {
         place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain)
       } else if let group = groupIndex(displayedBy: use.tip, in: site) {
@@ -86,10 +96,23 @@ extension AppModel {
           members = [tip]
         }
         place(members, on: screen, anchor: groups[group].name, inline: use.inline, use: use, chain: chain)
+      } else if let shown = flow?.displayed[sites[use.display].site.position], !shown.isEmpty {
+        // What the flow of values says reaches it (`T.shared`, a value cast back from `Any?`).
+        for tip in shown { place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain) }
       } else {
         untranslated.append(Note(position: site.position, text: "a display of \(use.tip), which names no tip read"))
       }
     }
+  }
+
+  /// The tips a display can show, however the import names them.
+  private func tipsShown(by use: DisplayUse) -> [Int] {
+    let site = sites[use.screenSite].site
+    if let tip = tipIndex(displayedBy: use.tip, in: site) { return [tip] }
+    if let group = groupIndex(displayedBy: use.tip, in: site) {
+      return groups[group].members.compactMap { name in tips.firstIndex { $0.name == name } }
+    }
+    return flow?.displayed[sites[use.display].site.position] ?? []
   }
 
   /// The group whose `currentTip` a display shows (`group.currentTip as? …` included).
@@ -122,7 +145,8 @@ extension AppModel {
     for text in use.hidingConditions {
       let site = sites[use.screenSite].site
       guard case .always(false) = decide(text: text, type: site.type, at: site.position) else { continue }
-      for tip in shown { tips[tip].deadDisplays.append("\(place) under `\(text)`") }
+      for tip in shown { tips[tip].deadDisplays.append("\(place) under `\(text)`, which a constant of the code read makes false") }
+      deadDisplayPlaces.insert(sites[use.display].site.position)
       return
     }
     let index: Int

@@ -39,6 +39,13 @@ struct AppModel {
   var hiddenAnchors: Set<String> = []
   /// Declarations and sites that were not translated, each with why: the summary lists them.
   var untranslated: [Note] = []
+  /// Types named only in previews and tests, with where (`AppModel+Ledger`).
+  var previewOnlyTypes: [String: SwiftPosition] = [:]
+  /// Where every tip's instances go (`ValueFlow`), once the tips are read.
+  var flow: ValueFlow?
+  /// Display sites the app's users never reach (under a constant that is false, in a view
+  /// built only in previews): the ledger does not count them as displays.
+  var deadDisplayPlaces: Set<SwiftPosition> = []
 
   // Lookups by key, built as the model is: an app of a thousand files must not be read by
   // scanning every type for every name.
@@ -74,10 +81,12 @@ struct AppModel {
       routinesByName[name, default: []].append(index)
       routinesByOwner[AppModel.ownerKey(routine.routine.type, name), default: []].append(index)
     }
+    previewOnlyTypes = AppModel.previewOnly(files)
     readParameters()
     readEvents()
     readTips()
     readGroups()
+    flow = ValueFlow(model: self)
     readDisplays()
     readUsages()
     readConfiguration()

@@ -45,13 +45,15 @@ extension FactScanner {
   func scan(call node: FunctionCallExprSyntax) {
     guard let token = FactScanner.lastName(of: node.calledExpression) else { return }
     let last = token.text
+    let callee = source(node.calledExpression)
+    let isDisplay =
+      FactScanner.displays[last] != nil
+      && (callee == last || node.calledExpression.is(MemberAccessExprSyntax.self) || callee.hasPrefix("TipKit."))
+    useArguments(of: node, name: last, display: isDisplay)
     guard FactScanner.interesting.contains(last) else {
       return recordCall(node, name: last)
     }
-    let callee = source(node.calledExpression)
-    if let inline = FactScanner.displays[last],
-      callee == last || node.calledExpression.is(MemberAccessExprSyntax.self) || callee.hasPrefix("TipKit.")
-    {
+    if isDisplay, let inline = FactScanner.displays[last] {
       if let tip = node.arguments.first?.expression {
         let (shown, condition) = displayed(tip)
         let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
@@ -202,6 +204,9 @@ extension FactScanner {
         if let type = constructedType(ExprSyntax(call)) { members.append(type) }
       }
       notes = reader.notes
+      for statement in closure.statements {
+        if let member = statement.item.as(ExprSyntax.self) { use(member, .groupMember(group: position(node))) }
+      }
       // `TipGroup { first; second }`: tips held in properties.
       for statement in closure.statements {
         guard var text = statement.item.as(ExprSyntax.self).map({ source($0) }), !text.contains("(") else { continue }
@@ -222,6 +227,17 @@ extension FactScanner {
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     let end = last.endPositionBeforeTrailingTrivia.utf8Offset
     site(.parameterWrite(parameter: source(target), op: op, value: source(bytesFrom: start, to: end)), at: node)
+  }
+
+  /// `target = value` whatever the target: where the value goes (the ledger of tip uses).
+  func useAssignment(_ node: SequenceExprSyntax) {
+    let elements = Array(node.elements)
+    guard elements.count >= 3,
+      elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??=",
+      elements.count == 3 ? FactScanner.mayHoldTip(elements[2]) : FactScanner.mayHoldTip(ExprSyntax(node)),
+      case .infix(let target, _, let value) = expr(ExprSyntax(node))
+    else { return }
+    use(value, .assigned(target), at: position(elements[2]))
   }
 
   /// What a display call uses that not every OS has (rule 44): `isPresented:` and

@@ -183,24 +183,26 @@ extension FactScanner {
 
   func walkIf(_ node: IfExprSyntax) {
     walk(node.conditions)
-    let (kind, text) = condition(node.conditions)
-    codeConditions.append(CodeCondition(kind: kind, text: text))
+    let parts = conditions(node.conditions)
+    codeConditions += parts
     walk(node.body)
-    codeConditions.removeLast()
+    codeConditions.removeLast(parts.count)
     guard let elseBody = node.elseBody else { return }
-    codeConditions.append(CodeCondition(kind: FactScanner.opposite(of: kind), text: text))
+    let opposite = FactScanner.opposite(of: parts)
+    codeConditions += opposite
     walk(elseBody)
-    codeConditions.removeLast()
+    codeConditions.removeLast(opposite.count)
   }
 
   func walkGuard(_ node: GuardStmtSyntax) {
     walk(node.conditions)
-    let (kind, text) = condition(node.conditions)
-    codeConditions.append(CodeCondition(kind: FactScanner.opposite(of: kind), text: text))
+    let parts = conditions(node.conditions)
+    let opposite = FactScanner.opposite(of: parts)
+    codeConditions += opposite
     walk(node.body)
-    codeConditions.removeLast()
+    codeConditions.removeLast(opposite.count)
     // What follows the guard in its block runs when the condition holds.
-    codeConditions.append(CodeCondition(kind: kind, text: text))
+    codeConditions += parts
   }
 
   /// Each case of a `switch` on app state runs under a condition of its own: the subject
@@ -235,33 +237,64 @@ extension FactScanner {
     codeConditions.removeLast()
   }
 
-  /// What an `if`'s or a `guard`'s conditions are: `#available`, the tip's own status, or
-  /// a condition of the app's.
-  private func condition(_ conditions: ConditionElementListSyntax) -> (CodeCondition.Kind, String) {
-    let text = source(conditions)
+  /// What an `if`'s or a `guard`'s conditions are: `#available` (the device's OS: an
+  /// argument for another platform than the one read is `*`, which holds), the tip's own
+  /// status, or a condition of the app's. `#available(iOS 17, *), showHints` is both: the OS,
+  /// and the app condition `showHints`.
+  private func conditions(_ conditions: ConditionElementListSyntax) -> [CodeCondition] {
+    var found: [CodeCondition] = []
+    var rest: [ConditionElementSyntax] = []
     for element in conditions {
-      guard let availability = element.condition.as(AvailabilityConditionSyntax.self) else { continue }
+      guard let availability = element.condition.as(AvailabilityConditionSyntax.self) else {
+        rest.append(element)
+        continue
+      }
       let version = availability.availabilityArguments.lazy.compactMap { argument -> String? in
         guard let platform = argument.argument.as(PlatformVersionSyntax.self),
           (self.target.platform?.osNames ?? ["iOS"]).contains(platform.platform.text)
         else { return nil }
         return platform.version.map { self.source($0) }
       }.first
-      guard let version else { break }
-      return (availability.availabilityKeyword.tokenKind == .poundUnavailable ? .unavailable(version) : .available(version), text)
+      let unavailable = availability.availabilityKeyword.tokenKind == .poundUnavailable
+      let text = source(element.condition)
+      if let version {
+        found.append(CodeCondition(kind: unavailable ? .unavailable(version) : .available(version), text: text))
+      } else {
+        // `*`: on the platform read, every version has it.
+        found.append(CodeCondition(kind: .decided(!unavailable), text: text))
+      }
     }
+    guard !rest.isEmpty else { return found }
+    let text =
+      found.isEmpty
+      ? source(conditions)
+      : rest.map { source($0.condition) }.joined(separator: ", ")
     let words = text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
     if text.contains(".invalidated"), let tip = words.lazy.compactMap({ self.statusNames[$0] }).first {
-      return (.tipInvalidated(tip), text)
+      return found + [CodeCondition(kind: .tipInvalidated(tip), text: text)]
     }
-    if words.contains(where: { inherentNames.contains($0) || $0 == "shouldDisplay" || $0 == "currentTip" }) { return (.inherent, text) }
-    return (.holds, text)
+    if words.contains(where: { inherentNames.contains($0) || $0 == "shouldDisplay" || $0 == "currentTip" }) {
+      return found + [CodeCondition(kind: .inherent, text: text)]
+    }
+    return found + [CodeCondition(kind: .holds, text: text)]
+  }
+
+  /// The conditions of an `else`: the opposite of one condition; of several (the OS and an
+  /// app condition), none, since the branch runs when either fails, which one list of tests
+  /// cannot say (the branch is taken as possible whatever they are).
+  private static func opposite(of parts: [CodeCondition]) -> [CodeCondition] {
+    // A part that always holds fails never; one that never holds makes the `else` run always.
+    guard !parts.contains(where: { $0.kind == .decided(false) }) else { return [] }
+    let open = parts.filter { $0.kind != .decided(true) }
+    guard open.count == 1, let only = open.first else { return open.isEmpty ? [CodeCondition(kind: .decided(false), text: "else")] : [] }
+    return [CodeCondition(kind: opposite(of: only.kind), text: only.text)]
   }
 
   private static func opposite(of kind: CodeCondition.Kind) -> CodeCondition.Kind {
     switch kind {
     case .available(let version): .unavailable(version)
     case .unavailable(let version): .available(version)
+    case .decided(let value): .decided(!value)
     case .inherent, .tipInvalidated: .inherent
     default: .otherwise
     }

@@ -171,6 +171,7 @@ final class FactScanner: SyntaxVisitor {
     let isStatic = node.modifiers.contains { $0.name.text == "static" || $0.name.text == "class" }
     enterRoutine(Routine(kind: .function(node.name.text), type: currentType, parameters: parameters, position: position(node.name)))
     if isStatic { facts.routines[facts.routines.count - 1].isStatic = true }
+    useImplicitReturn(of: node.body?.statements)
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) {
@@ -341,6 +342,37 @@ final class FactScanner: SyntaxVisitor {
 
   override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
     scan(sequence: node)
+    useAssignment(node)
+    return .visitChildren
+  }
+
+  override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+    useReturn(node)
+    return .visitChildren
+  }
+
+  /// `if let tip = holder.tip`, `guard let tip = value as? FavoriteTip`: a local.
+  override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+    if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = node.initializer?.value {
+      use(value, .bound(name: name, property: false))
+    }
+    return .visitChildren
+  }
+
+  /// A type named in a declaration's type, a generic argument, a cast: it is used there.
+  override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+    if !(node.parent?.is(ExtensionDeclSyntax.self) ?? false) { mention(node.name.text, at: node) }
+    return .visitChildren
+  }
+
+  /// A string that could name a type (`NSClassFromString("HomeViewController")`, a
+  /// storyboard identifier): the type may be built from it.
+  override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.segments.count == 1, let text = node.segments.first?.as(StringSegmentSyntax.self)?.content.text,
+      text.first?.isUppercase == true, text.utf8.count < 64, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." })
+    {
+      facts.mentions.strings.insert(String(text.split(separator: ".").last ?? Substring(text)))
+    }
     return .visitChildren
   }
 
@@ -357,6 +389,7 @@ final class FactScanner: SyntaxVisitor {
   /// later: where the displays inside that member are shown. Calls (`rows()`) are sites of
   /// their own.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+    if node.baseName.text.first?.isUppercase == true { mention(node.baseName.text, at: node) }
     guard !codeConditions.isEmpty || !deferredStack.isEmpty, node.baseName.text.first?.isLowercase == true else { return .skipChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .skipChildren }
@@ -372,11 +405,18 @@ final class FactScanner: SyntaxVisitor {
     let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
     // A computed property's body (`var listWithTips: some View { … }`) is a member its
     // displays are in.
-    if isMember, node.bindings.count == 1, let binding = node.bindings.first, binding.accessorBlock != nil,
+    if isMember, node.bindings.count == 1, let binding = node.bindings.first, let accessors = binding.accessorBlock,
       let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     {
       computedProperties.append(node.id)
       memberStack.append(name)
+      if case .getter(let items) = accessors.accessors { useImplicitReturn(of: items) }
+    }
+    for binding in node.bindings {
+      guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text.filter({ $0 != "`" }),
+        let value = binding.initializer?.value
+      else { continue }
+      use(value, .bound(name: name, property: isMember))
     }
     if !isMember, let routine = routineStack.last {
       // `let next = min(X.p + 1, 99)`: what a later write of `next` writes.

@@ -222,7 +222,7 @@ struct ScenarioEmitter {
   private mutating func write(_ tip: ImportedTip) {
     lines.append("")
     for text in tip.comments { comment(text) }
-    for dead in tip.deadDisplays { comment("displayed at \(dead), which a constant of the code read makes false: no display") }
+    for dead in tip.deadDisplays { comment("displayed at \(dead): no display") }
     if tip.anchors.isEmpty { comment("never displayed in the files read: give it an `anchor` to see it on a screen") }
     for invalidation in tip.invalidations {
       guard case .invalidate(_, let reason) = invalidation.kind else { continue }

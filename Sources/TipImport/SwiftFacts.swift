@@ -19,6 +19,10 @@ struct FileFacts {
   /// condition or in a closure that runs later: the displays inside that member are shown
   /// only then.
   var memberUses: [MemberUse] = []
+  /// Where values the code names are handed on: what the ledger of tip uses follows.
+  var valueUses: [ValueUse] = []
+  /// Where type names appear: a view built only in a preview shows nothing to users.
+  var mentions = TypeMentions()
 }
 
 /// A use of a member by name (`listWithTips`, `rows()`) in the code of its type.
@@ -92,6 +96,8 @@ struct CodeCondition {
     /// `if #available(iOS N, *)` and its `else`: the simulated device's OS decides.
     case available(String)
     case unavailable(String)
+    /// Decided on the platform read: `#available(macOS 14, *)` read for iOS holds (`*`).
+    case decided(Bool)
     /// A loop's body: it runs when the sequence has an element.
     case loop
     /// The tip's own status (`for await … in tip.shouldDisplayUpdates`, `if shouldDisplay`):

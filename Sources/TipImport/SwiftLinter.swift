@@ -198,11 +198,18 @@ struct SwiftLinter {
             fix: "add a rule that counts it, or stop donating it"))
       }
     }
-    for tip in model.tips where tip.displays.isEmpty {
+    for (index, tip) in model.tips.enumerated() where tip.displays.isEmpty {
+      // Not every use of it is followed (passed to code not read, put in an array), or a
+      // display it reaches is not placed: it may well be seen.
+      if let ledger = model.flow?.ledgers[index],
+        !ledger.escapes.isEmpty || ledger.displays.contains(where: { !model.deadDisplayPlaces.contains($0) })
+      {
+        continue
+      }
       let why =
         tip.deadDisplays.isEmpty
         ? "no display API of SwiftUI, UIKit or AppKit, nor a helper of the app's, shows it"
-        : "its only display is at \(tip.deadDisplays.joined(separator: " and ")), which a constant of the code read makes false"
+        : "its only display is at \(tip.deadDisplays.joined(separator: " and "))"
       found.append(
         SwiftFinding(
           "tipNeverDisplayed", at: tip.position, "tip \(tip.name) is never displayed (\(why)): users never see it",

@@ -1,0 +1,136 @@
+import SwiftSyntax
+
+/// Syntax to `SwiftExpr`: read once from the tree, with operators folded by Swift's standard
+/// precedence (the parser leaves `a && b || c` as a flat sequence).
+extension FactScanner {
+  /// How deep an expression is read; deeper parts are kept as text. Each level is a frame of
+  /// this recursion, which must fit a 512 KiB thread (docs/HostileInput.md).
+  static let expressionDepth = 48
+
+  func expr(_ node: ExprSyntax, depth: Int = 0) -> SwiftExpr {
+    guard depth < FactScanner.expressionDepth else { return .other(source(node)) }
+    let next = depth + 1
+    if let literal = RuleTranslator.literal(node) { return .literal(literal) }
+    if let reference = node.as(DeclReferenceExprSyntax.self) { return .name(reference.baseName.text.filter { $0 != "`" }) }
+    if node.is(SuperExprSyntax.self) { return .name("super") }
+    if let member = node.as(MemberAccessExprSyntax.self) {
+      return .member(member.base.map { expr($0, depth: next) }, member.declName.baseName.text.filter { $0 != "`" })
+    }
+    if let call = node.as(FunctionCallExprSyntax.self) {
+      if let last = FactScanner.lastName(of: call.calledExpression)?.text, last == "TipGroup" { return .group(position(call)) }
+      let arguments = call.arguments.map { SwiftExpr.Argument(label: $0.label?.text, value: expr($0.expression, depth: next)) }
+      return .call(expr(call.calledExpression, depth: next), arguments)
+    }
+    if let prefix = node.as(PrefixOperatorExprSyntax.self) { return .prefix(prefix.operator.text, expr(prefix.expression, depth: next)) }
+    if let tuple = node.as(TupleExprSyntax.self) { return .collection(tuple.elements.map { expr($0.expression, depth: next) }) }
+    if let array = node.as(ArrayExprSyntax.self) { return .collection(array.elements.map { expr($0.expression, depth: next) }) }
+    if let dictionary = node.as(DictionaryExprSyntax.self) {
+      guard case .elements(let elements) = dictionary.content else { return .collection([]) }
+      return .collection(elements.flatMap { [expr($0.key, depth: next), expr($0.value, depth: next)] })
+    }
+    if let chained = node.as(OptionalChainingExprSyntax.self) { return .optional(expr(chained.expression, depth: next)) }
+    if let forced = node.as(ForceUnwrapExprSyntax.self) { return .forced(expr(forced.expression, depth: next)) }
+    if let inOut = node.as(InOutExprSyntax.self) { return .inOut(expr(inOut.expression, depth: next)) }
+    if let generic = node.as(GenericSpecializationExprSyntax.self) {
+      return .generic(expr(generic.expression, depth: next), generic.genericArgumentClause.arguments.map { source($0.argument) })
+    }
+    if let ternary = node.as(TernaryExprSyntax.self) {
+      return .ternary(expr(ternary.condition, depth: next), expr(ternary.thenExpression, depth: next), expr(ternary.elseExpression, depth: next))
+    }
+    if let cast = node.as(AsExprSyntax.self) {
+      return .cast(expr(cast.expression, depth: next), "as" + (cast.questionOrExclamationMark?.text ?? ""), source(cast.type))
+    }
+    if let check = node.as(IsExprSyntax.self) { return .cast(expr(check.expression, depth: next), "is", source(check.type)) }
+    if let infix = node.as(InfixOperatorExprSyntax.self) {
+      let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? (infix.operator.is(AssignmentExprSyntax.self) ? "=" : "?")
+      return .infix(expr(infix.leftOperand, depth: next), op, expr(infix.rightOperand, depth: next))
+    }
+    if let sequence = node.as(SequenceExprSyntax.self) { return folded(Array(sequence.elements), depth: next) ?? .other(source(node)) }
+    if node.is(ClosureExprSyntax.self) { return .closure }
+    if let awaited = node.as(AwaitExprSyntax.self) { return expr(awaited.expression, depth: next) }
+    if let tried = node.as(TryExprSyntax.self) { return expr(tried.expression, depth: next) }
+    return .other(source(node))
+  }
+
+  /// A flat operator sequence folded by precedence climbing: `elements` alternate operands
+  /// and operators (`=`, `&&`, `? x :`, `as? T` — whose type is the next element).
+  private func folded(_ elements: [ExprSyntax], depth: Int) -> SwiftExpr? {
+    var operands: [SwiftExpr] = []
+    var operators: [SequenceOperator] = []
+    var index = 0
+    while index < elements.count {
+      let element = elements[index]
+      if operands.count == operators.count {
+        operands.append(expr(element, depth: depth))
+        index += 1
+        continue
+      }
+      if element.is(AssignmentExprSyntax.self) {
+        operators.append(.binary("="))
+      } else if let binary = element.as(BinaryOperatorExprSyntax.self) {
+        operators.append(.binary(binary.operator.text))
+      } else if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+        operators.append(.ternary(expr(ternary.thenExpression, depth: depth)))
+      } else if let cast = element.as(UnresolvedAsExprSyntax.self), index + 1 < elements.count {
+        let type = elements[index + 1].as(TypeExprSyntax.self).map { source($0.type) } ?? source(elements[index + 1])
+        operands[operands.count - 1] = .cast(operands[operands.count - 1], "as" + (cast.questionOrExclamationMark?.text ?? ""), type)
+        index += 2
+        continue
+      } else if element.is(UnresolvedIsExprSyntax.self), index + 1 < elements.count {
+        let type = elements[index + 1].as(TypeExprSyntax.self).map { source($0.type) } ?? source(elements[index + 1])
+        operands[operands.count - 1] = .cast(operands[operands.count - 1], "is", type)
+        index += 2
+        continue
+      } else {
+        return nil
+      }
+      index += 1
+    }
+    guard operands.count == operators.count + 1 else { return nil }
+    var position = 0
+    return climb(&position, operands, operators, minimum: 0)
+  }
+
+  /// An operator of a sequence: a binary one, or `? then :` of a ternary.
+  private enum SequenceOperator {
+    case binary(String)
+    case ternary(SwiftExpr)
+
+    /// Swift's standard precedence groups, lowest first; an operator of the app's own has
+    /// the default group's.
+    var precedence: (level: Int, rightAssociative: Bool) {
+      switch self {
+      case .ternary: return (1, true)
+      case .binary(let op):
+        switch op {
+        case "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "&&=", "||=": return (0, true)
+        case "||": return (2, false)
+        case "&&": return (3, false)
+        case "==", "!=", "<", "<=", ">", ">=", "===", "!==", "~=": return (4, false)
+        case "??": return (5, true)
+        case "..<", "...": return (7, false)
+        case "+", "-", "&+", "&-", "|", "^": return (8, false)
+        case "*", "/", "%", "&*", "&": return (9, false)
+        case "<<", ">>": return (10, false)
+        default: return (6, false)
+        }
+      }
+    }
+  }
+
+  private func climb(_ position: inout Int, _ operands: [SwiftExpr], _ operators: [SequenceOperator], minimum: Int) -> SwiftExpr {
+    var left = operands[position]
+    while position < operators.count {
+      let op = operators[position]
+      let (level, right) = op.precedence
+      guard level >= minimum else { break }
+      position += 1
+      let rhs = climb(&position, operands, operators, minimum: right ? level : level + 1)
+      switch op {
+      case .binary(let text): left = .infix(left, text, rhs)
+      case .ternary(let then): left = .ternary(left, then, rhs)
+      }
+    }
+    return left
+  }
+}

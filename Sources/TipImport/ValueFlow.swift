@@ -1,0 +1,450 @@
+/// Where the app's tips go: every instance of a tip type, every group built, followed from
+/// where the code builds it through the places that hold it (properties, locals, parameters
+/// of the app's functions and types, what functions return) to where it ends up: a display,
+/// code the import does not follow, or nowhere. Flow-insensitive and over-approximating: a
+/// holder holds whatever any code puts in it, and a member read on a value of unknown type
+/// reads every property of that name. So a tip with no display and no escape in its ledger
+/// is never displayed by the code read, which is what `noDisplaySite` proves.
+struct ValueFlow {
+  /// What a holder can hold that matters here.
+  enum Held: Hashable {
+    case tip(Int)
+    case group(SwiftPosition)
+    /// The tip's type as a value (`FavoriteTip.self`), which generic code can build.
+    case tipType(Int)
+  }
+
+  /// A place that holds values: a local or parameter (by its scope), a type's property (any
+  /// type's, for `nil`: a global, or one written through a base of unknown type), what a
+  /// function returns, the members of a group's builder.
+  enum Holder: Hashable {
+    case local(scope: String, name: String)
+    case property(type: Int?, name: String)
+    case result(routine: Int)
+    case members(SwiftPosition)
+  }
+
+  /// Everything one tip's instances reach.
+  struct Ledger {
+    /// The displays (TipKit display APIs) its instances reach in code the app's users run.
+    var displays: [SwiftPosition] = []
+    /// Where its instances (or its type, or a group holding it) go where the import does not
+    /// follow, each in words with its place.
+    var escapes: [String] = []
+  }
+
+  private(set) var contents: [Holder: Set<Held>] = [:]
+  /// Tip index → its ledger.
+  private(set) var ledgers: [Int: Ledger] = [:]
+  /// Display place → the tips it can show.
+  private(set) var displayed: [SwiftPosition: [Int]] = [:]
+
+  /// How many rounds the holders are filled before the flow stops growing; a longer chain of
+  /// holders than this is cut (each round follows every use once).
+  static let rounds = 24
+
+  init(model: AppModel) {
+    let resolver = Resolver(model: model)
+    var edges: [(use: Int, targets: [Holder])] = []
+    var sinks: [Int] = []
+    for (index, entry) in resolver.uses.enumerated() {
+      let targets = resolver.targets(of: entry)
+      if let targets { edges.append((index, targets)) } else { sinks.append(index) }
+    }
+    var filled: [Holder: Set<Held>] = [:]
+    for _ in 0..<ValueFlow.rounds {
+      var changed = false
+      for edge in edges {
+        let values = resolver.values(of: resolver.uses[edge.use], in: filled)
+        guard !values.isEmpty else { continue }
+        for target in edge.targets {
+          let before = filled[target]?.count ?? 0
+          filled[target, default: []].formUnion(values)
+          if filled[target]?.count != before { changed = true }
+        }
+      }
+      if !changed { break }
+    }
+    contents = filled
+    for index in sinks {
+      let entry = resolver.uses[index]
+      let values = resolver.values(of: entry, in: filled)
+      guard !values.isEmpty else { continue }
+      let tips = resolver.tips(in: values, contents: filled)
+      switch entry.use.sink {
+      case .display(_, let site):
+        displayed[site, default: []].append(contentsOf: tips.sorted())
+        for tip in tips { ledgers[tip, default: Ledger()].displays.append(site) }
+      default:
+        guard let escape = resolver.escape(of: entry) else { continue }
+        for tip in tips { ledgers[tip, default: Ledger()].escapes.append(escape) }
+      }
+    }
+  }
+}
+
+extension ValueFlow {
+  /// A use with the place it is read from: its file and its routine among all the app's.
+  struct Located {
+    var use: ValueUse
+    var file: String
+    var routine: Int?
+  }
+
+  /// Resolves names and calls against the app model.
+  struct Resolver {
+    let model: AppModel
+    /// The uses of code the app's users run.
+    let uses: [Located]
+    /// Locals (and parameters) by scope.
+    let locals: [String: Set<String>]
+    /// Every property holder by name, for a member read on a value of unknown type.
+    let propertiesNamed: [String: [Holder]]
+    /// Call and construction sites by place.
+    let callSites: [SwiftPosition: Int]
+    /// The properties each type declares (`type#name`): a bare name written in its code is one.
+    let declared: Set<String>
+
+    init(model: AppModel) {
+      self.model = model
+      var uses: [Located] = []
+      var base = 0
+      for file in model.files {
+        defer { base += file.routines.count }
+        guard !file.isTestCode else { continue }
+        for use in file.valueUses where !use.offForUsers && model.isReachable(type: use.type) {
+          uses.append(Located(use: use, file: file.path, routine: use.routine.map { base + $0 }))
+        }
+      }
+      self.uses = uses
+      var locals: [String: Set<String>] = [:]
+      for (index, routine) in model.routines.enumerated() {
+        locals["R\(index)", default: []].formUnion(routine.routine.parameters.map(\.name))
+      }
+      var properties: [String: [Holder]] = [:]
+      var sites: [SwiftPosition: Int] = [:]
+      for (index, entry) in model.sites.enumerated() {
+        switch entry.site.kind {
+        case .call, .instantiate: sites[entry.site.position] = index
+        default: break
+        }
+      }
+      callSites = sites
+      for entry in uses {
+        guard case .bound(let name, let property) = entry.use.sink else { continue }
+        if property {
+          properties[name, default: []].append(.property(type: Resolver.owner(entry, model), name: name))
+        } else if let scope = Resolver.scope(of: entry) {
+          locals[scope, default: []].insert(name)
+        }
+      }
+      self.locals = locals
+      propertiesNamed = properties.mapValues { Array(Set($0)) }
+      var declared: Set<String> = []
+      for (index, type) in model.types.enumerated() {
+        for name in type.fragment.storedFields + Array(type.fragment.propertyTypes.keys) { declared.insert("\(index)#\(name)") }
+      }
+      for holders in properties.values {
+        for case .property(let type?, let name) in holders { declared.insert("\(type)#\(name)") }
+      }
+      self.declared = declared
+    }
+
+    static func owner(_ entry: Located, _ model: AppModel) -> Int? {
+      entry.use.type.flatMap { model.resolveType($0.joined(separator: "."), from: nil, file: entry.file) }
+    }
+
+    /// The scope of a use's locals: its routine, else its member; nil at a file's top level.
+    static func scope(of entry: Located) -> String? {
+      if let routine = entry.routine { return "R\(routine)" }
+      return entry.use.member.map { "\(entry.file)|\((entry.use.type ?? []).joined(separator: ".")).\($0)" }
+    }
+
+    // MARK: Where a use puts its value
+
+    /// The holders a use fills; nil when it is a sink (a display, or where the import does
+    /// not follow: `escape(of:)` says).
+    func targets(of entry: Located) -> [Holder]? {
+      switch entry.use.sink {
+      case .bound(let name, let property):
+        if property { return [.property(type: Resolver.owner(entry, model), name: name)] }
+        // A `let` at a file's top level is a global: the wide holder of its name.
+        guard let scope = Resolver.scope(of: entry) else { return [.property(type: nil, name: name)] }
+        return [.local(scope: scope, name: name)]
+      case .assigned(let target): return holders(written: target, by: entry)
+      case .returned:
+        if let routine = entry.routine, case .function = model.routines[routine].routine.kind { return [.result(routine: routine)] }
+        if entry.routine == nil, let member = entry.use.member { return [.property(type: Resolver.owner(entry, model), name: member)] }
+        return []
+      case .groupMember(let group): return [.members(group)]
+      case .argument: return parameterHolders(of: entry)
+      case .display, .element, .returnedFromClosure: return nil
+      }
+    }
+
+    /// The holders an assignment's target names: a local, a property of `self` or of a type,
+    /// or (through a value of unknown type) the property of that name of any type.
+    private func holders(written target: SwiftExpr, by entry: Located) -> [Holder]? {
+      guard var chain = target.chain else { return nil }
+      // SwiftUI's backing storage `_group = State(initialValue: …)` is the property `group`.
+      if chain.count == 1, chain[0].hasPrefix("_") { chain[0].removeFirst() }
+      if chain.first == "self" { chain.removeFirst() }
+      guard let last = chain.last else { return nil }
+      if chain.count == 1 {
+        let holders = nameHolders(last, entry, excluding: nil)
+        if case .local? = holders.first { return holders }
+        // A property of the innermost type around that declares it; else a global.
+        let declaring = holders.filter { if case .property(let type?, _) = $0 { declared.contains("\(type)#\(last)") } else { false } }
+        return declaring.isEmpty ? [.property(type: nil, name: last)] : [declaring[0]]
+      }
+      if let type = model.resolveType(chain.dropLast().joined(separator: "."), from: entry.use.type, file: entry.file),
+        chain.first?.first?.isUppercase == true
+      {
+        return [.property(type: type, name: last)]
+      }
+      return [.property(type: nil, name: last)]
+    }
+
+    /// The parameter (or stored property) of the app's own function or type an argument
+    /// goes to; nil when the callee is not the app's (or not one the import can tell).
+    private func parameterHolders(of entry: Located) -> [Holder]? {
+      guard case .argument(let callee, let label, let index, let call) = entry.use.sink else { return nil }
+      if Resolver.wrappers.contains(callee.lastName ?? "") { return [] }
+      guard let site = callSites[call] else { return nil }
+      switch model.sites[site].site.kind {
+      case .call(let name, _, let arguments):
+        let labels = arguments.map(\.label)
+        let routines = model.resolveCall(at: site).map { [$0] } ?? (model.routinesByName[name] ?? [])
+        let found = routines.compactMap { routine in
+          Resolver.parameter(at: index, labels: labels, of: model.routines[routine].routine.parameters).map {
+            Holder.local(scope: "R\(routine)", name: $0)
+          }
+        }
+        return found.isEmpty ? nil : found
+      case .instantiate(let typeText, let arguments):
+        guard let type = model.resolveType(typeText, from: entry.use.type, file: entry.file), !model.types[type].fragment.isExtension
+        else { return nil }
+        let labels = arguments.map(\.label)
+        let path = model.types[type].path
+        let initializers = model.routines.indices.filter { model.routines[$0].routine.kind == .initializer && model.routines[$0].routine.type == path }
+        if !initializers.isEmpty {
+          let found = initializers.compactMap { routine in
+            Resolver.parameter(at: index, labels: labels, of: model.routines[routine].routine.parameters).map {
+              Holder.local(scope: "R\(routine)", name: $0)
+            }
+          }
+          return found.isEmpty ? nil : found
+        }
+        // The memberwise initializer: a stored property of the label's name.
+        guard let label, model.types[type].fragment.storedFields.contains(label) else { return nil }
+        return [.property(type: type, name: label)]
+      default: return nil
+      }
+    }
+
+    /// The parameter that argument `index` (of a call with these labels) goes to: arguments
+    /// match parameters in order by label, skipping parameters left to their defaults.
+    static func parameter(at index: Int, labels: [String?], of parameters: [(label: String?, name: String)]) -> String? {
+      var next = 0
+      for parameter in parameters where next < labels.count {
+        if labels[next] == parameter.label {
+          if next == index { return parameter.name }
+          next += 1
+        }
+      }
+      return nil
+    }
+
+    /// Calls that only wrap the value they are given (`State(initialValue: TipGroup(…))`).
+    static let wrappers: Set<String> = ["State", "StateObject", "ObservedObject", "AnyTip", "Optional", "some"]
+
+    /// Where a sink's values go that the import does not follow, in words; nil for a display.
+    func escape(of entry: Located) -> String? {
+      let place = entry.use.position.fileLine
+      switch entry.use.sink {
+      case .argument(let callee, let label, _, _):
+        let name = Resolver.calleeText(callee)
+        return "it is passed to `\(name)(\(label.map { $0 + ":" } ?? "_:"))` at \(place), which the import does not follow"
+      case .assigned: return "it is stored at \(place) in a place the import does not follow"
+      case .element: return "it is put in an array or dictionary at \(place), which the import does not follow"
+      case .returnedFromClosure: return "it is returned from a closure at \(place), which the import does not follow"
+      default: return nil
+      }
+    }
+
+    static func calleeText(_ callee: SwiftExpr) -> String {
+      switch callee {
+      case .name(let name): name
+      case .member(let base?, let member): (base.chain?.joined(separator: ".") ?? "…") + "." + member
+      case .member(nil, let member): "." + member
+      case .generic(let base, let arguments): calleeText(base) + "<" + arguments.joined(separator: ", ") + ">"
+      default: callee.lastName ?? "a closure"
+      }
+    }
+
+    // MARK: What a use's value can be
+
+    func values(of entry: Located, in contents: [Holder: Set<Held>]) -> Set<Held> {
+      var excluding: String?
+      // `guard let tip = tip`: the local is what the property (or outer local) holds.
+      if case .bound(let name, false) = entry.use.sink, entry.use.value.chain?.first == name { excluding = name }
+      return values(of: entry.use.value, entry, contents, excluding: excluding, depth: 0)
+    }
+
+    private func values(of expression: SwiftExpr, _ entry: Located, _ contents: [Holder: Set<Held>], excluding: String?, depth: Int)
+      -> Set<Held>
+    {
+      guard depth < 24 else { return [] }
+      let next = depth + 1
+      func read(_ holders: [Holder]) -> Set<Held> {
+        var found: Set<Held> = []
+        for holder in holders {
+          if let held = contents[holder] { found.formUnion(held) }
+          if case .property(_, let name) = holder, let wide = contents[.property(type: nil, name: name)] { found.formUnion(wide) }
+        }
+        return found
+      }
+      switch expression {
+      case .name("self"), .name("Self"):
+        guard let type = Resolver.owner(entry, model), let tip = model.tipByType[type] else { return [] }
+        return [.tip(tip)]
+      case .name(let name) where name.first?.isUppercase == true:
+        return []
+      case .name(let name):
+        return read(nameHolders(name.hasPrefix("$") ? String(name.dropFirst()) : name, entry, excluding: excluding))
+      case .member(let base?, "self"):
+        guard base.namesType, let chain = base.chain,
+          let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file), let tip = model.tipByType[type]
+        else { return [] }
+        return [.tipType(tip)]
+      case .member(let base?, let member):
+        return read(memberHolders(base, member, entry)).union(
+          membersOfValues(values(of: base, entry, contents, excluding: excluding, depth: next), member, contents, base: base, entry))
+      case .call(let callee, let arguments):
+        if Resolver.wrappers.contains(callee.lastName ?? ""), let first = arguments.first {
+          return values(of: first.value, entry, contents, excluding: excluding, depth: next)
+        }
+        if let type = constructed(callee, entry) { return model.tipByType[type].map { [.tip($0)] } ?? [] }
+        return read(resultHolders(callee, entry))
+      case .group(let position): return [.group(position)]
+      case .cast(let operand, let op, let typeText):
+        guard op != "is" else { return [] }
+        let values = values(of: operand, entry, contents, excluding: excluding, depth: next)
+        let wanted = typeText.trimmingCharacters(in: ["?", "!", " "])
+        guard let type = model.resolveType(wanted, from: entry.use.type, file: entry.file), let tip = model.tipByType[type] else {
+          return values
+        }
+        // Cast to one tip's type: only that tip (a group's current tip included).
+        return tips(in: values, contents: contents).contains(tip) ? [.tip(tip)] : []
+      case .ternary(_, let a, let b), .infix(let a, "??", let b):
+        return values(of: a, entry, contents, excluding: excluding, depth: next).union(
+          values(of: b, entry, contents, excluding: excluding, depth: next))
+      case .optional(let inner), .forced(let inner):
+        return values(of: inner, entry, contents, excluding: excluding, depth: next)
+      case .collection(let elements) where elements.count == 1:
+        return values(of: elements[0], entry, contents, excluding: excluding, depth: next)
+      default:
+        return []
+      }
+    }
+
+    /// What a member of values gives: a group's `currentTip` (its members), a tip's own
+    /// property (an extension of the app's that returns `self`), `T.self`.
+    private func membersOfValues(_ values: Set<Held>, _ member: String, _ contents: [Holder: Set<Held>], base: SwiftExpr, _ entry: Located)
+      -> Set<Held>
+    {
+      var found: Set<Held> = []
+      for value in values {
+        switch value {
+        case .group(let position) where member == "currentTip":
+          found.formUnion((contents[.members(position)] ?? []).filter { if case .tip = $0 { true } else { false } })
+        case .tip(let tip):
+          for type in model.tips[tip].types { found.formUnion(contents[.property(type: type, name: member)] ?? []) }
+        default: break
+        }
+      }
+      return found
+    }
+
+    /// The type a callee constructs (`FavoriteTip()`, `FavoriteTip.init()`, `Self()`), if it
+    /// names one of the app's.
+    private func constructed(_ callee: SwiftExpr, _ entry: Located) -> Int? {
+      var callee = callee
+      if case .member(let base?, "init") = callee { callee = base }
+      if case .generic(let base, _) = callee { callee = base }
+      if case .name("Self") = callee { return Resolver.owner(entry, model) }
+      guard callee.namesType, let chain = callee.chain else { return nil }
+      return model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
+    }
+
+    /// The holders a bare name reads: a local of its routine (or of the routines around it,
+    /// or of its member), else a property of the types around it, else a global.
+    func nameHolders(_ name: String, _ entry: Located, excluding: String?) -> [Holder] {
+      if name != excluding {
+        var routine = entry.routine
+        while let current = routine {
+          if locals["R\(current)"]?.contains(name) == true { return [.local(scope: "R\(current)", name: name)] }
+          routine = model.routines[current].routine.parent
+        }
+        if let member = entry.use.member {
+          let scope = "\(entry.file)|\((entry.use.type ?? []).joined(separator: ".")).\(member)"
+          if locals[scope]?.contains(name) == true { return [.local(scope: scope, name: name)] }
+        }
+      }
+      var holders: [Holder] = [.property(type: nil, name: name)]
+      var path = entry.use.type ?? []
+      while !path.isEmpty {
+        if let type = model.resolveType(path.joined(separator: "."), from: nil, file: entry.file) {
+          holders.append(.property(type: type, name: name))
+        }
+        path.removeLast()
+      }
+      return holders
+    }
+
+    /// The holders `base.member` reads, where the base says its type: `self`, a type
+    /// (`FavoriteTip.shared`), a property whose type the code declares; else every property
+    /// of that name.
+    private func memberHolders(_ base: SwiftExpr, _ member: String, _ entry: Located) -> [Holder] {
+      if let chain = base.chain {
+        if chain == ["self"] || chain == ["Self"] {
+          return (entry.use.type.map { _ in Resolver.owner(entry, model) } ?? nil).map { [.property(type: $0, name: member)] } ?? []
+        }
+        if chain.first?.first?.isUppercase == true,
+          let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
+        {
+          return [.property(type: type, name: member)]
+        }
+        if chain.count == 1, let typeText = model.propertyType(of: chain[0], type: entry.use.type, file: entry.file),
+          let type = model.resolveType(typeText, from: entry.use.type, file: entry.file)
+        {
+          return [.property(type: type, name: member)]
+        }
+      }
+      return propertiesNamed[member] ?? []
+    }
+
+    /// What calling `callee` returns: the results of the app's functions of its name.
+    private func resultHolders(_ callee: SwiftExpr, _ entry: Located) -> [Holder] {
+      guard let name = callee.lastName, name.first?.isLowercase == true, let candidates = model.routinesByName[name] else { return [] }
+      if case .name = callee, let own = Resolver.owner(entry, model) {
+        let owned = candidates.filter { model.routines[$0].routine.type == model.types[own].path }
+        if !owned.isEmpty { return owned.map { .result(routine: $0) } }
+      }
+      return candidates.map { .result(routine: $0) }
+    }
+
+    /// The tips among values: each tip, and each member of each group.
+    func tips(in values: Set<Held>, contents: [Holder: Set<Held>]) -> Set<Int> {
+      var found: Set<Int> = []
+      for value in values {
+        switch value {
+        case .tip(let tip), .tipType(let tip): found.insert(tip)
+        case .group(let position):
+          for case .tip(let tip) in contents[.members(position)] ?? [] { found.insert(tip) }
+        }
+      }
+      return found
+    }
+  }
+}
