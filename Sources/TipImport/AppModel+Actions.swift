@@ -34,6 +34,7 @@ extension AppModel {
       return chosen
     }
     for group in deferrals {
+      if let display = group.deferral.tipActionOf, !runsTipAction(at: display, sites: group.sites) { continue }
       var found: [Occurrence] = []
       var visited: Set<Int> = []
       for index in group.sites {
@@ -82,6 +83,22 @@ extension AppModel {
           name: unique(owner + "_" + name), words: creates ?? "the app calls `\(swift)`", isUserAction: false, position: routine.position,
           steps: steps, note: creates == nil ? "which no code read calls" : "whose initializer moves a tip's inputs"))
     }
+  }
+
+  /// Whether the action handler of the tip view at `display` can run: one of the tips shown
+  /// there declares an action for the user to tap. When none does, what the handler does never
+  /// runs (its sites are accounted for, not untranslated), and each tip says so.
+  private mutating func runsTipAction(at display: SwiftPosition, sites handler: [Int]) -> Bool {
+    var shown = Set(tips.indices.filter { tips[$0].displays.contains { $0.position == display } })
+    shown.formUnion(flow?.displayed[display] ?? [])
+    guard !shown.isEmpty, shown.allSatisfy({ tips[$0].actions.isEmpty }) else { return true }
+    for index in handler { neverRun.insert(sites[index].site.position) }
+    for tip in shown.sorted() {
+      tips[tip].comments.append(
+        "the action handler of its view at \(display.fileLine) runs only when the user taps one of its actions, and it declares none: what the handler does never runs"
+      )
+    }
+    return false
   }
 
   /// Whether a site does something to tips: itself, or through the app's function it calls.

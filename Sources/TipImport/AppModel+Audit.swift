@@ -22,7 +22,8 @@ extension AppModel {
     }
     // What the code does that no step says, for the never-proof to count as possible.
     let said = Set((reactions.flatMap(\.steps) + actions.flatMap(\.steps)).filter { $0.command != nil }.map(\.position))
-    for (site, testCode) in sites where !testCode && !site.inPreview && site.flag == nil && !said.contains(site.position) {
+    for (site, testCode) in sites
+    where !testCode && !site.inPreview && site.flag == nil && !said.contains(site.position) && !neverRun.contains(site.position) {
       switch site.kind {
       case .parameterWrite(let text, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) {

@@ -84,8 +84,14 @@ extension AppModel {
         deadDisplayPlaces.insert(sites[use.display].site.position)
         continue
       }
-      if let tip = tipIndex(displayedBy: use.tip, in: site) {
+      // A display in the code of its own screen (no helper between): the flow of values knows
+      // which local or property it shows; a name the text resolves to a tip that cannot reach
+      // it (two locals `tip` in one view controller) is the text's mistake.
+      let followed = use.via.isEmpty ? flow?.displayed[sites[use.display].site.position] ?? [] : []
+      if let tip = tipIndex(displayedBy: use.tip, in: site), followed.isEmpty || followed.contains(tip) {
         place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain)
+      } else if !followed.isEmpty, groupIndex(displayedBy: use.tip, in: site) == nil {
+        for tip in followed { place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain) }
       } else if let group = groupIndex(displayedBy: use.tip, in: site) {
         // `TipView(group.currentTip)`: every member on one anchor, the group picks (rule 30);
         // `currentTip as? ExportTip`: that member only, when it is the group's.

@@ -46,6 +46,9 @@ struct AppModel {
   /// Display sites the app's users never reach (under a constant that is false, in a view
   /// built only in previews): the ledger does not count them as displays.
   var deadDisplayPlaces: Set<SwiftPosition> = []
+  /// Sites in code that never runs (the action handler of a tip that declares no action):
+  /// accounted for, neither steps nor untranslated.
+  var neverRun: Set<SwiftPosition> = []
 
   // Lookups by key, built as the model is: an app of a thousand files must not be read by
   // scanning every type for every name.

@@ -221,7 +221,11 @@ extension FactScanner {
     // `Target.parameter = value`: a parameter write, if the target names one. Assignment
     // binds loosest, so the value is everything after the operator (`p = n > 0`, `p = a ?? b`).
     let elements = Array(node.elements)
-    guard elements.count >= 3, let target = elements[0].as(MemberAccessExprSyntax.self) else { return }
+    // `hasPlayers = n > 0` in the code of a type that declares the parameter: bare.
+    guard elements.count >= 3,
+      elements[0].is(MemberAccessExprSyntax.self) || elements[0].is(DeclReferenceExprSyntax.self) && namesParameters.last == true
+    else { return }
+    let target = elements[0]
     let op = elements[1].is(AssignmentExprSyntax.self) ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
     guard ["=", "+=", "-=", "*=", "/="].contains(op), let first = elements.dropFirst(2).first, let last = elements.last else { return }
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset

@@ -73,6 +73,72 @@ extension FactScanner {
     "NavigationLink", "Menu", "UIAction", "addAction", "onKeyPress",
   ]
 
+  /// SwiftUI's types whose closures are content (views), built where they are.
+  static let contentTypes: Set<String> = [
+    "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "List", "ForEach",
+    "Group", "Section", "ScrollView", "ScrollViewReader", "NavigationStack", "NavigationView", "NavigationSplitView", "Form",
+    "GeometryReader", "TabView", "ViewThatFits", "Label", "Text", "Image", "Picker", "Toggle", "DisclosureGroup", "GroupBox",
+    "ControlGroup", "ToolbarItem", "ToolbarItemGroup", "Table", "TableColumn", "WindowGroup", "Settings", "MenuBarExtra", "Window",
+    "DocumentGroup", "Chart", "Map", "TimelineView", "Canvas", "AnyView", "ShareLink", "Link", "PhotosPicker", "LabeledContent",
+    "ContentUnavailableView", "Gauge", "ProgressView", "Stepper", "Slider", "DatePicker", "ColorPicker", "TextField", "SecureField",
+    "TextEditor", "HSplitView", "VSplitView", "TipView", "Task", "Button", "NavigationLink", "Menu",
+  ]
+
+  /// Whether a closure's statements do things (assignments, calls of functions, `Task`)
+  /// rather than build views (a type's initializer, `if` of views): an action, not content.
+  static func runsCode(_ closure: ClosureExprSyntax) -> Bool {
+    var effects = 0
+    var views = 0
+    func count(_ items: CodeBlockItemListSyntax, depth: Int) {
+      for item in items {
+        if let expression = item.item.as(ExprSyntax.self) {
+          if let branch = expression.as(IfExprSyntax.self), depth < 3 {
+            count(branch.body.statements, depth: depth + 1)
+            if case .codeBlock(let block)? = branch.elseBody { count(block.statements, depth: depth + 1) }
+          } else if expression.is(SequenceExprSyntax.self) || expression.is(AwaitExprSyntax.self) || expression.is(TryExprSyntax.self) {
+            effects += 1
+          } else if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `Text("x").hint(tip)` builds a view; `model.save()`, `export()`, `Task { }`,
+            // `PickTip.picked.sendDonation()` run code.
+            if let root = FactScanner.root(of: ExprSyntax(call)), root.called, root.name.first?.isUppercase == true, root.name != "Task" {
+              views += 1
+            } else {
+              effects += 1
+            }
+          } else {
+            views += 1
+          }
+        }
+      }
+    }
+    count(closure.statements, depth: 0)
+    return effects > 0 && views == 0
+  }
+
+  /// The name a chain of calls and members starts from, and whether it is called there:
+  /// `Text` (called) of `Text("x").bold()`, `model` of `model.save()`, `PickTip` of
+  /// `PickTip.picked.sendDonation()`; nil for an implicit member (`.init`) or anything else.
+  static func root(of expression: ExprSyntax) -> (name: String, called: Bool)? {
+    var current = expression
+    var called = false
+    while true {
+      if let call = current.as(FunctionCallExprSyntax.self) {
+        current = call.calledExpression
+        called = true
+      } else if let member = current.as(MemberAccessExprSyntax.self) {
+        guard let base = member.base else { return nil }
+        current = base
+        called = false
+      } else if let reference = current.as(DeclReferenceExprSyntax.self) {
+        return (reference.baseName.text, called)
+      } else if let generic = current.as(GenericSpecializationExprSyntax.self) {
+        current = generic.expression
+      } else {
+        return nil
+      }
+    }
+  }
+
   /// The repeated container the code is in (`ForEach`, a `List` of data), if any.
   var rowContainer: String? {
     for frame in closureFrames.reversed() {
@@ -114,8 +180,30 @@ extension FactScanner {
         || (name == "NavigationLink" || name == "Menu") && label != "label"
           && !call.arguments.contains { $0.label?.text == "destination" }
         || name == "UIAction"
-      let runsLater = !FactScanner.runNow.contains(name) && (name.first?.isUppercase == true ? isAction : true)
-      if !runsLater {
+      // A closure handed to a type of the app's own (`QuizModeButton { tip.donate() }`,
+      // `ResultsList(onSelect: { … })`) that runs code rather than building views: the type
+      // calls it later, when the code read does not show.
+      let handsCode =
+        name.first?.isUppercase == true && !isAction && !FactScanner.contentTypes.contains(name) && FactScanner.runsCode(node)
+      // The action handler of a tip's own view runs when the user taps one of its actions.
+      let tipAction = (name == "popoverTip" || name == "TipView") && (label == nil || label == "action")
+      let runsLater =
+        !FactScanner.runNow.contains(name) && (name.first?.isUppercase == true ? isAction || handsCode || tipAction : true)
+      if tipAction {
+        let display = call.calledExpression.as(MemberAccessExprSyntax.self).map { position($0.declName) } ?? position(call)
+        deferredStack.append(
+          Deferral(
+            words: "when the user taps one of the tip's actions (\(name) at \(display.fileLine))", name: name + "_action",
+            position: position(node), isUserAction: true, tipActionOf: display))
+        frame = .deferred
+      } else if handsCode {
+        let passed = label.map { "passed as \($0)" } ?? "passed to it"
+        deferredStack.append(
+          Deferral(
+            words: "when \(name) calls the closure \(passed)", name: name + "_" + (label ?? "closure"), position: position(node),
+            isUserAction: false))
+        frame = .deferred
+      } else if !runsLater {
         let repeats = name == "ForEach" || name == "List" && call.arguments.contains { !$0.expression.is(ClosureExprSyntax.self) }
         frame = .transparent(rows: repeats ? name : nil)
       } else if let words = FactScanner.later[name] {

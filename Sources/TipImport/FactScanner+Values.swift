@@ -67,6 +67,11 @@ extension FactScanner {
       if let tip = node.arguments.first?.expression { use(tip, .display(api: name, site: at)) }
       return
     }
+    // `&Tip.count` handed to a function: it may write any value there.
+    for argument in node.arguments {
+      guard let inOut = argument.expression.as(InOutExprSyntax.self) else { continue }
+      site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: source(node)), at: inOut)
+    }
     guard !FactScanner.takesNoTip.contains(name), !node.arguments.isEmpty else { return }
     let callee = expr(node.calledExpression)
     let at = position(node)

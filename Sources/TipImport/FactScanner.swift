@@ -18,6 +18,9 @@ final class FactScanner: SyntaxVisitor {
   var facts: FileFacts
   /// Indices into `facts.types` of the enclosing declarations.
   private var typeStack: [Int] = []
+  /// For each type around the code: whether a bare name written in it may be a TipKit
+  /// parameter (it declares one, or it is an extension of a type declared elsewhere).
+  var namesParameters: [Bool] = []
   var functionStack: [String] = []
   /// The functions and computed properties around the code, innermost last.
   var memberStack: [String] = []
@@ -101,7 +104,10 @@ final class FactScanner: SyntaxVisitor {
 
   // MARK: Types
 
-  private func enter(_ name: String, isExtension: Bool, inherited: InheritanceClauseSyntax?, at node: some SyntaxProtocol) {
+  private func enter(
+    _ name: String, isExtension: Bool, inherited: InheritanceClauseSyntax?, members: MemberBlockSyntax, at node: some SyntaxProtocol
+  ) {
+    namesParameters.append(isExtension || FactScanner.declaresParameters(members))
     let outer = currentType ?? []
     let names = (isExtension ? name.split(separator: ".").map(String.init) : [name]).map { $0.filter { $0 != "`" } }
     let inheritedNames = inherited?.inheritedTypes.map { source($0.type) } ?? []
@@ -113,40 +119,54 @@ final class FactScanner: SyntaxVisitor {
   }
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, at: node.name)
+    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, members: node.memberBlock, at: node.name)
     return .visitChildren
   }
-  override func visitPost(_ node: StructDeclSyntax) { typeStack.removeLast() }
+  override func visitPost(_ node: StructDeclSyntax) { leaveType() }
 
   override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, at: node.name)
+    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, members: node.memberBlock, at: node.name)
     if node.inheritanceClause?.inheritedTypes.contains(where: { source($0.type) == "XCTestCase" }) == true {
       facts.isTestCode = true
     }
     return .visitChildren
   }
-  override func visitPost(_ node: ClassDeclSyntax) { typeStack.removeLast() }
+  override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
 
   override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, at: node.name)
+    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, members: node.memberBlock, at: node.name)
     return .visitChildren
   }
-  override func visitPost(_ node: EnumDeclSyntax) { typeStack.removeLast() }
+  override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
 
   override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, at: node.name)
+    enter(node.name.text, isExtension: false, inherited: node.inheritanceClause, members: node.memberBlock, at: node.name)
     return .visitChildren
   }
-  override func visitPost(_ node: ActorDeclSyntax) { typeStack.removeLast() }
+  override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
 
   override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
     var name = source(node.extendedType)
     // `extension Tips.Event where …` and the like have nothing of the app's.
     if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
-    enter(name, isExtension: true, inherited: node.inheritanceClause, at: node.extendedType)
+    enter(name, isExtension: true, inherited: node.inheritanceClause, members: node.memberBlock, at: node.extendedType)
     return .visitChildren
   }
-  override func visitPost(_ node: ExtensionDeclSyntax) { typeStack.removeLast() }
+  override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+  private func leaveType() {
+    typeStack.removeLast()
+    namesParameters.removeLast()
+  }
+
+  /// Whether a type's own members include an `@Parameter`.
+  static func declaresParameters(_ members: MemberBlockSyntax) -> Bool {
+    members.members.contains { item in
+      item.decl.as(VariableDeclSyntax.self)?.attributes.contains {
+        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Parameter") == true
+      } == true
+    }
+  }
 
   // MARK: Context
 

@@ -83,6 +83,9 @@ struct Deferral: Equatable {
   /// The user's gesture (a button, a tap, a swipe), rather than the system's or another
   /// part of the app's callback.
   var isUserAction: Bool
+  /// For the action handler of `popoverTip(tip) { action in … }` or `TipView(tip) { … }`: the
+  /// display's place. It runs only when the user taps one of the tip's own actions.
+  var tipActionOf: SwiftPosition? = nil
 }
 
 /// A condition around code, from the code's enclosing statements.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the app's tips go: every instance of a tip type, every group built, followed from
 /// where the code builds it through the places that hold it (properties, locals, parameters
 /// of the app's functions and types, what functions return) to where it ends up: a display,
@@ -100,8 +102,9 @@ extension ValueFlow {
     let locals: [String: Set<String>]
     /// Every property holder by name, for a member read on a value of unknown type.
     let propertiesNamed: [String: [Holder]]
-    /// Call and construction sites by place.
-    let callSites: [SwiftPosition: Int]
+    /// Call and construction sites by place and callee's name (`a.f(x).g(y)`: both calls
+    /// start where `a` does).
+    let callSites: [String: Int]
     /// The properties each type declares (`type#name`): a bare name written in its code is one.
     let declared: Set<String>
 
@@ -122,10 +125,11 @@ extension ValueFlow {
         locals["R\(index)", default: []].formUnion(routine.routine.parameters.map(\.name))
       }
       var properties: [String: [Holder]] = [:]
-      var sites: [SwiftPosition: Int] = [:]
+      var sites: [String: Int] = [:]
       for (index, entry) in model.sites.enumerated() {
         switch entry.site.kind {
-        case .call, .instantiate: sites[entry.site.position] = index
+        case .call(let name, _, _): sites["\(entry.site.position)#\(name)"] = index
+        case .instantiate(let type, _): sites["\(entry.site.position)#\(type.prefix { $0 != "<" }.split(separator: ".").last ?? "")"] = index
         default: break
         }
       }
@@ -188,8 +192,10 @@ extension ValueFlow {
       guard var chain = target.chain else { return nil }
       // SwiftUI's backing storage `_group = State(initialValue: …)` is the property `group`.
       if chain.count == 1, chain[0].hasPrefix("_") { chain[0].removeFirst() }
-      if chain.first == "self" { chain.removeFirst() }
+      let onSelf = chain.first == "self"
+      if onSelf { chain.removeFirst() }
       guard let last = chain.last else { return nil }
+      if onSelf, chain.count == 1 { return [.property(type: Resolver.owner(entry, model), name: last)] }
       if chain.count == 1 {
         let holders = nameHolders(last, entry, excluding: nil)
         if case .local? = holders.first { return holders }
@@ -210,7 +216,7 @@ extension ValueFlow {
     private func parameterHolders(of entry: Located) -> [Holder]? {
       guard case .argument(let callee, let label, let index, let call) = entry.use.sink else { return nil }
       if Resolver.wrappers.contains(callee.lastName ?? "") { return [] }
-      guard let site = callSites[call] else { return nil }
+      guard let site = callSites["\(call)#\(callee.lastName ?? "")"] else { return nil }
       switch model.sites[site].site.kind {
       case .call(let name, _, let arguments):
         let labels = arguments.map(\.label)

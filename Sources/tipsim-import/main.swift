@@ -1,3 +1,4 @@
 import Foundation
 
-exit(ImportMain.run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(arguments.first == "--score-corpus" ? CorpusRun.run(Array(arguments.dropFirst())) : ImportMain.run(arguments))

@@ -1,0 +1,26 @@
+import SwiftUI
+import TipKit
+
+extension View {
+  func tourTip<T: Tip>(_ tip: T?) -> some View {
+    modifier(TourModifier(tip: tip))
+  }
+
+  func captioned(_ caption: String) -> some View {
+    overlay(Text(caption))
+  }
+}
+
+private struct TourModifier<T: Tip>: ViewModifier {
+  let tip: T?
+
+  func body(content: Content) -> some View {
+    content.popoverTip(tip)
+  }
+}
+
+struct TourView: View {
+  var body: some View {
+    Text("Steps").captioned("first").tourTip(Tour.steps.currentTip as? StepOneTip)
+  }
+}

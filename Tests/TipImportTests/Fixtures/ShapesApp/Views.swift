@@ -1,0 +1,57 @@
+import SwiftUI
+import TipKit
+import UIKit
+
+/// A row the app builds, which calls its closure when the user picks it.
+struct PickerRow: View {
+  let title: String
+  let onPick: () -> Void
+
+  var body: some View {
+    Text(title).onTapGesture { onPick() }
+  }
+}
+
+struct ShapesView: View {
+  @State private var count = 0
+
+  var body: some View {
+    List {
+      TipView(ItemsTip())
+      TipView(VisitsTip())
+      PickerRow(title: "One", onPick: { PickTip.picked.sendDonation() })
+        .popoverTip(PickTip())
+      Text("First").popoverTip(FirstTip()) { _ in
+        SecondTip.firstDone = true
+      }
+      TipView(SecondTip())
+      Text("Third").popoverTip(ThirdTip()) { _ in
+        FourthTip.thirdDone = true
+      }
+      TipView(FourthTip())
+    }
+    .onAppear {
+      TourState.refresh(itemCount: count)
+      bump(&TourState.visits)
+    }
+  }
+
+  private func bump(_ value: inout Int) {
+    value += 1
+  }
+}
+
+final class SidesViewController: UIViewController {
+  private let leftButton = UIButton()
+  private let rightButton = UIButton()
+
+  func showLeft() {
+    let tip = LeftTip()
+    present(TipUIPopoverViewController(tip, sourceItem: leftButton), animated: true)
+  }
+
+  func showRight() {
+    let tip = RightTip()
+    present(TipUIPopoverViewController(tip, sourceItem: rightButton), animated: true)
+  }
+}

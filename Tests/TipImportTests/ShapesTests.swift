@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Audit
+@testable import TipImport
+
+/// Shapes the real apps of the corpus showed the importer missing, one tip each in ShapesApp:
+/// what each does to the audit's verdict.
+@Suite struct ShapesTests {
+  static let audited: (report: AuditReport, result: SwiftImporter.Result)? = {
+    guard let result = try? SwiftImporter.run(paths: ["ShapesApp"], in: fixtures, forAudit: true), let input = result.audit,
+      let report = try? Auditor(input: input).audit()
+    else { return nil }
+    return (report, result)
+  }()
+
+  func tip(_ name: String) throws -> TipAudit {
+    try #require(Self.audited?.report.tips.first { $0.tip == name })
+  }
+
+  /// `hasItems = itemCount > 0` inside the type that declares the parameter, by bare name.
+  @Test func aParameterWrittenByBareNameInItsOwnTypeIsAWrite() throws {
+    let items = try tip("ItemsTip")
+    #expect(items.verdict == .shows)
+    #expect(Self.audited?.result.scenario.contains("if TourState_itemCount_gt_0: set hasItems true") == true)
+  }
+
+  /// `bump(&TourState.visits)`: a function of the app's may write any value there.
+  @Test func aParameterHandedInOutIsWrittenWithAnyValue() throws {
+    let visits = try tip("VisitsTip")
+    #expect(visits.verdict == .shows)
+    #expect(visits.causes.isEmpty)
+  }
+
+  /// `PickerRow(onPick: { PickTip.picked.sendDonation() })`: an action, whose witness names
+  /// the assumption that the row calls it.
+  @Test func aClosureHandedToTheAppsOwnViewIsAnAction() throws {
+    let pick = try tip("PickTip")
+    #expect(pick.verdict == .shows)
+    #expect(pick.assumptions.map(\.text) == ["assuming PickerRow calls the closure passed as onPick"])
+  }
+
+  /// `popoverTip(FirstTip()) { _ in SecondTip.firstDone = true }`: FirstTip declares no action,
+  /// so the handler never runs and the chain stops; ThirdTip declares one, so it does.
+  @Test func aTipsActionHandlerRunsOnlyWhenItHasActions() throws {
+    let second = try tip("SecondTip")
+    #expect(second.verdict == .never)
+    #expect(second.causes.map(\.code) == [.parameterNeverWritten])
+    #expect(try tip("FourthTip").verdict == .shows)
+    #expect(Self.audited?.result.scenario.contains("runs only when the user taps one of its actions, and it declares none") == true)
+  }
+
+  /// Two locals `tip` in one controller: each display shows the tip its own local holds.
+  @Test func localsOfOneNameInTwoFunctionsAreTwoTips() throws {
+    let lines = try #require(Self.audited?.result.definitions)
+    #expect(lines.contains("screen SidesViewController: LeftTip RightTip"))
+    #expect(try tip("LeftTip").verdict == .shows)
+    #expect(try tip("RightTip").verdict == .shows)
+  }
+
+  /// `Text("Steps").captioned("first").tourTip(Tour.steps.currentTip as? StepOneTip)`: both
+  /// calls start where `Text` does, and each argument goes to its own call's parameter; the
+  /// flow follows the cast member of a static group through the app's modifier to its
+  /// display. The group's other member is never the one shown.
+  @Test func chainedCallsOfTheAppsFunctionsEachTakeTheirOwnArguments() throws {
+    let files = try ["Tips.swift", "Views.swift", "Tour.swift", "ShapesApp.swift"].map { name in
+      let path = "ShapesApp/" + name
+      return try SwiftImporter.scan(path: path, text: String(contentsOfFile: fixtures + "/" + path, encoding: .utf8), target: BuildTarget())
+    }
+    let model = AppModel(files: files)
+    let stepOne = try #require(model.tips.firstIndex { $0.name == "StepOneTip" })
+    let stepTwo = try #require(model.tips.firstIndex { $0.name == "StepTwoTip" })
+    #expect(model.flow?.ledgers[stepOne]?.displays.map(\.fileLine) == ["ShapesApp/Tour.swift:18"])
+    #expect(model.flow?.ledgers[stepTwo] == nil)
+    #expect(try tip("StepOneTip").verdict == .shows)
+    #expect(try tip("StepTwoTip").verdict == .never)
+  }
+}
