@@ -30,7 +30,7 @@ extension AppModel {
           places.untranslated.writes[parameters[parameter].name, default: []].append(site.position.fileLine)
         }
       case .donate(let text, _, _, _):
-        if let event = eventIndex(named: text, in: site) {
+        for event in donatedEvents(named: text, at: site) {
           places.untranslated.donations[events[event].name, default: []].append(site.position.fileLine)
         }
       case .invalidate(let text, _):
@@ -39,6 +39,10 @@ extension AppModel {
         }
       default: break
       }
+    }
+    // An event handed to code the import does not follow may be donated there.
+    for (event, escapes) in flow?.eventEscapes ?? [:] {
+      places.untranslated.donations[events[event].name, default: []].append(contentsOf: escapes)
     }
     for (index, tip) in tips.enumerated() {
       if let ledger = flow?.ledgers[index] {

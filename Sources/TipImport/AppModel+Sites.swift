@@ -244,7 +244,7 @@ extension AppModel {
     for (site, testCode) in sites where !testCode {
       switch site.kind {
       case .donate(let text, _, _, _):
-        if let event = eventIndex(named: text, in: site) { events[event].donations.append(site) }
+        for event in donatedEvents(named: text, at: site) { events[event].donations.append(site) }
       case .parameterWrite(let text, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }
       case .invalidate(let text, _):
@@ -258,6 +258,13 @@ extension AppModel {
   func eventIndex(named text: String, in site: Site) -> Int? {
     guard let (type, member) = resolveMember(text, from: site.type, file: site.position.file) else { return nil }
     return eventIndex(type: type, member: member)
+  }
+
+  /// The events a donation can donate: the one its base names, else those the flow of values
+  /// brings there (`func track(_ event: Tips.Event) { event.sendDonation() }`).
+  func donatedEvents(named text: String, at site: Site) -> [Int] {
+    if let event = eventIndex(named: text, in: site) { return [event] }
+    return flow?.donated[site.position] ?? []
   }
 
   /// The parameter a write's target names (`Self.count`, `$count`, `Tip.count`).

@@ -88,7 +88,13 @@ extension AppModel {
     var step = ReactionStep(command: nil, os: os, guards: guards, swift: swiftText(site), position: site.position)
     switch site.kind {
     case .donate(let text, _, let argument, let fields):
-      guard let event = eventIndex(named: text, in: site) else { return [] }
+      // A base that holds one of several events (a parameter): each possible, none a step.
+      let events = donatedEvents(named: text, at: site)
+      guard let event = events.first else { return [] }
+      guard events.count == 1 else {
+        step.note = "it donates \(text), which holds one of \(events.map { self.events[$0].name }.joined(separator: ", "))"
+        return [step]
+      }
       (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode.isAction)
     case .parameterWrite(let text, let op, let value):
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }

@@ -89,6 +89,7 @@ extension FactScanner {
             return Site.DonatedField(label: label, literal: RuleTranslator.literal(field.expression), text: source(field.expression))
           }
           site(.donate(event: source(base), call: last + "()", argument: argument.map { source($0) }, fields: fields), at: node)
+          use(base, .donated(site: position(node)))
         }
       case "invalidate":
         let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }

@@ -14,6 +14,8 @@ struct ValueFlow {
     case group(SwiftPosition)
     /// The tip's type as a value (`FavoriteTip.self`), which generic code can build.
     case tipType(Int)
+    /// An event (`FavoriteTip.opened`), which whoever holds it can donate.
+    case event(Int)
   }
 
   /// A place that holds values: a local or parameter (by its scope), a type's property (any
@@ -40,6 +42,11 @@ struct ValueFlow {
   private(set) var ledgers: [Int: Ledger] = [:]
   /// Display place → the tips it can show.
   private(set) var displayed: [SwiftPosition: [Int]] = [:]
+  /// Donation place → the events it can donate (`event.donate()` on a parameter that holds one).
+  private(set) var donated: [SwiftPosition: [Int]] = [:]
+  /// Event index → where it goes that the import does not follow, in words: code there may
+  /// donate it.
+  private(set) var eventEscapes: [Int: [String]] = [:]
 
   /// How many rounds the holders are filled before the flow stops growing; a longer chain of
   /// holders than this is cut (each round follows every use once).
@@ -73,13 +80,17 @@ struct ValueFlow {
       let values = resolver.values(of: entry, in: filled)
       guard !values.isEmpty else { continue }
       let tips = resolver.tips(in: values, contents: filled)
+      let events = values.compactMap { if case .event(let event) = $0 { event } else { nil } }.sorted()
       switch entry.use.sink {
       case .display(_, let site):
         displayed[site, default: []].append(contentsOf: tips.sorted())
         for tip in tips { ledgers[tip, default: Ledger()].displays.append(site) }
+      case .donated(let site):
+        donated[site, default: []].append(contentsOf: events)
       default:
         guard let escape = resolver.escape(of: entry) else { continue }
         for tip in tips { ledgers[tip, default: Ledger()].escapes.append(escape) }
+        for event in events { eventEscapes[event, default: []].append(escape) }
       }
     }
   }
@@ -182,7 +193,7 @@ extension ValueFlow {
         return []
       case .groupMember(let group): return [.members(group)]
       case .argument: return parameterHolders(of: entry)
-      case .display, .element, .returnedFromClosure: return nil
+      case .display, .donated, .element, .returnedFromClosure: return nil
       }
     }
 
@@ -317,6 +328,7 @@ extension ValueFlow {
       case .name(let name) where name.first?.isUppercase == true:
         return []
       case .name(let name):
+        if let event = event(named: name, on: nil, entry) { return [.event(event)] }
         return read(nameHolders(name.hasPrefix("$") ? String(name.dropFirst()) : name, entry, excluding: excluding))
       case .member(let base?, "self"):
         guard base.namesType, let chain = base.chain,
@@ -324,6 +336,7 @@ extension ValueFlow {
         else { return [] }
         return [.tipType(tip)]
       case .member(let base?, let member):
+        if let event = event(named: member, on: base, entry) { return [.event(event)] }
         return read(memberHolders(base, member, entry)).union(
           membersOfValues(values(of: base, entry, contents, excluding: excluding, depth: next), member, contents, base: base, entry))
       case .call(let callee, let arguments):
@@ -352,6 +365,20 @@ extension ValueFlow {
       default:
         return []
       }
+    }
+
+    /// The event `Type.member` (or a bare `member` in the code of its type) declares.
+    private func event(named member: String, on base: SwiftExpr?, _ entry: Located) -> Int? {
+      let type: Int?
+      if let base {
+        guard base.namesType || base == .name("Self"), let chain = base.chain else { return nil }
+        type =
+          chain == ["Self"]
+          ? Resolver.owner(entry, model) : model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
+      } else {
+        type = Resolver.owner(entry, model)
+      }
+      return type.flatMap { model.eventIndex(type: $0, member: member) }
     }
 
     /// What a member of values gives: a group's `currentTip` (its members), a tip's own
@@ -448,6 +475,7 @@ extension ValueFlow {
         case .tip(let tip), .tipType(let tip): found.insert(tip)
         case .group(let position):
           for case .tip(let tip) in contents[.members(position)] ?? [] { found.insert(tip) }
+        case .event: break
         }
       }
       return found

@@ -23,6 +23,8 @@ struct ValueUse {
     case element
     /// A member listed in the builder of the TipGroup built at `group`.
     case groupMember(group: SwiftPosition)
+    /// What `.donate()` or `.sendDonation()` is called on, at the donation's site.
+    case donated(site: SwiftPosition)
   }
 
   var value: SwiftExpr

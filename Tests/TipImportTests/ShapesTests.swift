@@ -75,4 +75,19 @@ import Testing
     #expect(try tip("StepOneTip").verdict == .shows)
     #expect(try tip("StepTwoTip").verdict == .never)
   }
+
+  /// `Analytics.track(TrackTip.opened)` donates through its parameter: the flow of values
+  /// names the event, and the button's action donates it.
+  @Test func anEventHandedToTheAppsFunctionIsDonatedThere() throws {
+    #expect(try tip("TrackTip").verdict == .shows)
+    #expect(Self.audited?.result.definitions.contains("action EventsView_Button_Open: donate opened") == true)
+  }
+
+  /// `ExternalForwarder.forward(ForwardTip.forwarded)`: code the sources do not have may donate
+  /// it, so `eventNeverDonated` is not proved, and the note names the place.
+  @Test func anEventHandedToCodeNotReadMayBeDonated() throws {
+    let forward = try tip("ForwardTip")
+    #expect(forward.verdict == .unknown)
+    #expect(forward.note?.contains("it is passed to `ExternalForwarder.forward(_:)` at ShapesApp/Tour.swift:33") == true)
+  }
 }

@@ -11,6 +11,7 @@ struct ShapesApp: App {
     WindowGroup {
       ShapesView()
       TourView()
+      EventsView()
     }
   }
 }

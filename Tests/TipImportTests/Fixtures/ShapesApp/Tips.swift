@@ -77,3 +77,23 @@ struct StepOneTip: Tip {
 struct StepTwoTip: Tip {
   var title: Text { Text("Step two") }
 }
+
+/// Donated by a function of the app's that takes the event as a parameter.
+struct TrackTip: Tip {
+  static let opened = Tips.Event(id: "opened")
+  var title: Text { Text("Track it") }
+  var rules: [Rule] { #Rule(Self.opened) { $0.donations.count >= 2 } }
+}
+
+/// Its event is handed to a type the sources do not declare, which may donate it.
+struct ForwardTip: Tip {
+  static let forwarded = Tips.Event(id: "forwarded")
+  var title: Text { Text("Forward it") }
+  var rules: [Rule] { #Rule(Self.forwarded) { $0.donations.count >= 1 } }
+}
+
+enum Analytics {
+  static func track(_ event: Tips.Event) {
+    Task { await event.donate() }
+  }
+}

@@ -24,3 +24,14 @@ struct TourView: View {
     Text("Steps").captioned("first").tourTip(Tour.steps.currentTip as? StepOneTip)
   }
 }
+
+struct EventsView: View {
+  var body: some View {
+    VStack {
+      Button("Open") { Analytics.track(TrackTip.opened) }
+        .popoverTip(TrackTip())
+      Button("Forward") { ExternalForwarder.forward(ForwardTip.forwarded) }
+        .popoverTip(ForwardTip())
+    }
+  }
+}
