@@ -162,7 +162,9 @@ public struct Auditor {
         audit.verdict = .shows
         audit.witness = merged != found && verifies(merged, shows: tip.name, from: context.base, stays: false) ? merged : found
         audit.onScreenAfterWitness = verifies(audit.witness, shows: tip.name, from: context.base, stays: true)
-        audit.assumptions = assumptions(of: audit.witness, in: world)
+        audit.assumptions =
+          assumptions(of: audit.witness, in: world)
+          + reliedOnFalse(audit.witness, tip: tip.name, in: world, from: context.base)
       case .found:
         audit.note = "the search found a witness that did not display the tip when replayed"
       case .exhausted(let states):
@@ -227,6 +229,36 @@ public struct Auditor {
       if !unique.contains(assumption) { unique.append(assumption) }
     }
     return unique
+  }
+
+  /// The unknown app conditions a witness takes as false without saying so (an unknown one is
+  /// false until set): each that gates the tip's anchors or a step of the app's code, and
+  /// without which — set true before the witness — the witness no longer displays the tip.
+  private func reliedOnFalse(_ witness: [String], tip: String, in world: World, from definitions: Session) -> [TipAudit.Assumption] {
+    var gating: [String] = []
+    func add(_ tests: [ConditionTest]) {
+      for test in tests where !gating.contains(test.name) { gating.append(test.name) }
+    }
+    for place in world.places(of: tip) { add(world.anchorTests(of: "\(place.screen).\(place.anchor)")) }
+    for reaction in world.reactions {
+      add(reaction.conditions)
+      for command in reaction.commands { add(command.guards) }
+    }
+    for action in world.actions { for command in action.commands { add(command.guards) } }
+    let set = Set(witness.compactMap { line -> String? in
+      guard let statement = WitnessSearch.statement(line), case .command(.set(let name, _)) = statement.action else { return nil }
+      return name
+    })
+    var found: [TipAudit.Assumption] = []
+    for name in gating where !set.contains(name) && world.conditions.definition(named: name).map({ $0.initial == nil }) == true {
+      guard !verifies(["set \(name) true"] + witness, shows: tip, from: definitions, stays: false) else { continue }
+      let origin = input.places.conditions[name]
+      found.append(
+        .init(
+          text: CommentText.oneLine(origin.map { "assuming \($0.words) is false" } ?? "assuming the app condition \(name) is false"),
+          place: origin?.place ?? ""))
+    }
+    return found
   }
 
   /// Members of an ordered group after one that never shows and that no code invalidates

@@ -18,13 +18,21 @@ public enum RuleEnds {
   /// The ways `tip`'s rules end it, given the app's code in `world` (its reactions and
   /// actions) and `commands` the script makes (each with its place).
   public static func ends(of tip: TipDefinition, in world: World, commands: [(Command, ScenarioPlace)] = []) -> [End] {
-    var code: [(Command, ScenarioPlace)] = commands
-    for reaction in world.reactions { code += reaction.commands.map { ($0.underlying, reaction.place) } }
-    for action in world.actions { code += action.commands.map { ($0.underlying, action.place) } }
+    // A datastore reset at every launch undoes every donation and write: nothing is for good.
+    let resets = world.reactions.contains { reaction in
+      reaction.trigger == .appLaunching && reaction.conditions.isEmpty && reaction.os == nil
+        && reaction.commands.contains { if case .resetDatastore = $0 { true } else { false } }
+    }
+    guard !resets else { return [] }
+    // Each run of code in order: a write undone later in the same run ends nothing.
+    var runs: [[(Command, ScenarioPlace)]] = commands.map { [$0] }
+    for reaction in world.reactions { runs.append(reaction.commands.map { ($0.underlying, reaction.place) }) }
+    for action in world.actions { runs.append(action.commands.map { ($0.underlying, action.place) }) }
+    let code = runs.flatMap { $0 }
     var ends: [End] = []
     for rule in tip.rules {
       if let end = countEnd(of: rule, in: world, code: code) { ends.append(end) }
-      ends += parameterEnds(of: rule, in: world, code: code)
+      ends += parameterEnds(of: rule, in: world, runs: runs)
     }
     return ends
   }
@@ -65,9 +73,10 @@ public enum RuleEnds {
   }
 
   /// A rule on one parameter (`p == v`, `p`, `not p`) that a write of the app's makes false,
-  /// and that no code running by itself (a reaction) makes true again, or writes with a value
-  /// it computes: the tip then stays away until the user or the app acts again.
-  private static func parameterEnds(of rule: Expression, in world: World, code: [(Command, ScenarioPlace)]) -> [End] {
+  /// that the same run of code does not make true again after it, and that no code running
+  /// by itself (a reaction) makes true again, or writes with a value it computes: the tip
+  /// then stays away until the user or the app acts again.
+  private static func parameterEnds(of rule: Expression, in world: World, runs: [[(Command, ScenarioPlace)]]) -> [End] {
     let names = rule.parameterNames
     guard names.count == 1, let name = names.first, rule.aggregates.isEmpty else { return [] }
     let rearms = world.reactions.flatMap(\.commands).map(\.underlying).contains { command in
@@ -78,9 +87,18 @@ public enum RuleEnds {
       }
     }
     guard !rearms else { return [] }
-    for (command, place) in code {
-      guard case .set(name, let value) = command, !holds(rule, name, value) else { continue }
-      return [End(text: "`\(rule)` is false once the app sets \(name) to \(value)", subject: name, place: place)]
+    for run in runs {
+      for (index, (command, place)) in run.enumerated() {
+        guard case .set(name, let value) = command, !holds(rule, name, value) else { continue }
+        let undone = run[(index + 1)...].contains { later, _ in
+          switch later {
+          case .set(name, let again): holds(rule, name, again)
+          case .update(name, _): true
+          default: false
+          }
+        }
+        if !undone { return [End(text: "`\(rule)` is false once the app sets \(name) to \(value)", subject: name, place: place)] }
+      }
     }
     return []
   }

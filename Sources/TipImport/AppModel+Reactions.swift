@@ -211,10 +211,18 @@ extension AppModel {
         if index == configure && site.deferred == nil { found.append(.configured) }
       case .call(let name, let base, _) where site.deferred == nil && base != "super":
         guard let callee = resolveCall(at: index) else {
-          if let candidates = routinesByName[name], candidates.count > 1, candidates.contains(where: { touches($0, &touching) }) {
+          // Only what is true: how many of the functions of that name touch tips, and which.
+          let candidates = routinesByName[name] ?? []
+          let touchingTips = candidates.filter { touches($0, &touching) }
+          if candidates.count > 1, !touchingTips.isEmpty {
+            let which = touchingTips.map { "\(routines[$0].title) at \(routines[$0].routine.position.fileLine)" }.joined(separator: ", ")
             untranslated.append(
-              Note(position: site.position, text: "a call of \(name)() not followed: \(candidates.count) functions of that name touch tips")
-            )
+              Note(
+                position: site.position,
+                text: "a call of \(name)() not followed: the code read has \(candidates.count) functions of that name, and "
+                  + (touchingTips.count == candidates.count
+                    ? "each touches" : touchingTips.count == 1 ? "1 of them touches" : "\(touchingTips.count) of them touch")
+                  + " tips (\(which))"))
           }
           continue
         }

@@ -89,16 +89,20 @@ extension AppModel {
     switch site.kind {
     case .donate(let text, _, let argument, let fields):
       // A base that holds one of several events (a parameter): each possible, none a step.
-      let events = donatedEvents(named: text, at: site)
-      guard let event = events.first else { return [] }
-      guard events.count == 1 else {
-        step.note = "it donates \(text), which holds one of \(events.map { self.events[$0].name }.joined(separator: ", "))"
+      let donated = donatedEvents(named: text, at: site)
+      guard let event = donated.first else { return [] }
+      guard donated.count == 1 else {
+        step.note = "it donates \(text), which holds one of \(donated.map { events[$0].name }.joined(separator: ", "))"
         return [step]
       }
       (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode.isAction)
+      step.moves = (events[event].name, nil)
     case .parameterWrite(let text, let op, let value):
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }
       (step.command, step.note) = write(parameter, op: op, value: value, at: index)
+      var from: String?
+      if op == "=", case .update(let source, _, _, _, _)? = valueForm(value, at: index, depth: 0) { from = parameters[source].name }
+      step.moves = (parameters[parameter].name, from)
       if step.command == nil && notRun == nil {
         // A value the app computes: an input of an action, or in code that runs by itself, a
         // `Bool` under the condition it tests.
@@ -127,6 +131,7 @@ extension AppModel {
       }
     case .toggle(let text):
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }
+      step.moves = (parameters[parameter].name, nil)
       if parameters[parameter].value == "true" || parameters[parameter].value == "false" {
         step.command = "toggle \(parameters[parameter].name)"
       } else {

@@ -31,6 +31,8 @@ struct AppModel {
   var actions: [ImportedAction] = []
   /// What the app's code tests that the import cannot decide (`AppModel+Conditions`).
   var conditions: [ImportedCondition] = []
+  /// Conditions the code tests that gate nothing a tip reads: not written, only counted.
+  var unusedConditions = 0
   /// The routines that run at launch or as a screen appears or disappears, and which
   /// routines touch tips (nil: not asked yet): found by the reactions, read by the actions.
   var roots: Set<Int> = []
@@ -95,6 +97,8 @@ struct AppModel {
     readConfiguration()
     readReactions()
     readActions()
+    keepRelevantConditions()
+    noteEffectsNotRun()
   }
 
   // MARK: Types

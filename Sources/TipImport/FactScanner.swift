@@ -366,6 +366,23 @@ final class FactScanner: SyntaxVisitor {
     return .visitChildren
   }
 
+  /// A property observer (`didSet`, `willSet`) runs when the app sets the property: an
+  /// action of its own.
+  override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
+    guard FactScanner.observers.contains(node.accessorSpecifier.text) else { return .visitChildren }
+    let property = node.parent?.parent?.parent?.as(PatternBindingSyntax.self)?.pattern.trimmedDescription ?? "a property"
+    deferredStack.append(
+      Deferral(
+        words: "when the app sets \(property) (\(node.accessorSpecifier.text))", name: property + "_" + node.accessorSpecifier.text,
+        position: position(node), isUserAction: false))
+    return .visitChildren
+  }
+  override func visitPost(_ node: AccessorDeclSyntax) {
+    if FactScanner.observers.contains(node.accessorSpecifier.text) { deferredStack.removeLast() }
+  }
+
+  static let observers: Set<String> = ["didSet", "willSet"]
+
   override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
     useReturn(node)
     return .visitChildren

@@ -176,6 +176,10 @@ struct ReactionStep {
   var position: SwiftPosition
   /// Why it is not run, or what the reader should know of it.
   var note: String?
+  /// What it moves that a tip may read: an event it donates, a parameter it writes (with the
+  /// parameter its value is computed from, `set p q + 1`); nil for what always matters to
+  /// tips (an invalidation, a reset).
+  var moves: (name: String, from: String?)?
 
   /// The command as a reaction or an action writes it: `if a and not b: set p true`.
   var line: String? { command.map { guards.isEmpty ? $0 : "if \(guards.text): \($0)" } }

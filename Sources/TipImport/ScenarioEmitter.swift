@@ -17,11 +17,23 @@ struct ScenarioEmitter {
     untranslated = model.untranslated
   }
 
-  /// The model written, header first.
-  static func emitted(_ model: AppModel, header: String) -> ScenarioEmitter {
+  /// The model written, header first, and last what was read and not translated (with
+  /// `more`, the files left out), each with its place.
+  static func emitted(_ model: AppModel, header: String, more: [Note] = []) -> ScenarioEmitter {
     var emitter = ScenarioEmitter(model: model)
+    emitter.untranslated += more
     emitter.write(header: header)
+    emitter.writeUntranslated()
     return emitter
+  }
+
+  /// Every note of what was not translated, in place order: the summary says each is here.
+  private mutating func writeUntranslated() {
+    untranslated.sort { $0.position < $1.position }
+    guard !untranslated.isEmpty else { return }
+    lines.append("")
+    comment("Read and not translated (\(untranslated.count)), each with its place:")
+    for note in untranslated { comment("  \(note.position.fileLine): \(note.text)") }
   }
 
   private mutating func comment(_ text: String, indent: String = "") {
@@ -64,9 +76,13 @@ struct ScenarioEmitter {
 
   /// What the app's code tests that the import cannot decide, with its fresh-install value.
   private mutating func writeConditions() {
-    guard !model.conditions.isEmpty else { return }
+    guard !model.conditions.isEmpty || model.unusedConditions > 0 else { return }
     lines.append("")
     comment("What the app's code tests that the import cannot decide: app conditions, with their value on a fresh install.")
+    if model.unusedConditions > 0 {
+      comment(
+        "\(ScenarioText.count(model.unusedConditions, "more condition")) the code tests \(model.unusedConditions == 1 ? "gates" : "gate") nothing a tip reads: not written.")
+    }
     for condition in model.conditions {
       comment("`\(condition.swift)` at \(condition.position.fileLine): \(condition.why)")
       definition(condition.definition)

@@ -160,7 +160,10 @@ public struct SwiftImporter {
       Definitions only: add actions and expectations below (`launch`, `open SCREEN`, `donate EVENT`…),
       or `load` it in the shell. Comments name the Swift place of each definition and its uses.
       """
-    let emitter = ScenarioEmitter.emitted(model, header: header)
+    let left = skipped.map {
+      Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
+    }
+    let emitter = ScenarioEmitter.emitted(model, header: header, more: left)
     let scenario = emitter.lines.joined(separator: "\n") + "\n"
     // Each rule was read by the language as it was checked (`RuleChecker`); reading or
     // replaying the whole scenario again would cost more than the rest of a large import
@@ -191,10 +194,7 @@ public struct SwiftImporter {
       summary.append(
         "what its code tests that the import cannot decide, as app conditions: " + model.conditions.map(\.name).joined(separator: ", "))
     }
-    let left = skipped.map {
-      Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
-    }
-    let untranslated = (emitter.untranslated + left).sorted { $0.position < $1.position }
+    let untranslated = emitter.untranslated
     summary.append(
       untranslated.isEmpty ? "everything read was translated" : "not translated (\(untranslated.count)), each a comment in the output:")
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }

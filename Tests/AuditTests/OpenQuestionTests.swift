@@ -78,9 +78,10 @@ import Testing
     // Only an action computes hasContent and count, only a condition's reaction donates
     // listShown: none of them is "never".
     #expect(report.tips.allSatisfy { $0.verdict != .never }, "\(report.text)")
-    // The welcome tip's screen donates listShown only when hasItems holds: not a defeat.
+    // The welcome tip's screen donates listShown only when hasItems holds: not a defeat. The
+    // witness leaves hasItems (unknown) false, which it needs, and says so.
     #expect(report.tip("welcomeTip")?.verdict == .shows)
-    #expect(report.tip("welcomeTip")?.assumptions == [])
+    #expect(report.tip("welcomeTip")?.assumptions.map(\.text) == ["assuming the app condition hasItems is false"])
   }
 
   @Test func theJSONNamesEachAssumptionWithItsPlace() throws {
@@ -169,6 +170,40 @@ import Testing
     let lint = Linter(session: ScenarioRunner.run(source: scenario).session).warnings().filter { $0.rule == "returnsUntilClosed" }
     #expect(lint.map(\.message).allSatisfy { $0.hasPrefix("tip plain ") }, "\(lint)")
     #expect(lint.count == 1)
+  }
+
+  /// A rule is false for good only when nothing undoes it: not when the app resets the
+  /// datastore at every launch, and not when the same run of its code writes the value back.
+  @Test func aRuleTheAppUndoesEndsNothing() throws {
+    let undone = """
+      param showWelcome = false
+      screen home: b
+      tip welcome
+        title "Welcome"
+        anchor home.b inline
+        rule showWelcome == true
+      action Onboarding_redo: set showWelcome false; set showWelcome true
+
+      """
+    let (report, _, _) = try audit(undone)
+    #expect(report.tip("welcome")?.rulesEnd == [])
+    let reset = """
+      event opened
+      screen home: a
+      tip firstTime
+        title "First"
+        anchor home.a inline
+        rule opened.count == 1
+      when screen home opens: donate opened
+      when app launching: reset
+
+      """
+    let (resetReport, _, _) = try audit(reset)
+    #expect(resetReport.tip("firstTime")?.rulesEnd == [])
+    #expect(resetReport.tip("firstTime")?.ends == [.closeButton])
+    // Under a condition, the reset is not at every launch: the count still ends it.
+    let (conditional, _, _) = try audit(reset.replacingOccurrences(of: "when app launching: reset", with: "condition debugReset = false\nwhen app launching if debugReset: reset"))
+    #expect(conditional.tip("firstTime")?.ends == [.rules, .closeButton])
   }
 
   /// An event's donation limit bounds what a rule can count: a threshold past it is never

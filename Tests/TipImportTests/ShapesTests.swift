@@ -90,4 +90,34 @@ import Testing
     #expect(forward.verdict == .unknown)
     #expect(forward.note?.contains("it is passed to `ExternalForwarder.forward(_:)` at ShapesApp/Tour.swift:33") == true)
   }
+
+  /// `if UserDefaults…("introShown") { TourState.seenIntro = true }`: no rule reads seenIntro,
+  /// so the step is a comment and its condition is not written, only counted.
+  @Test func aConditionThatGatesNothingATipReadsIsOnlyCounted() throws {
+    let scenario = try #require(Self.audited?.result.scenario)
+    #expect(scenario.contains("TourState.seenIntro = true not run: no rule reads seenIntro, so its condition is not written"))
+    #expect(!scenario.contains("condition introShown"))
+    #expect(scenario.contains("# 1 more condition the code tests gates nothing a tip reads: not written."))
+  }
+
+  /// A donation in a computed property runs neither by itself nor in an action: the summary
+  /// lists it as not translated (it never says everything was). A property's `didSet` is an
+  /// action.
+  @Test func whatBecomesNoStepIsListedAsNotTranslated() throws {
+    let result = try #require(Self.audited?.result)
+    #expect(
+      result.summary.contains(
+        "ShapesApp/Views.swift:53: TrackTip.opened.sendDonation(): in BadgeView.badge, which the import runs neither by itself nor as an action"
+      ), "\(result.summary)")
+    #expect(!result.summary.contains("everything read was translated"))
+    #expect(result.definitions.contains("action BadgeView_count_didSet(visits: Int): set visits visits"))
+  }
+
+  /// An unknown app condition is false until set: a witness that relies on that says so, as
+  /// it does for one it sets true.
+  @Test func aWitnessReliantOnAnUnknownConditionBeingFalseNamesIt() throws {
+    let empty = try tip("NoPeopleTip")
+    #expect(empty.verdict == .shows)
+    #expect(empty.assumptions.map(\.text) == ["assuming `store.hasPeople` is false"], "\(empty.assumptions)")
+  }
 }

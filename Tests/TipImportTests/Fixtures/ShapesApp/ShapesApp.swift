@@ -12,6 +12,7 @@ struct ShapesApp: App {
       ShapesView()
       TourView()
       EventsView()
+      PeopleView()
     }
   }
 }

@@ -5,6 +5,8 @@ import TipKit
 enum TourState {
   @Parameter static var hasItems: Bool = false
   @Parameter static var visits: Int = 0
+  /// No rule reads it: what the code writes to it needs no condition.
+  @Parameter static var seenIntro: Bool = false
 
   static func refresh(itemCount: Int) {
     hasItems = itemCount > 0
@@ -96,4 +98,9 @@ enum Analytics {
   static func track(_ event: Tips.Event) {
     Task { await event.donate() }
   }
+}
+
+/// Shown while the store has no people, which the code read does not decide.
+struct NoPeopleTip: Tip {
+  var title: Text { Text("Add someone") }
 }

@@ -35,3 +35,20 @@ struct EventsView: View {
     }
   }
 }
+
+final class PeopleStore {
+  var people: [String] = []
+  var hasPeople: Bool { !people.isEmpty }
+}
+
+struct PeopleView: View {
+  let store = PeopleStore()
+
+  var body: some View {
+    if store.hasPeople {
+      Text("People")
+    } else {
+      TipView(NoPeopleTip())
+    }
+  }
+}

@@ -32,6 +32,7 @@ struct ShapesView: View {
     }
     .onAppear {
       TourState.refresh(itemCount: count)
+      if UserDefaults.standard.bool(forKey: "introShown") { TourState.seenIntro = true }
       bump(&TourState.visits)
     }
   }
@@ -39,6 +40,21 @@ struct ShapesView: View {
   private func bump(_ value: inout Int) {
     value += 1
   }
+}
+
+/// Its badge donates as it is computed, which no reaction or action of the import runs; its
+/// count's observer writes a parameter when the app sets it.
+struct BadgeView: View {
+  var count = 0 {
+    didSet { TourState.visits = count }
+  }
+
+  var badge: String {
+    TrackTip.opened.sendDonation()
+    return "\(count)"
+  }
+
+  var body: some View { Text(badge) }
 }
 
 final class SidesViewController: UIViewController {

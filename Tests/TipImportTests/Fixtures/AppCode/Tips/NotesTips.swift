@@ -64,3 +64,13 @@ struct SaveTip: Tip {
     #Rule(Self.$leftNotes) { $0 }
   }
 }
+
+/// Reads what the app's launch writes under conditions of its own.
+struct LayoutTip: Tip {
+  var title: Text { Text("Try the grid") }
+  var rules: [Rule] {
+    #Rule(UpgradeTip.$isPro) { $0 == true }
+    #Rule(UpgradeTip.$notesSeen) { $0 == true }
+    #Rule(UpgradeTip.$layout) { $0 == "list" }
+  }
+}
