@@ -127,7 +127,7 @@ extension AppModel {
       name = (type.map { screenName(type: $0, file: position.file) + "_" } ?? "") + AppModel.conditionName(body)
       initial = true
       why = "\(declared) starts empty"
-    } else if let key = AppModel.defaultsKey(body) {
+    } else if let key = AppModel.defaultsKey(body) ?? defaultsKey(returnedBy: body, type: type, file: position.file) {
       name = AppModel.conditionName(key)
       initial = false
       why = "UserDefaults has no value for \"\(key)\" on a fresh install"
@@ -172,6 +172,27 @@ extension AppModel {
     "screenshot", "snapshot", "demo", "uitest", "ui_test", "ui-test", "isrunningtests", "xctest", "fastlane", "launchargument",
     "processinfo", "commandline.arguments", "preview",
   ]
+
+  /// The key a small function of the app's reads and returns (`static func started() -> Bool
+  /// { UserDefaults.standard.bool(forKey: key) }`, called as `Onboarding.started()`), its
+  /// key a literal or a string constant of the code read.
+  private func defaultsKey(returnedBy text: String, type: [String]?, file: String) -> String? {
+    guard text.hasSuffix("()"), let name = text.dropLast(2).split(separator: ".").last.map(String.init),
+      let candidates = routinesByName[name]
+    else { return nil }
+    let owner = text.dropLast(2).split(separator: ".").dropLast().joined(separator: ".")
+    let ownerType = owner.isEmpty ? nil : resolveType(owner, from: type, file: file).map { types[$0].path }
+    let routine = candidates.first { ownerType == nil || routines[$0].routine.type == ownerType }
+    guard case .call(.member(.member(.name("UserDefaults")?, "standard")?, "bool"), let arguments)? = routine.flatMap({
+      routines[$0].routine.returns
+    }),
+      let key = arguments.first(where: { $0.label == "forKey" })?.value
+    else { return nil }
+    switch key {
+    case .literal(let quoted) where quoted.hasPrefix("\""): return String(quoted.dropFirst().dropLast())
+    default: return key.chain?.last.flatMap { firstConstant[$0] }
+    }
+  }
 
   /// `key` of `UserDefaults.standard.bool(forKey: "key")`.
   static func defaultsKey(_ text: String) -> String? {

@@ -192,6 +192,10 @@ final class FactScanner: SyntaxVisitor {
     enterRoutine(Routine(kind: .function(node.name.text), type: currentType, parameters: parameters, position: position(node.name)))
     if isStatic { facts.routines[facts.routines.count - 1].isStatic = true }
     useImplicitReturn(of: node.body?.statements)
+    if let statements = node.body?.statements, statements.count == 1, let only = statements.first {
+      let value = only.item.as(ExprSyntax.self) ?? only.item.as(ReturnStmtSyntax.self)?.expression
+      facts.routines[facts.routines.count - 1].returns = value.map { expr($0) }
+    }
     return .visitChildren
   }
   override func visitPost(_ node: FunctionDeclSyntax) {

@@ -59,6 +59,9 @@ struct Routine {
   var isPreviewOrFlagged = false
   /// `let next = min(X.p + 1, 99)`: its locals' initializers, as written.
   var locals: [String: String] = [:]
+  /// What a function of one expression returns, as written (`UserDefaults.standard.bool(forKey:
+  /// key)`): a condition that calls it tests that.
+  var returns: SwiftExpr?
 
   /// `static func`, `class func`.
   var isStatic = false

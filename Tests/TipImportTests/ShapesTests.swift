@@ -120,4 +120,13 @@ import Testing
     #expect(empty.verdict == .shows)
     #expect(empty.assumptions.map(\.text) == ["assuming `store.hasPeople` is false"], "\(empty.assumptions)")
   }
+
+  /// `if !Onboarding.started()`, where `started()` returns `UserDefaults.standard.bool(forKey:
+  /// startedKey)`: that default, false on a fresh install, not an unknown.
+  @Test func aDefaultReadThroughASmallFunctionIsThatDefault() throws {
+    let lines = try #require(Self.audited?.result.definitions)
+    #expect(lines.contains("condition onboardingStarted = false"), "\(lines.filter { $0.hasPrefix("condition") })")
+    #expect(lines.contains("screen StartView: StartTip(if not onboardingStarted)"))
+    #expect(try tip("StartTip").assumptions.isEmpty)
+  }
 }

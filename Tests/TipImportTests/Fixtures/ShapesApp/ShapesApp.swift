@@ -13,6 +13,7 @@ struct ShapesApp: App {
       TourView()
       EventsView()
       PeopleView()
+      StartView()
     }
   }
 }

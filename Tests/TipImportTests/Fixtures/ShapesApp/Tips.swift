@@ -104,3 +104,13 @@ enum Analytics {
 struct NoPeopleTip: Tip {
   var title: Text { Text("Add someone") }
 }
+
+/// Shown until onboarding starts, read through a small function of the app's.
+struct StartTip: Tip {
+  var title: Text { Text("Start here") }
+}
+
+enum Onboarding {
+  static let startedKey = "onboardingStarted"
+  static func started() -> Bool { UserDefaults.standard.bool(forKey: startedKey) }
+}

@@ -52,3 +52,9 @@ struct PeopleView: View {
     }
   }
 }
+
+struct StartView: View {
+  var body: some View {
+    if !Onboarding.started() { TipView(StartTip()) }
+  }
+}
