@@ -43,6 +43,8 @@ public struct WitnessSearch {
   private struct Node {
     var session: Session
     var lines: [String]
+    /// Steps taken: an action with its guards set is one.
+    var steps: Int
   }
 
   private struct Queued: Comparable {
@@ -54,7 +56,7 @@ public struct WitnessSearch {
 
   /// The lines of a witness, or how the search ended without one.
   func run() -> Outcome {
-    var nodes: [Node] = [Node(session: start, lines: [])]
+    var nodes: [Node] = [Node(session: start, lines: [], steps: 0)]
     var queue = Heap<Queued>()
     var seen: Set<Relevance.StateKey> = [relevance.key(start.world)]
     var order = 0
@@ -65,25 +67,45 @@ public struct WitnessSearch {
       guard expanded < limit else { return .stopped(states: expanded) }
       expanded += 1
       let node = nodes[next.node]
-      guard node.lines.count < Self.maximumSteps else { continue }
+      guard node.steps < Self.maximumSteps else { continue }
       let displayed = node.session.world.displayHistory[tip]?.count ?? 0
-      for (line, statement) in steps(from: node.session.world) {
+      for step in steps(from: node.session.world) {
         var session = node.session
-        guard (try? session.execute(statement)) != nil else { continue }
-        let lines = node.lines + [line]
+        guard step.statements.allSatisfy({ (try? session.execute($0)) != nil }) else { continue }
+        let lines = node.lines + step.lines
         // Displayed, even if the app's code hid it again within the same step.
         if session.world.onScreen[tip] != nil || (session.world.displayHistory[tip]?.count ?? 0) > displayed { return .found(lines) }
         guard seen.insert(relevance.key(session.world)).inserted, let guess = distance(session.world) else { continue }
         order += 1
-        nodes.append(Node(session: session, lines: lines))
-        queue.insert(Queued(cost: lines.count + 2 * guess, order: order, node: nodes.count - 1))
+        nodes.append(Node(session: session, lines: lines, steps: node.steps + 1))
+        queue.insert(Queued(cost: node.steps + 1 + 2 * guess, order: order, node: nodes.count - 1))
       }
     }
     return .exhausted(states: expanded)
   }
 
-  /// Every step the app allows from this state, in a fixed order.
-  private func steps(from world: World) -> [(String, Statement)] {
+  /// Every step the app allows from this state, in a fixed order: one line each, or an
+  /// action with the app conditions its own code tests set so that it runs (its guards are
+  /// one assumption of the witness, taken at once, not a search state per condition).
+  private func steps(from world: World) -> [(lines: [String], statements: [Statement])] {
+    var steps = singleSteps(from: world).map { (lines: [$0.0], statements: [$0.1]) }
+    guard world.isRunning else { return steps }
+    for (line, statement) in actions {
+      guard case .command(.perform(let name, _)) = statement.action, let action = world.action(named: name) else { continue }
+      var seen: Set<[ConditionTest]> = []
+      for command in action.commands where relevance.matters(command) {
+        let failing = command.guards.filter { world.conditions.value(of: $0.name) != nil && !world.conditions.hold([$0]) }
+        guard !failing.isEmpty, seen.insert(failing).inserted else { continue }
+        let sets = failing.map { "set \($0.name) \(!$0.negated)" }
+        let parsed = sets.compactMap(Self.statement)
+        guard parsed.count == sets.count else { continue }
+        steps.append((sets + [line], parsed + [statement]))
+      }
+    }
+    return steps
+  }
+
+  private func singleSteps(from world: World) -> [(String, Statement)] {
     var lines: [String] = []
     lines.append(world.isRunning ? "quit" : "launch")
     for screen in screens { lines.append(world.isOpen(screen) ? "close \(screen)" : "open \(screen)") }

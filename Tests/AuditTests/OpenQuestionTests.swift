@@ -172,6 +172,26 @@ import Testing
     #expect(lint.count == 1)
   }
 
+  /// An action whose donation sits behind its own guards on app state is taken with its
+  /// guards set at once, one step: many guarded actions do not drown the search in one state
+  /// per condition turned, and the witness names each condition it assumes.
+  @Test func anActionsGuardsAreTakenWithItAsOneStep() throws {
+    var scenario = "event synced\nscreen home: hint\ntip syncTip\n  title \"Sync\"\n  anchor home.hint\n  rule synced.count >= 3\n"
+    for action in 0..<10 {
+      let guards = (0..<3).map { "c\(action)_\($0)" }
+      for name in guards { scenario += "condition \(name) = unknown\n" }
+      scenario += "action A\(action): if \(guards.joined(separator: " and ")): donate synced\n"
+    }
+    let input = try AuditInput.scenario(text: scenario, path: "guards.scenario", includes: .none).get()
+    var auditor = Auditor(input: input, days: 3)
+    auditor.searchLimit = 60
+    auditor.populationUsers = 5
+    let tip = try #require(try auditor.audit().tip("syncTip"))
+    #expect(tip.verdict == .shows, "\(tip.note ?? "")")
+    #expect(tip.witness.filter { $0.hasPrefix("set ") }.count == 3)
+    #expect(tip.assumptions.filter { $0.text.hasPrefix("assuming the app condition c") }.count == 3)
+  }
+
   /// A rule is false for good only when nothing undoes it: not when the app resets the
   /// datastore at every launch, and not when the same run of its code writes the value back.
   @Test func aRuleTheAppUndoesEndsNothing() throws {
