@@ -164,7 +164,7 @@ public struct Auditor {
         audit.onScreenAfterWitness = verifies(audit.witness, shows: tip.name, from: context.base, stays: true)
         audit.assumptions =
           assumptions(of: audit.witness, in: world)
-          + reliedOnFalse(audit.witness, tip: tip.name, in: world, from: context.base)
+          + reliedOnFalse(audit.witness, tip: tip.name, conditions: relevant.conditions, in: world, from: context.base)
       case .found:
         audit.note = "the search found a witness that did not display the tip when replayed"
       case .exhausted(let states):
@@ -232,19 +232,12 @@ public struct Auditor {
   }
 
   /// The unknown app conditions a witness takes as false without saying so (an unknown one is
-  /// false until set): each that gates the tip's anchors or a step of the app's code, and
-  /// without which — set true before the witness — the witness no longer displays the tip.
-  private func reliedOnFalse(_ witness: [String], tip: String, in world: World, from definitions: Session) -> [TipAudit.Assumption] {
-    var gating: [String] = []
-    func add(_ tests: [ConditionTest]) {
-      for test in tests where !gating.contains(test.name) { gating.append(test.name) }
-    }
-    for place in world.places(of: tip) { add(world.anchorTests(of: "\(place.screen).\(place.anchor)")) }
-    for reaction in world.reactions {
-      add(reaction.conditions)
-      for command in reaction.commands { add(command.guards) }
-    }
-    for action in world.actions { for command in action.commands { add(command.guards) } }
+  /// false until set): each that matters to the tip (`Relevance`: it gates its anchors or a
+  /// step that moves what its rules read), and without which — set true before the witness —
+  /// the witness no longer displays the tip.
+  private func reliedOnFalse(_ witness: [String], tip: String, conditions gating: [String], in world: World, from definitions: Session)
+    -> [TipAudit.Assumption]
+  {
     let set = Set(witness.compactMap { line -> String? in
       guard let statement = WitnessSearch.statement(line), case .command(.set(let name, _)) = statement.action else { return nil }
       return name

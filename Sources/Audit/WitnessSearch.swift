@@ -94,8 +94,9 @@ public struct WitnessSearch {
       guard case .command(.perform(let name, _)) = statement.action, let action = world.action(named: name) else { continue }
       var seen: Set<[ConditionTest]> = []
       for command in action.commands where relevance.matters(command) {
+        // One guard turned is a step of its own already: only several make a step of their own.
         let failing = command.guards.filter { world.conditions.value(of: $0.name) != nil && !world.conditions.hold([$0]) }
-        guard !failing.isEmpty, seen.insert(failing).inserted else { continue }
+        guard failing.count > 1, seen.insert(failing).inserted else { continue }
         let sets = failing.map { "set \($0.name) \(!$0.negated)" }
         let parsed = sets.compactMap(Self.statement)
         guard parsed.count == sets.count else { continue }

@@ -10,17 +10,19 @@ extension FactScanner {
   func expr(_ node: ExprSyntax, depth: Int = 0) -> SwiftExpr {
     guard depth < FactScanner.expressionDepth else { return .other(source(node)) }
     let next = depth + 1
-    if let literal = RuleTranslator.literal(node) { return .literal(literal) }
-    if let reference = node.as(DeclReferenceExprSyntax.self) { return .name(reference.baseName.text.filter { $0 != "`" }) }
-    if node.is(SuperExprSyntax.self) { return .name("super") }
-    if let member = node.as(MemberAccessExprSyntax.self) {
-      return .member(member.base.map { expr($0, depth: next) }, member.declName.baseName.text.filter { $0 != "`" })
+    // The kinds most code is made of first: a name, a member, a call.
+    if let reference = node.as(DeclReferenceExprSyntax.self) { return .name(FactScanner.unquoted(reference.baseName.text)) }
+    if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+      return .member(expr(base, depth: next), FactScanner.unquoted(member.declName.baseName.text))
     }
     if let call = node.as(FunctionCallExprSyntax.self) {
       if let last = FactScanner.lastName(of: call.calledExpression)?.text, last == "TipGroup" { return .group(position(call)) }
       let arguments = call.arguments.map { SwiftExpr.Argument(label: $0.label?.text, value: expr($0.expression, depth: next)) }
       return .call(expr(call.calledExpression, depth: next), arguments)
     }
+    if let literal = RuleTranslator.literal(node) { return .literal(literal) }
+    if let member = node.as(MemberAccessExprSyntax.self) { return .member(nil, FactScanner.unquoted(member.declName.baseName.text)) }
+    if node.is(SuperExprSyntax.self) { return .name("super") }
     if let prefix = node.as(PrefixOperatorExprSyntax.self) { return .prefix(prefix.operator.text, expr(prefix.expression, depth: next)) }
     if let tuple = node.as(TupleExprSyntax.self) { return .collection(tuple.elements.map { expr($0.expression, depth: next) }) }
     if let array = node.as(ArrayExprSyntax.self) { return .collection(array.elements.map { expr($0.expression, depth: next) }) }
@@ -51,6 +53,9 @@ extension FactScanner {
     if let tried = node.as(TryExprSyntax.self) { return expr(tried.expression, depth: next) }
     return .other(source(node))
   }
+
+  /// A name without the backticks that let it be a keyword (`` `default` ``).
+  static func unquoted(_ name: String) -> String { name.contains("`") ? name.filter { $0 != "`" } : name }
 
   /// A flat operator sequence folded by precedence climbing: `elements` alternate operands
   /// and operators (`=`, `&&`, `? x :`, `as? T` — whose type is the next element).

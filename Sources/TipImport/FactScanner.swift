@@ -162,9 +162,12 @@ final class FactScanner: SyntaxVisitor {
   /// Whether a type's own members include an `@Parameter`.
   static func declaresParameters(_ members: MemberBlockSyntax) -> Bool {
     members.members.contains { item in
-      item.decl.as(VariableDeclSyntax.self)?.attributes.contains {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Parameter") == true
-      } == true
+      guard let variable = item.decl.as(VariableDeclSyntax.self), !variable.attributes.isEmpty else { return false }
+      return variable.attributes.contains { element in
+        guard let name = element.as(AttributeSyntax.self)?.attributeName else { return false }
+        // `@Parameter`, `@Tips.Parameter`.
+        return name.as(IdentifierTypeSyntax.self)?.name.text == "Parameter" || name.as(MemberTypeSyntax.self)?.name.text == "Parameter"
+      }
     }
   }
 

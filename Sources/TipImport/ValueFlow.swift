@@ -22,10 +22,17 @@ struct ValueFlow {
   /// type's, for `nil`: a global, or one written through a base of unknown type), what a
   /// function returns, the members of a group's builder.
   enum Holder: Hashable {
-    case local(scope: String, name: String)
+    case local(scope: Scope, name: String)
     case property(type: Int?, name: String)
     case result(routine: Int)
     case members(SwiftPosition)
+  }
+
+  /// Where a local lives: a routine (its parameters too), or a computed property's or
+  /// function's body outside any routine (numbered once per file, type and member).
+  enum Scope: Hashable {
+    case routine(Int)
+    case member(Int)
   }
 
   /// Everything one tip's instances reach.
@@ -102,6 +109,15 @@ extension ValueFlow {
     var use: ValueUse
     var file: String
     var routine: Int?
+    /// The type its code is in, resolved once.
+    var owner: Int?
+    /// Its member's scope, when it is in a computed property or function's body.
+    var memberScope: Scope?
+    /// The types around its code, innermost first, resolved once.
+    var enclosing: [Int] = []
+
+    /// The scope of its locals: its routine, else its member; nil at a file's top level.
+    var scope: Scope? { routine.map(Scope.routine) ?? memberScope }
   }
 
   /// Resolves names and calls against the app model.
@@ -110,7 +126,7 @@ extension ValueFlow {
     /// The uses of code the app's users run.
     let uses: [Located]
     /// Locals (and parameters) by scope.
-    let locals: [String: Set<String>]
+    let locals: [Scope: Set<String>]
     /// Every property holder by name, for a member read on a value of unknown type.
     let propertiesNamed: [String: [Holder]]
     /// Call and construction sites by place and callee's name (`a.f(x).g(y)`: both calls
@@ -123,17 +139,52 @@ extension ValueFlow {
       self.model = model
       var uses: [Located] = []
       var base = 0
+      var owners: [[String]: Int?] = [:]
+      var members: [String: Int] = [:]
       for file in model.files {
         defer { base += file.routines.count }
         guard !file.isTestCode else { continue }
+        owners = [:]
         for use in file.valueUses where !use.offForUsers && model.isReachable(type: use.type) {
-          uses.append(Located(use: use, file: file.path, routine: use.routine.map { base + $0 }))
+          let owner: Int?
+          if let path = use.type {
+            if let known = owners[path] {
+              owner = known
+            } else {
+              owner = model.resolveType(path.joined(separator: "."), from: nil, file: file.path)
+              owners[path] = owner
+            }
+          } else {
+            owner = nil
+          }
+          var enclosing: [Int] = []
+          var path = use.type ?? []
+          while !path.isEmpty {
+            if let known = owners[path] {
+              if let type = known { enclosing.append(type) }
+            } else {
+              let type = model.resolveType(path.joined(separator: "."), from: nil, file: file.path)
+              owners[path] = type
+              if let type { enclosing.append(type) }
+            }
+            path.removeLast()
+          }
+          var memberScope: Scope?
+          if let member = use.member {
+            let key = "\(file.path)|\((use.type ?? []).joined(separator: ".")).\(member)"
+            if members[key] == nil { members[key] = members.count }
+            memberScope = members[key].map(Scope.member)
+          }
+          uses.append(
+            Located(
+              use: use, file: file.path, routine: use.routine.map { base + $0 }, owner: owner, memberScope: memberScope,
+              enclosing: enclosing))
         }
       }
       self.uses = uses
-      var locals: [String: Set<String>] = [:]
-      for (index, routine) in model.routines.enumerated() {
-        locals["R\(index)", default: []].formUnion(routine.routine.parameters.map(\.name))
+      var locals: [Scope: Set<String>] = [:]
+      for (index, routine) in model.routines.enumerated() where !routine.routine.parameters.isEmpty {
+        locals[.routine(index), default: []].formUnion(routine.routine.parameters.map(\.name))
       }
       var properties: [String: [Holder]] = [:]
       var sites: [String: Int] = [:]
@@ -148,8 +199,8 @@ extension ValueFlow {
       for entry in uses {
         guard case .bound(let name, let property) = entry.use.sink else { continue }
         if property {
-          properties[name, default: []].append(.property(type: Resolver.owner(entry, model), name: name))
-        } else if let scope = Resolver.scope(of: entry) {
+          properties[name, default: []].append(.property(type: entry.owner, name: name))
+        } else if let scope = entry.scope {
           locals[scope, default: []].insert(name)
         }
       }
@@ -165,16 +216,6 @@ extension ValueFlow {
       self.declared = declared
     }
 
-    static func owner(_ entry: Located, _ model: AppModel) -> Int? {
-      entry.use.type.flatMap { model.resolveType($0.joined(separator: "."), from: nil, file: entry.file) }
-    }
-
-    /// The scope of a use's locals: its routine, else its member; nil at a file's top level.
-    static func scope(of entry: Located) -> String? {
-      if let routine = entry.routine { return "R\(routine)" }
-      return entry.use.member.map { "\(entry.file)|\((entry.use.type ?? []).joined(separator: ".")).\($0)" }
-    }
-
     // MARK: Where a use puts its value
 
     /// The holders a use fills; nil when it is a sink (a display, or where the import does
@@ -182,14 +223,14 @@ extension ValueFlow {
     func targets(of entry: Located) -> [Holder]? {
       switch entry.use.sink {
       case .bound(let name, let property):
-        if property { return [.property(type: Resolver.owner(entry, model), name: name)] }
+        if property { return [.property(type: entry.owner, name: name)] }
         // A `let` at a file's top level is a global: the wide holder of its name.
-        guard let scope = Resolver.scope(of: entry) else { return [.property(type: nil, name: name)] }
+        guard let scope = entry.scope else { return [.property(type: nil, name: name)] }
         return [.local(scope: scope, name: name)]
       case .assigned(let target): return holders(written: target, by: entry)
       case .returned:
         if let routine = entry.routine, case .function = model.routines[routine].routine.kind { return [.result(routine: routine)] }
-        if entry.routine == nil, let member = entry.use.member { return [.property(type: Resolver.owner(entry, model), name: member)] }
+        if entry.routine == nil, let member = entry.use.member { return [.property(type: entry.owner, name: member)] }
         return []
       case .groupMember(let group): return [.members(group)]
       case .argument: return parameterHolders(of: entry)
@@ -206,7 +247,7 @@ extension ValueFlow {
       let onSelf = chain.first == "self"
       if onSelf { chain.removeFirst() }
       guard let last = chain.last else { return nil }
-      if onSelf, chain.count == 1 { return [.property(type: Resolver.owner(entry, model), name: last)] }
+      if onSelf, chain.count == 1 { return [.property(type: entry.owner, name: last)] }
       if chain.count == 1 {
         let holders = nameHolders(last, entry, excluding: nil)
         if case .local? = holders.first { return holders }
@@ -234,7 +275,7 @@ extension ValueFlow {
         let routines = model.resolveCall(at: site).map { [$0] } ?? (model.routinesByName[name] ?? [])
         let found = routines.compactMap { routine in
           Resolver.parameter(at: index, labels: labels, of: model.routines[routine].routine.parameters).map {
-            Holder.local(scope: "R\(routine)", name: $0)
+            Holder.local(scope: .routine(routine), name: $0)
           }
         }
         return found.isEmpty ? nil : found
@@ -247,7 +288,7 @@ extension ValueFlow {
         if !initializers.isEmpty {
           let found = initializers.compactMap { routine in
             Resolver.parameter(at: index, labels: labels, of: model.routines[routine].routine.parameters).map {
-              Holder.local(scope: "R\(routine)", name: $0)
+              Holder.local(scope: .routine(routine), name: $0)
             }
           }
           return found.isEmpty ? nil : found
@@ -323,7 +364,7 @@ extension ValueFlow {
       }
       switch expression {
       case .name("self"), .name("Self"):
-        guard let type = Resolver.owner(entry, model), let tip = model.tipByType[type] else { return [] }
+        guard let type = entry.owner, let tip = model.tipByType[type] else { return [] }
         return [.tip(tip)]
       case .name(let name) where name.first?.isUppercase == true:
         return []
@@ -374,9 +415,9 @@ extension ValueFlow {
         guard base.namesType || base == .name("Self"), let chain = base.chain else { return nil }
         type =
           chain == ["Self"]
-          ? Resolver.owner(entry, model) : model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
+          ? entry.owner : model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
       } else {
-        type = Resolver.owner(entry, model)
+        type = entry.owner
       }
       return type.flatMap { model.eventIndex(type: $0, member: member) }
     }
@@ -405,7 +446,7 @@ extension ValueFlow {
       var callee = callee
       if case .member(let base?, "init") = callee { callee = base }
       if case .generic(let base, _) = callee { callee = base }
-      if case .name("Self") = callee { return Resolver.owner(entry, model) }
+      if case .name("Self") = callee { return entry.owner }
       guard callee.namesType, let chain = callee.chain else { return nil }
       return model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
     }
@@ -416,23 +457,12 @@ extension ValueFlow {
       if name != excluding {
         var routine = entry.routine
         while let current = routine {
-          if locals["R\(current)"]?.contains(name) == true { return [.local(scope: "R\(current)", name: name)] }
+          if locals[.routine(current)]?.contains(name) == true { return [.local(scope: .routine(current), name: name)] }
           routine = model.routines[current].routine.parent
         }
-        if let member = entry.use.member {
-          let scope = "\(entry.file)|\((entry.use.type ?? []).joined(separator: ".")).\(member)"
-          if locals[scope]?.contains(name) == true { return [.local(scope: scope, name: name)] }
-        }
+        if let scope = entry.memberScope, locals[scope]?.contains(name) == true { return [.local(scope: scope, name: name)] }
       }
-      var holders: [Holder] = [.property(type: nil, name: name)]
-      var path = entry.use.type ?? []
-      while !path.isEmpty {
-        if let type = model.resolveType(path.joined(separator: "."), from: nil, file: entry.file) {
-          holders.append(.property(type: type, name: name))
-        }
-        path.removeLast()
-      }
-      return holders
+      return [.property(type: nil, name: name)] + entry.enclosing.map { .property(type: $0, name: name) }
     }
 
     /// The holders `base.member` reads, where the base says its type: `self`, a type
@@ -441,7 +471,7 @@ extension ValueFlow {
     private func memberHolders(_ base: SwiftExpr, _ member: String, _ entry: Located) -> [Holder] {
       if let chain = base.chain {
         if chain == ["self"] || chain == ["Self"] {
-          return (entry.use.type.map { _ in Resolver.owner(entry, model) } ?? nil).map { [.property(type: $0, name: member)] } ?? []
+          return entry.owner.map { [.property(type: $0, name: member)] } ?? []
         }
         if chain.first?.first?.isUppercase == true,
           let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file)
@@ -460,7 +490,7 @@ extension ValueFlow {
     /// What calling `callee` returns: the results of the app's functions of its name.
     private func resultHolders(_ callee: SwiftExpr, _ entry: Located) -> [Holder] {
       guard let name = callee.lastName, name.first?.isLowercase == true, let candidates = model.routinesByName[name] else { return [] }
-      if case .name = callee, let own = Resolver.owner(entry, model) {
+      if case .name = callee, let own = entry.owner {
         let owned = candidates.filter { model.routines[$0].routine.type == model.types[own].path }
         if !owned.isEmpty { return owned.map { .result(routine: $0) } }
       }
