@@ -111,11 +111,12 @@ let package = Package(
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "TipEngine", "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Tooling"]),
-    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine"]),
+    // HostOS: the hostile-input tests run on a thread with a Mac's secondary stack.
+    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine", "HostOS"]),
     .testTarget(
       name: "RunnerTests",
       dependencies: [
-        "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine", "HostOS",
       ],
       exclude: ["FuzzFixtures"]),
     .testTarget(

@@ -72,7 +72,8 @@ public enum AuditCommandLine {
     let sides = [(new, includes.new, "new"), (old, includes.old, "old")]
     let usage = cohorts
     let results = Locked([Result<AuditReport, Auditor.Problem>?](repeating: nil, count: 2))
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
+    // A Mac's secondary stack on both systems: Linux audits as a Mac does.
+    HostOS.concurrentPerform(iterations: 2, stackSize: HostOS.secondaryThreadStack) { index in
       var auditor = Auditor(input: sides[index].0, days: options.days, budget: options.budget, includes: sides[index].1)
       auditor.cohorts = usage
       let result = Result<AuditReport, Auditor.Problem> { () throws(Auditor.Problem) in try auditor.audit() }
