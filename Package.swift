@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `TIPSIM_NO_MIMALLOC=1 swift build …` builds `tipsim` on the system's malloc: the Linux
+// artifact bundle's build (.ci/artifactbundle), which must start where no libmimalloc.so is
+// installed (Debian and Ubuntu ship no static libmimalloc). A switch in the environment, as
+// SwiftPM's own manifest reads its switches.
+let linksMimalloc = Context.environment["TIPSIM_NO_MIMALLOC"] == nil
+
 let package = Package(
   name: "TipSim",
   // TipKit apps target iOS 17; HostOS's lock and UTF-8 check stand in for what needs 18.
@@ -63,19 +69,20 @@ let package = Package(
       ]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads (BENCHMARKS.md). Only the executable: TipSimKit
-    // used as a library keeps the allocator of the program it is in.
+    // used as a library keeps the allocator of the program it is in. `TIPSIM_MIMALLOC` tells
+    // its sources (`Allocator`) the condition, Linux and no TIPSIM_NO_MIMALLOC.
     .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
     .executableTarget(
       name: "tipsim",
       dependencies: [
         "Audit", "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation",
         "TipEngine", "HostOS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
-      ],
+      ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : []),
+      swiftSettings: linksMimalloc ? [.define("TIPSIM_MIMALLOC", .when(platforms: [.linux]))] : [],
       // Linked here, on the link line, rather than by the module map (`CMimalloc` only gives
       // its header): a module map's library can come after the C library (it did in an LTO
       // build), whose malloc then serves.
-      linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+      linkerSettings: linksMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
     ),
     // Reads an app's Swift sources and writes their tips as scenario definitions.
     .target(

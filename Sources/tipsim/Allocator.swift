@@ -1,11 +1,9 @@
-#if canImport(CMimalloc)
+// The condition Package.swift links mimalloc under: Linux, and no TIPSIM_NO_MIMALLOC (which
+// defines TIPSIM_MIMALLOC). Not `canImport(CMimalloc)`: a build for a Mac may see the module.
+#if os(Linux) && TIPSIM_MIMALLOC
   import CMimalloc
 #endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// Which allocator serves `malloc` in this process, for `tipsim bench` to say what its
 /// figures were measured on. On Linux the executable links mimalloc (see `Package.swift`);
@@ -13,7 +11,7 @@
 /// so that is checked rather than assumed.
 enum Allocator {
   static var description: String {
-    #if canImport(CMimalloc)
+    #if os(Linux) && TIPSIM_MIMALLOC
       let version = Int(mi_version())
       let name = "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
       let process = dlopen(nil, RTLD_NOW)
