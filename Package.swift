@@ -26,9 +26,12 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
-    // What differs between macOS and Linux, in one place: terminal writes, signals, process
-    // spawning, the executable's path, memory figures, a lock, UTF-8 validation.
-    .target(name: "HostOS"),
+    // What differs between macOS and Linux, in one place, and the only caller of the C
+    // library: descriptors, the terminal, signals, a file lock, process spawning, the
+    // executable's path, memory figures, sized threads, a lock, UTF-8 validation.
+    .target(name: "HostOS", dependencies: ["CHostOS"]),
+    // wchar.h, which Swift's Glibc module does not give (a module map and a header only).
+    .systemLibrary(name: "CHostOS"),
     .target(name: "TipEngine"),
     .target(name: "Simulation", dependencies: ["TipEngine", .product(name: "HeapModule", package: "swift-collections")]),
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
@@ -95,11 +98,11 @@ let package = Package(
     // Its own executable, which `tipsim import` and the shell's `import` run from the same
     // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.
     .executableTarget(
-      name: "tipsim-import", dependencies: ["TipImport", "Runner", .product(name: "SwiftParser", package: "swift-syntax")]),
+      name: "tipsim-import", dependencies: ["TipImport", "Runner", "HostOS", .product(name: "SwiftParser", package: "swift-syntax")]),
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
     .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions", "HostOS"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
-    .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
+    .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling", "HostOS"]),
     // The command plugins run the `tipsim` executable (and, for Swift, `tipsim-import` beside it).
     .plugin(
       name: "AuditPlugin",

@@ -1,3 +1,3 @@
-import Foundation
+import HostOS
 
-exit(ImportMain.run(Array(CommandLine.arguments.dropFirst())))
+HostOS.exit(ImportMain.run(Array(CommandLine.arguments.dropFirst())))

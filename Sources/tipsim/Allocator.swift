@@ -1,9 +1,10 @@
+import HostOS
+
 // The condition Package.swift links mimalloc under: Linux, and no TIPSIM_NO_MIMALLOC (which
 // defines TIPSIM_MIMALLOC). Not `canImport(CMimalloc)`: a build for a Mac may see the module.
 #if os(Linux) && TIPSIM_MIMALLOC
   import CMimalloc
 #endif
-import Foundation
 
 /// Which allocator serves `malloc` in this process, for `tipsim bench` to say what its
 /// figures were measured on. On Linux the executable links mimalloc (see `Package.swift`);
@@ -14,10 +15,8 @@ enum Allocator {
     #if os(Linux) && TIPSIM_MIMALLOC
       let version = Int(mi_version())
       let name = "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
-      let process = dlopen(nil, RTLD_NOW)
-      defer { if let process { dlclose(process) } }
-      let malloc = dlsym(process, "malloc")
-      let serves = malloc != nil && malloc == dlsym(process, "mi_malloc")
+      let malloc = HostOS.symbolAddress("malloc")
+      let serves = malloc != nil && malloc == HostOS.symbolAddress("mi_malloc")
       return serves ? name : "another malloc (\(name) is linked but does not serve malloc)"
     #else
       return "the system's malloc"

@@ -13,7 +13,7 @@ import Testing
     }
     let sources = packageRoot + "/Sources"
     let targets = try FileManager.default.contentsOfDirectory(atPath: sources).filter { !$0.hasPrefix("C") }
-    let modules = Set(targets.map { $0.replacingOccurrences(of: "-", with: "_") } + ["CEditLine", "CMimalloc"])
+    let modules = Set(targets.map { $0.replacingOccurrences(of: "-", with: "_") } + ["CEditLine", "CMimalloc", "CHostOS"])
     var actual: [String: Set<String>] = [:]
     for target in targets {
       var imports: Set<String> = []
