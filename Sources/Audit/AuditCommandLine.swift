@@ -79,9 +79,11 @@ public enum AuditCommandLine {
       let result = Result<AuditReport, Auditor.Problem> { () throws(Auditor.Problem) in try auditor.audit() }
       results.withLock { $0[index] = result }
     }
-    // A baseline `--write-baseline` writes is the new version's, not the old one's.
+    // A baseline `--write-baseline` writes is the new version's, not the old one's; the old
+    // version's files are read under its own root.
     var oldOptions = options
     oldOptions.findings.writeBaseline = nil
+    if options.findings.root != nil { oldOptions.findings.root(at: [roots.old]) }
     var reports: [AuditReport] = []
     for (index, result) in results.withLock({ $0 }).enumerated() {
       switch result {

@@ -6,6 +6,18 @@ import Testing
 /// `tipsim audit NEW --compare OLD`: what a change does to each tip, matched by persisted id,
 /// and which changes fail the check.
 @Suite struct ComparisonTests {
+  /// A removed finding is named at its path under the new version's root: `--compare-ref`
+  /// audits the old version in a temporary copy.
+  @Test func aRemovedFindingIsNamedUnderTheNewRoot() {
+    #expect(AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App", to: "App") == "App/Tips.swift:15")
+    #expect(AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App/", to: "Sources/App/") == "Sources/App/Tips.swift:15")
+    #expect(AuditComparison.rerooted("old.scenario:12", from: "old.scenario", to: "new.scenario") == "new.scenario:12")
+    #expect(AuditComparison.rerooted("old.scenario", from: "old.scenario", to: "new.scenario") == "new.scenario")
+    #expect(AuditComparison.rerooted("Elsewhere/A.swift:3", from: "/tmp/copy/App", to: "App") == "Elsewhere/A.swift:3")
+    #expect(AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App", to: "") == "Tips.swift:15")
+    #expect(AuditComparison.rerooted("App/Tips.swift:15", from: "", to: "Other") == "App/Tips.swift:15")
+  }
+
   static let old = """
     start 2026-11-01T09:00
     frequency daily
