@@ -13,6 +13,6 @@ func onEveryCore<Result>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Re
   return slots.withLock { $0.map { $0! } }
 }
 
-/// What Linux's threads have always had here, where swift-syntax's release build parses up to
-/// 256 levels of nesting.
+/// Linux's default, and twice what the deepest code swift-syntax's release build reads (256
+/// levels) took to scan here (BENCHMARKS.md, "Stacks").
 private let stack = 8 << 20
