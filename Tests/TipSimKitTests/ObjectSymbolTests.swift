@@ -129,16 +129,8 @@ import Testing
   }
 
   static func run(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(arguments.prefix(2).joined(separator: " ")) failed")
-    return String(decoding: data, as: UTF8.self)
+    let run = try Tool.run(arguments)
+    try #require(run.status == 0, "\(arguments.prefix(2).joined(separator: " ")) failed: \(run.errors)")
+    return run.output
   }
 }

@@ -66,16 +66,8 @@ struct WorkflowTests {
     func select(among names: [String]) throws -> (status: Int32, output: String) {
       try? FileManager.default.removeItem(at: folder)
       for name in names { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = ["bash", Self.root.appendingPathComponent(".ci/select-xcode").path, "--print", folder.path]
-      let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines))
+      let run = try Tool.run(["bash", Self.root.appendingPathComponent(".ci/select-xcode").path, "--print", folder.path])
+      return (run.status, run.output.trimmingCharacters(in: .newlines))
     }
     let betas = ["Xcode_26.1_beta_2.app", "Xcode_26.2_Release_Candidate.app", "Xcode_16.4.app"]
     #expect(try select(among: betas + ["Xcode_26.0.app", "Xcode_26.0.1.app"]) == (0, folder.path + "/Xcode_26.0.1.app"))
@@ -115,21 +107,6 @@ enum PyYAML {
   #endif
 
   static func python(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let stdin = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    try Tool.run(["python3"] + arguments, input: input)
   }
 }
