@@ -7,7 +7,8 @@
 #endif
 
 extension HostOS {
-  /// The C library's standard streams, which libedit reads and writes through.
+  /// The C library's standard streams, which libedit reads and writes through (as
+  /// swift-syntax reads them).
   public static var standardStreams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?, error: UnsafeMutablePointer<FILE>?) {
     (stdin, stdout, stderr)
   }
