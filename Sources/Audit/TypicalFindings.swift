@@ -56,7 +56,7 @@ struct TypicalFindings {
     let who = perWeek.p50 > Double(budget) ? "most users see" : "1 user in 20 sees"
     let shown = tips.compactMap { tip in usage.displayHistory[tip.tip].map { (tip.tip, $0.count) } }.filter { $0.1 > 0 }
     let total = shown.reduce(0) { $0 + $1.1 }
-    let weekly = (Double(total) / max(Double(days) / 7, 1) * 10).rounded() / 10
+    let weekly = (Double(total) / UsagePopulation.weeks(days) * 10).rounded() / 10
     var message =
       "\(who) more tip displays a week than the budget of \(budget) (p50 \(perWeek.p50), p95 \(perWeek.p95) over \(perWeek.users) users); "
       + "the typical user's \(days) days show \(total) (\(weekly) a week)"
