@@ -114,6 +114,14 @@ enum ImportMain {
     if bench { return ImportBenchmark.run(files: benchFiles) }
     guard !paths.isEmpty else { return usageError("give at least one Swift file or folder") }
     findingsOptions.root(at: paths)
+    if audit {
+      switch AuditCommandLine.output(format: format, reporter: findingsOptions.reporter?.rawValue) {
+      case .success(let output):
+        auditOptions.markdown = output.markdown
+        findingsOptions.reporter = output.reporter
+      case .failure(let problem): return usageError(problem.message)
+      }
+    }
     let result: SwiftImporter.Result
     do { result = try SwiftImporter.run(paths: paths, platform: platform, forAudit: audit) } catch {
       printError("tipsim import: \(error.message)")
@@ -123,12 +131,6 @@ enum ImportMain {
     if audit, let input = result.audit {
       auditOptions.json = json
       auditOptions.findings = findingsOptions
-      switch AuditCommandLine.output(format: format, reporter: findingsOptions.reporter?.rawValue) {
-      case .success(let output):
-        auditOptions.markdown = output.markdown
-        auditOptions.findings.reporter = output.reporter
-      case .failure(let problem): return usageError(problem.message)
-      }
       if let compare {
         let old: SwiftImporter.Result
         do { old = try SwiftImporter.run(paths: [compare], platform: platform, forAudit: true) } catch {
