@@ -1,6 +1,7 @@
 import Foundation
 import HostOS
 import Runner
+import ScenarioLanguage
 import Testing
 
 /// The deepest rules the language allows (32 levels), through every pass that recurses over a
@@ -49,5 +50,23 @@ import Testing
       """
     let report = HostOS.onThread(stackSize: HostOS.secondaryThreadStack) { ScenarioRunner.run(source: source) }
     #expect(report.exitCode == 0, "\(report.errors)")
+  }
+
+  /// `include` recurses too: files included inside each other as deep as allowed (16), the
+  /// last with the deepest rule, parse and run on that thread, and one more is refused.
+  @Test func theDeepestIncludeChainParsesOnAMacsThreadStack() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-includes-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let depth = IncludeReader.maximumDepth + 1
+    for level in 0...depth {
+      let next = level < depth ? "include f\(level + 1).scenario\n" : "tip t\n  title \"T\"\n  rule \(String(repeating: "not ", count: 32))p\(level)\n"
+      try "param p\(level) = false\n\(next)".write(toFile: "\(folder)/f\(level).scenario", atomically: true, encoding: .utf8)
+    }
+    let reports = HostOS.onThread(stackSize: HostOS.secondaryThreadStack) {
+      [ScenarioRunner.run(file: "\(folder)/f1.scenario"), ScenarioRunner.run(file: "\(folder)/f0.scenario")]
+    }
+    #expect(reports.first?.exitCode == 0, "\(reports.first?.errors ?? "")")
+    #expect(reports.last?.errors.contains("files included more than 16 deep") == true, "\(reports.last?.errors ?? "")")
   }
 }
