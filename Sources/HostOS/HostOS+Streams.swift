@@ -9,7 +9,9 @@
 extension HostOS {
   /// The C library's standard streams, which libedit reads and writes through (as
   /// swift-syntax reads them).
-  public static var standardStreams: (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?, error: UnsafeMutablePointer<FILE>?) {
+  public static var standardStreams:
+    (input: UnsafeMutablePointer<FILE>?, output: UnsafeMutablePointer<FILE>?, error: UnsafeMutablePointer<FILE>?)
+  {
     (stdin, stdout, stderr)
   }
 }

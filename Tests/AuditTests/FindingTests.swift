@@ -94,7 +94,10 @@ import Testing
       """)
     let fatigue = try #require(report.findings.first { $0.rule == "tipFatigue" })
     #expect(fatigue.place == "\(path):14")
-    #expect(fatigue.message.hasSuffix("the typical user's 30 days show 61 (14.2 a week): intro 30, pro 30, plain 1, assuming the app condition onboarded is false (\(path):1)"), "\(fatigue.message)")
+    #expect(
+      fatigue.message.hasSuffix(
+        "the typical user's 30 days show 61 (14.2 a week): intro 30, pro 30, plain 1, assuming the app condition onboarded is false (\(path):1)"
+      ), "\(fatigue.message)")
     // premium's value is read (false), not assumed: it is not named.
     #expect(!fatigue.message.contains("premium"))
   }

@@ -91,7 +91,8 @@ import Testing
     other.place = "App/Views/Other.swift:4:5"
     #expect(baseline.filter([0], [other], root: (repo + "/App", repo)) == [0])
     // A version 2 file, whose files were named from the folder it was written in.
-    let old = #"{"format":"tipsim-baseline","version":2,"findings":[{"rule":"eventNeverRead","file":"./App/Views/List.swift","subject":"no rule reads e","message":"no rule reads e"}]}"#
+    let old =
+      #"{"format":"tipsim-baseline","version":2,"findings":[{"rule":"eventNeverRead","file":"./App/Views/List.swift","subject":"no rule reads e","message":"no rule reads e"}]}"#
     let decoded = try JSONDecoder().decode(Baseline.self, from: Data(old.utf8))
     #expect(decoded.filter([0], [asApp], root: (repo + "/App", repo)) == [])
   }

@@ -60,7 +60,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let depth = IncludeReader.maximumDepth + 1
     for level in 0...depth {
-      let next = level < depth ? "include f\(level + 1).scenario\n" : "tip t\n  title \"T\"\n  rule \(String(repeating: "not ", count: 32))p\(level)\n"
+      let next =
+        level < depth
+        ? "include f\(level + 1).scenario\n" : "tip t\n  title \"T\"\n  rule \(String(repeating: "not ", count: 32))p\(level)\n"
       try "param p\(level) = false\n\(next)".write(toFile: "\(folder)/f\(level).scenario", atomically: true, encoding: .utf8)
     }
     let reports = HostOS.onThread(stackSize: HostOS.secondaryThreadStack) {

@@ -137,7 +137,10 @@ import Tooling
   @Test func hostileInputGetsCleanErrorsOnAMacsThreadStack() {
     let cases: [(String, String)] = [
       ("tip t\n  title \"T\"\n  rule " + String(repeating: "not ", count: 200) + "true", "nested more than 32 levels"),
-      ("tip t\n  title \"T\"\n  rule " + String(repeating: "(", count: 500) + "true" + String(repeating: ")", count: 500), "nested more than 32 levels"),
+      (
+        "tip t\n  title \"T\"\n  rule " + String(repeating: "(", count: 500) + "true" + String(repeating: ")", count: 500),
+        "nested more than 32 levels"
+      ),
       ("advance " + String(repeating: "9", count: 30) + "d", "too large"),
       ("set x " + String(repeating: "1", count: 40), "too large"),
       (String(repeating: "x", count: 20_000), "longer than 10000 characters"),

@@ -58,7 +58,8 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-format-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try "screen s: a\ntip t\n  title \"T\"\n  anchor s.a\nlaunch\n".write(toFile: folder + "/app.scenario", atomically: true, encoding: .utf8)
+    try "screen s: a\ntip t\n  title \"T\"\n  anchor s.a\nlaunch\n".write(
+      toFile: folder + "/app.scenario", atomically: true, encoding: .utf8)
     let scenario = try command.tipsim(["audit", folder + "/app.scenario", "--format", "xcode"])
     let reporter = try command.tipsim(["audit", folder + "/app.scenario", "--reporter", "xcode"])
     #expect(scenario.status == 0 && scenario.output == reporter.output)

@@ -3,6 +3,7 @@ import Foundation
 import HostOS
 import Runner
 import Testing
+
 @testable import TipImport
 
 /// Malformed, half-written, binary, huge or empty input ends with a clear message, never a

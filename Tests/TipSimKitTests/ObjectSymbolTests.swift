@@ -99,7 +99,10 @@ import Testing
   /// The names of a module's Swift files, in any of its folders.
   static func sourceFiles(of module: String) throws -> Set<String> {
     let folder = root.appendingPathComponent("Sources").appendingPathComponent(module)
-    return Set(try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.map { ($0 as NSString).lastPathComponent })
+    return Set(
+      try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.map {
+        ($0 as NSString).lastPathComponent
+      })
   }
 
   /// Where this test binary is: its path on Linux, and on a Mac the `.xctest` bundle that

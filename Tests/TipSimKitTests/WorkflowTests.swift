@@ -65,7 +65,9 @@ struct WorkflowTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     func select(among names: [String]) throws -> (status: Int32, output: String) {
       try? FileManager.default.removeItem(at: folder)
-      for name in names { try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true) }
+      for name in names {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+      }
       let run = try Tool.run(["bash", Self.root.appendingPathComponent(".ci/select-xcode").path, "--print", folder.path])
       return (run.status, run.output.trimmingCharacters(in: .newlines))
     }
