@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// `TIPSIM_NO_MIMALLOC=1 swift build …` builds `tipsim` on the system's malloc: the Linux
+// artifact bundle's build (.ci/artifactbundle), which must start where no libmimalloc.so is
+// installed (Debian and Ubuntu ship no static libmimalloc). A switch in the environment, as
+// SwiftPM's own manifest reads its switches.
+let linksMimalloc = Context.environment["TIPSIM_NO_MIMALLOC"] == nil
+
 let package = Package(
   name: "TipSim",
   // TipKit apps target iOS 17; HostOS's lock and UTF-8 check stand in for what needs 18.
@@ -20,9 +26,12 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
   ],
   targets: [
-    // What differs between macOS and Linux, in one place: terminal writes, signals, process
-    // spawning, the executable's path, memory figures, a lock, UTF-8 validation.
-    .target(name: "HostOS"),
+    // What differs between macOS and Linux, in one place, and the only caller of the C
+    // library: descriptors, the terminal, signals, a file lock, process spawning, the
+    // executable's path, memory figures, sized threads, a lock, UTF-8 validation.
+    .target(name: "HostOS", dependencies: ["CHostOS"]),
+    // wchar.h, which Swift's Glibc module does not give (a module map and a header only).
+    .systemLibrary(name: "CHostOS"),
     .target(name: "TipEngine"),
     .target(name: "Simulation", dependencies: ["TipEngine", .product(name: "HeapModule", package: "swift-collections")]),
     .target(name: "ScenarioLanguage", dependencies: ["TipEngine", "Simulation"]),
@@ -63,19 +72,20 @@ let package = Package(
       ]),
     // On Linux the executable runs on mimalloc instead of glibc's malloc: a long replay
     // allocates and frees on three threads (BENCHMARKS.md). Only the executable: TipSimKit
-    // used as a library keeps the allocator of the program it is in.
+    // used as a library keeps the allocator of the program it is in. `TIPSIM_MIMALLOC` tells
+    // its sources (`Allocator`) the condition, Linux and no TIPSIM_NO_MIMALLOC.
     .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
     .executableTarget(
       name: "tipsim",
       dependencies: [
         "Audit", "Runner", "Sessions", "Reports", "Renderers", "Tooling", "Shell", "Terminal", "ScenarioLanguage", "Simulation",
         "TipEngine", "HostOS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
-      ],
+      ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : []),
+      swiftSettings: linksMimalloc ? [.define("TIPSIM_MIMALLOC", .when(platforms: [.linux]))] : [],
       // Linked here, on the link line, rather than by the module map (`CMimalloc` only gives
       // its header): a module map's library can come after the C library (it did in an LTO
       // build), whose malloc then serves.
-      linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
+      linkerSettings: linksMimalloc ? [.linkedLibrary("mimalloc", .when(platforms: [.linux]))] : []
     ),
     // Reads an app's Swift sources and writes their tips as scenario definitions.
     .target(
@@ -88,11 +98,11 @@ let package = Package(
     // Its own executable, which `tipsim import` and the shell's `import` run from the same
     // folder: swift-syntax takes minutes to build, and the shell's build must not wait for it.
     .executableTarget(
-      name: "tipsim-import", dependencies: ["TipImport", "Runner", .product(name: "SwiftParser", package: "swift-syntax")]),
+      name: "tipsim-import", dependencies: ["TipImport", "Runner", "HostOS", .product(name: "SwiftParser", package: "swift-syntax")]),
     // The importer's libFuzzer entry point (`.ci/fuzz`); in a normal build, a replayer.
     .executableTarget(name: "tipsim-import-fuzz", dependencies: ["Audit", "TipImport", "Runner", "Sessions", "HostOS"]),
     // libFuzzer's entry point (`.ci/fuzz`); in a normal build, a replayer of fuzz inputs.
-    .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling"]),
+    .executableTarget(name: "tipsim-fuzz", dependencies: ["Tooling", "HostOS"]),
     // The command plugins run the `tipsim` executable (and, for Swift, `tipsim-import` beside it).
     .plugin(
       name: "AuditPlugin",
@@ -111,11 +121,12 @@ let package = Package(
     .testTarget(
       name: "SimulationTests",
       dependencies: ["Simulation", "TipEngine", "Runner", "Reports", "Renderers", "Sessions", "ScenarioLanguage", "Tooling"]),
-    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine"]),
+    // HostOS: the hostile-input tests run on a thread with a Mac's secondary stack.
+    .testTarget(name: "ScenarioLanguageTests", dependencies: ["ScenarioLanguage", "Renderers", "Simulation", "TipEngine", "HostOS"]),
     .testTarget(
       name: "RunnerTests",
       dependencies: [
-        "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine",
+        "Runner", "Sessions", "Reports", "Renderers", "Persistence", "Tooling", "ScenarioLanguage", "Simulation", "TipEngine", "HostOS",
       ],
       exclude: ["FuzzFixtures"]),
     .testTarget(

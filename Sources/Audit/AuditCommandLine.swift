@@ -72,15 +72,18 @@ public enum AuditCommandLine {
     let sides = [(new, includes.new, "new"), (old, includes.old, "old")]
     let usage = cohorts
     let results = Locked([Result<AuditReport, Auditor.Problem>?](repeating: nil, count: 2))
-    DispatchQueue.concurrentPerform(iterations: 2) { index in
+    // A Mac's secondary stack on both systems: Linux audits as a Mac does.
+    HostOS.concurrentPerform(iterations: 2, stackSize: HostOS.secondaryThreadStack) { index in
       var auditor = Auditor(input: sides[index].0, days: options.days, budget: options.budget, includes: sides[index].1)
       auditor.cohorts = usage
       let result = Result<AuditReport, Auditor.Problem> { () throws(Auditor.Problem) in try auditor.audit() }
       results.withLock { $0[index] = result }
     }
-    // A baseline `--write-baseline` writes is the new version's, not the old one's.
+    // A baseline `--write-baseline` writes is the new version's, not the old one's; the old
+    // version's files are read under its own root.
     var oldOptions = options
     oldOptions.findings.writeBaseline = nil
+    if options.findings.root != nil { oldOptions.findings.root(at: [roots.old]) }
     var reports: [AuditReport] = []
     for (index, result) in results.withLock({ $0 }).enumerated() {
       switch result {

@@ -41,7 +41,8 @@ public struct AuditComparison: Sendable {
 
   /// `roots`: each version's path as given (a scenario file, or the folder of its Swift
   /// sources), which a finding's place is read relative to, so the same finding in two
-  /// checkouts matches.
+  /// checkouts matches. A finding the change removed is named at its path under the new
+  /// root, as the added ones are: `--compare-ref`'s old copy is a temporary folder.
   public init(old: AuditReport, new: AuditReport, budget: Int, roots: (old: String, new: String) = ("", "")) {
     self.budget = budget
     oldPerWeek = old.perWeek
@@ -60,7 +61,11 @@ public struct AuditComparison: Sendable {
     let oldKeys = Set(old.findings.map { key($0, root: roots.old) })
     let newKeys = Set(new.findings.map { key($0, root: roots.new) })
     findingsAdded = new.findings.filter { !oldKeys.contains(key($0, root: roots.new)) }
-    findingsRemoved = old.findings.filter { !newKeys.contains(key($0, root: roots.old)) }
+    findingsRemoved = old.findings.filter { !newKeys.contains(key($0, root: roots.old)) }.map { finding in
+      var moved = finding
+      moved.place = AuditComparison.rerooted(finding.place, from: roots.old, to: roots.new)
+      return moved
+    }
     if old.perWeek.p50 != new.perWeek.p50 || old.perWeek.p95 != new.perWeek.p95 {
       appChanges.append(
         "tip displays per user per week: p50 \(old.perWeek.p50) → \(new.perWeek.p50), p95 \(old.perWeek.p95) → \(new.perWeek.p95) (budget \(budget))"
@@ -81,6 +86,15 @@ public struct AuditComparison: Sendable {
     if place.hasPrefix(root + ":") { return String(place.dropFirst(root.count)) }
     if place.hasPrefix(root + "/") { return String(place.dropFirst(root.count + 1)) }
     return place
+  }
+
+  /// `place` under `old` as it reads under `new`: `App/Tips.swift:3` for
+  /// `/tmp/copy/App/Tips.swift:3` from `/tmp/copy/App` to `App`; a place outside `old` as it is.
+  static func rerooted(_ place: String, from old: String, to new: String) -> String {
+    let inside = relative(place, to: old)
+    let new = new.hasSuffix("/") ? String(new.dropLast()) : new
+    guard !old.isEmpty, inside != place, !new.isEmpty else { return inside }
+    return inside.isEmpty || inside.hasPrefix(":") ? new + inside : new + "/" + inside
   }
 
   /// `unreachable,later`: the kinds a `--fail-on` list names; nil when one is unknown.

@@ -40,6 +40,7 @@ extension AuditInput {
         places.actions[name] = AuditPlaces.Origin(place: place, words: "the app runs \(name)")
       case .command(let command):
         switch command {
+        case .launch where places.app.isEmpty: places.app = place
         case .donate, .set, .update, .invalidate:
           if !actions.contains(where: { $0.command == statement.text }) {
             actions.append(AuditAction(command: statement.text, place: place))
@@ -54,6 +55,7 @@ extension AuditInput {
       }
     }
     statements.forEach(visit)
+    if places.app.isEmpty { places.app = "\(path):1" }
     for (tip, place) in places.tips { places.displays[tip] = [place] }
     return .success(AuditInput(definitions: definitions.joined(separator: "\n") + "\n", file: path, actions: actions, places: places))
   }

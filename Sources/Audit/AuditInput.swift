@@ -70,6 +70,10 @@ public struct AuditPlaces: Sendable {
   /// Tip → the action of the control it is attached to: what it points at, which the
   /// typical user does.
   public var pointedAt: [String: String] = [:]
+  /// Where app-wide findings (`tipFatigue`, `starvedByFrequency`) are annotated: the code that
+  /// configures TipKit (`file:line`); a scenario's first `launch`, else its first line. Empty:
+  /// the input's file, with no line.
+  public var app = ""
   /// Writes, donations and invalidations in the code read that no line of the definitions
   /// says (a value the import could not follow): parameter, event or tip → their places. The
   /// never-proof takes each as "any value", "donated", "invalidated".

@@ -81,7 +81,8 @@ public struct Auditor {
     var tips = catalog.tips.map { audit($0, in: context) }
     blockGroups(&tips, catalog: catalog)
     let typicalFindings = TypicalFindings(
-      tips: tips, usage: usage, start: world.clock, days: days, budget: budget, perWeek: perWeek, file: input.file)
+      tips: tips, usage: usage, start: world.clock, days: days, budget: budget, perWeek: perWeek,
+      place: input.places.app.isEmpty ? input.file : input.places.app, conditions: input.places.conditions)
     let all = (findings(tips) + popoverCompetition(tips, world: world) + typicalFindings.all + input.findings).sorted {
       $0.order < $1.order
     }

@@ -11,8 +11,17 @@ public struct FindingsOptions: Sendable {
   public var writeBaseline: String?
   /// Exit 1 when any finding is left.
   public var strict = false
+  /// The audited root (`Baseline.root(of:)`), which a baseline names files relative to, and
+  /// the folder findings name them from; nil keeps the files as findings name them.
+  public var root: (folder: String, workingDirectory: String)?
 
   public init() {}
+
+  /// Baselines relative to the root of `paths` (the audited or linted paths), read from the
+  /// current folder.
+  public mutating func root(at paths: [String]) {
+    root = (Baseline.root(of: paths), FileManager.default.currentDirectoryPath)
+  }
 
   /// The findings left after the sources' comments and the baseline, with the baseline
   /// written when asked; a problem when a baseline cannot be read or written. `read` gives a
@@ -25,13 +34,13 @@ public struct FindingsOptions: Sendable {
   public func kept(_ findings: [AuditFinding], read: (String) -> String? = Self.readFile) -> Result<[Int], Auditor.Problem> {
     var left = DisableComments.filter(Array(findings.indices), findings, read: read)
     if let path = writeBaseline {
-      do { try Baseline(left.map { findings[$0] }).json.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+      do { try Baseline(left.map { findings[$0] }, root: root).json.write(toFile: path, atomically: true, encoding: .utf8) } catch {
         return .failure(Auditor.Problem(message: "\(path): cannot write the baseline: \(error.localizedDescription)"))
       }
     }
     if let path = baseline {
       switch Baseline.read(path) {
-      case .success(let baseline): left = baseline.filter(left, findings)
+      case .success(let baseline): left = baseline.filter(left, findings, root: root)
       case .failure(let problem): return .failure(problem)
       }
     }

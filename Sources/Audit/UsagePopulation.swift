@@ -44,7 +44,7 @@ struct UsagePopulation {
 
   /// Tip displays per user per week: the median and the 95th percentile.
   static func perWeek(_ outcomes: [Population.UserOutcome], days: Int) -> AuditReport.PerWeek {
-    let weeks = max(Double(days) / 7, 1)
+    let weeks = Self.weeks(days)
     let rates = outcomes.map { Double($0.displays.reduce(0, +)) / weeks }.sorted()
     func percentile(_ p: Double) -> Double {
       guard !rates.isEmpty else { return 0 }
@@ -53,6 +53,9 @@ struct UsagePopulation {
     return AuditReport.PerWeek(
       users: outcomes.count, p50: (percentile(0.5) * 10).rounded() / 10, p95: (percentile(0.95) * 10).rounded() / 10)
   }
+
+  /// The weeks `days` make, at least one: what displays are divided by.
+  static func weeks(_ days: Int) -> Double { max(Double(days) / 7, 1) }
 
   /// Each tip's median first display among the users who see it, and its median displays.
   static func medians(_ outcomes: [Population.UserOutcome], tip: Int) -> (first: Int64?, displays: Int) {

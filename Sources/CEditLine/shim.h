@@ -7,10 +7,6 @@
 #include <wchar.h>
 #include <histedit.h>
 
-static inline FILE *tipsim_stdin(void) { return stdin; }
-static inline FILE *tipsim_stdout(void) { return stdout; }
-static inline FILE *tipsim_stderr(void) { return stderr; }
-
 static inline int tipsim_el_set_prompt(EditLine *el, char *(*prompt)(EditLine *)) {
   return el_set(el, EL_PROMPT, prompt);
 }

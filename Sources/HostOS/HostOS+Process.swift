@@ -25,6 +25,16 @@ extension HostOS {
   }
 }
 
+extension HostOS {
+  /// The address the running program's symbol `name` resolves to, looked up as the dynamic
+  /// linker would from the program itself (`dlopen(nil)`, `dlsym`), or nil.
+  public static func symbolAddress(_ name: String) -> UnsafeMutableRawPointer? {
+    guard let program = dlopen(nil, RTLD_NOW) else { return nil }
+    defer { dlclose(program) }
+    return dlsym(program, name)
+  }
+}
+
 /// A program run with standard input and output on `/dev/null`, prepared once and started
 /// with `posix_spawn` as often as asked: Foundation's `Process` adds tens of milliseconds
 /// to each start (BENCHMARKS.md), too much for timing start-up.

@@ -77,9 +77,10 @@ public struct Population: Sendable {
     return results.flatMap { $0 }
   }
 
-  /// Runs synchronously (for the shell and the runner), on every core with GCD's
-  /// `concurrentPerform`. It never waits on Swift's cooperative pool, so async code can call
-  /// it, several at once (waiting there for a task could take every pool thread and deadlock).
+  /// Runs synchronously (for the shell and the runner), on every core, on threads with the
+  /// stack a Mac gives GCD's workers on both systems, so that Linux runs the users as a Mac
+  /// does. It never waits on Swift's cooperative pool, so async code can call it, several at
+  /// once (waiting there for a task could take every pool thread and deadlock).
   ///
   /// `shouldStop` is asked after each chunk of users (the shell's Ctrl-C); once it says yes,
   /// the chunks not yet started are skipped and fewer than `users` outcomes come back.
@@ -87,7 +88,7 @@ public struct Population: Sendable {
     let chunk = 128
     let chunks = (users + chunk - 1) / chunk
     let results = Chunks(count: chunks, progress: progress, shouldStop: shouldStop)
-    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+    HostOS.concurrentPerform(iterations: chunks, stackSize: HostOS.secondaryThreadStack) { index in
       guard !results.isStopped else { return }
       let range = (index * chunk)..<min(users, (index + 1) * chunk)
       let base = base.unshared()

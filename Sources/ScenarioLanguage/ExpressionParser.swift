@@ -6,8 +6,10 @@ import TipEngine
 /// `comparison := operand (op operand)?`, operands being literals, parameters, event
 /// aggregates and parenthesised expressions.
 struct ExpressionParser {
-  /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack.
-  static let maximumDepth = 64
+  /// Nesting deeper than this is refused, so hostile input cannot exhaust the stack: every
+  /// pass over a rule recurses once per level, and the deepest rule, run through the population
+  /// in a debug build, must fit the 512 KiB a Mac gives a thread (BENCHMARKS.md, "Stacks").
+  static let maximumDepth = 32
 
   var cursor: Cursor
   var references: [NameReference] = []
@@ -22,13 +24,16 @@ struct ExpressionParser {
     return try parseOr()
   }
 
-  private mutating func nested<T>(_ body: (inout ExpressionParser) throws(Diagnostic) -> T) throws(Diagnostic) -> T {
+  /// One level deeper: the caller leaves it with `depth -= 1` (a `defer`). No closure and no
+  /// generic: each level is a few frames of this parser, whose debug-build size is the stack a
+  /// deep rule needs.
+  private mutating func descend() throws(Diagnostic) {
+    guard depth < ExpressionParser.maximumDepth else { throw tooDeep() }
     depth += 1
-    defer { depth -= 1 }
-    guard depth <= ExpressionParser.maximumDepth else {
-      throw cursor.error("expression is nested more than \(ExpressionParser.maximumDepth) levels deep")
-    }
-    return try body(&self)
+  }
+
+  private func tooDeep() -> Diagnostic {
+    cursor.error("expression is nested more than \(ExpressionParser.maximumDepth) levels deep")
   }
 
   private mutating func parseOr() throws(Diagnostic) -> Expression {
@@ -48,34 +53,55 @@ struct ExpressionParser {
   }
 
   private mutating func parseNot() throws(Diagnostic) -> Expression {
-    if cursor.take(word: "not") || cursor.take(symbol: "!") {
-      return try nested { (p: inout ExpressionParser) throws(Diagnostic) in .not(try p.parseNot()) }
-    }
-    return try parseComparison()
+    guard cursor.take(word: "not") || cursor.take(symbol: "!") else { return try parseComparison() }
+    try descend()
+    defer { depth -= 1 }
+    return .not(try parseNot())
   }
 
   private mutating func parseComparison() throws(Diagnostic) -> Expression {
-    let start = cursor.peek
+    let start = cursor.index
     let left = try parseOperand()
-    guard let token = cursor.peek, case .symbol(let s) = token.kind, let op = ComparisonOperator(rawValue: s) else {
-      if let start { locations[left] = locations[left] ?? Located(left.description, at: start.location, length: start.length) }
+    guard let op = comparisonOperator() else {
+      noteOperand(left, startingAt: start)
       return left
     }
+    return try comparison(left, op)
+  }
+
+  /// The operator at the cursor, taken; nil when the next token is none.
+  private mutating func comparisonOperator() -> Located<ComparisonOperator>? {
+    guard let token = cursor.peek, case .symbol(let s) = token.kind, let op = ComparisonOperator(rawValue: s) else { return nil }
     cursor.index += 1
-    let right = try parseOperand()
-    let expression = Expression.comparison(left, op, right)
-    locations[expression] = Located(op.rawValue, at: token.location, length: token.length)
+    return Located(op, at: token.location, length: token.length)
+  }
+
+  /// Where an operand that is the whole comparison is, for type errors.
+  private mutating func noteOperand(_ operand: Expression, startingAt index: Int) {
+    guard index < cursor.tokens.count, locations[operand] == nil else { return }
+    let start = cursor.tokens[index]
+    locations[operand] = Located(operand.description, at: start.location, length: start.length)
+  }
+
+  private mutating func comparison(_ left: Expression, _ op: Located<ComparisonOperator>) throws(Diagnostic) -> Expression {
+    let expression = Expression.comparison(left, op.value, try parseOperand())
+    locations[expression] = Located(op.value.rawValue, at: op.location, length: op.length)
     return expression
   }
 
   private mutating func parseOperand() throws(Diagnostic) -> Expression {
+    guard cursor.take(symbol: "(") else { return try parseValueOrName() }
+    try descend()
+    defer { depth -= 1 }
+    let inner = try parseOr()
+    try cursor.symbol(")")
+    return inner
+  }
+
+  /// An operand other than a parenthesised expression: a literal, a parameter or an aggregate.
+  private mutating func parseValueOrName() throws(Diagnostic) -> Expression {
     guard let token = cursor.peek else { throw cursor.expected("a value, a parameter or an event aggregate") }
     switch token.kind {
-    case .symbol("("):
-      cursor.index += 1
-      let inner = try nested { (p: inout ExpressionParser) throws(Diagnostic) in try p.parseOr() }
-      try cursor.symbol(")")
-      return inner
     case .name("true"), .name("false"), .name("nil"), .integer, .decimal, .string:
       return .literal(try cursor.value(orNil: true).value)
     case .name(let name):
@@ -166,13 +192,20 @@ struct ExpressionParser {
 
   private mutating func parseFilterPrimary(event: String) throws(Diagnostic) -> DonationFilter {
     if cursor.take(word: "not") || cursor.take(symbol: "!") {
-      return try nested { (p: inout ExpressionParser) throws(Diagnostic) in .not(try p.parseFilterPrimary(event: event)) }
+      try descend()
+      defer { depth -= 1 }
+      return .not(try parseFilterPrimary(event: event))
     }
-    if cursor.take(symbol: "(") {
-      let inner = try nested { (p: inout ExpressionParser) throws(Diagnostic) in try p.parseFilterOr(event: event) }
-      try cursor.symbol(")")
-      return inner
-    }
+    guard cursor.take(symbol: "(") else { return try parseFieldComparison(event: event) }
+    try descend()
+    defer { depth -= 1 }
+    let inner = try parseFilterOr(event: event)
+    try cursor.symbol(")")
+    return inner
+  }
+
+  /// `FIELD OP VALUE`.
+  private mutating func parseFieldComparison(event: String) throws(Diagnostic) -> DonationFilter {
     let field = try cursor.name("a field name")
     references.append(NameReference(.field(event: event), field))
     guard let token = cursor.peek, case .symbol(let s) = token.kind, let op = ComparisonOperator(rawValue: s) else {

@@ -347,36 +347,58 @@ private struct RuleTypes {
     return Diagnostic(message, at: place.location, length: place.length)
   }
 
+  /// Recursive over the rule's nesting: the messages are built in the helpers below, out of
+  /// the frame each level adds (a debug build's stack use, BENCHMARKS.md).
   func type(of expression: Expression) throws(Diagnostic) -> ValueType {
     switch expression {
     case .literal(let v): return v.type
     case .parameter(let name): return parameter(name)?.type ?? .bool
     case .aggregate: return .int
-    case .comparison(let l, let op, let r) where l == .literal(.null) || r == .literal(.null):
-      // `p == nil`: only an optional parameter can be nil, and nil is only equal or not.
-      let other = l == .literal(.null) ? r : l
-      guard op == .equal || op == .notEqual else { throw error("nil is compared with == or != only, not \(op.rawValue)", expression) }
-      guard case .parameter(let name) = other, parameter(name)?.isOptional == true else {
-        throw error("only an optional parameter (`param NAME: TYPE? = nil`) can be nil; \(other) cannot", expression)
-      }
-      return .bool
-    case .comparison(let l, let op, let r):
-      let left = try type(of: l)
-      let right = try type(of: r)
-      guard left.isComparable(with: right, by: op) else {
-        throw error("cannot compare \(left.rawValue) with \(right.rawValue) using \(op.rawValue)", expression)
-      }
-      return .bool
-    case .and(let l, let r), .or(let l, let r):
-      for side in [l, r] {
-        let t = try type(of: side)
-        guard t == .bool else { throw error("`and`/`or` need true or false on both sides, but \(side) is a \(t.rawValue)", side) }
-      }
-      return .bool
-    case .not(let e):
-      let t = try type(of: e)
-      guard t == .bool else { throw error("`not` needs true or false, but \(e) is a \(t.rawValue)", e) }
+    case .comparison(let l, let op, let r): return try comparisonType(l, op, r, expression)
+    case .and(let l, let r), .or(let l, let r): return try bothBool(l, r)
+    case .not(let e): return try bool(e, "`not` needs true or false")
+    }
+  }
+
+  private func comparisonType(_ l: Expression, _ op: ComparisonOperator, _ r: Expression, _ expression: Expression) throws(Diagnostic)
+    -> ValueType
+  {
+    if l == .literal(.null) || r == .literal(.null) {
+      try checkNil(l, op, r, expression)
       return .bool
     }
+    let left = try type(of: l)
+    let right = try type(of: r)
+    guard left.isComparable(with: right, by: op) else { throw incomparable(left, right, op, expression) }
+    return .bool
+  }
+
+  private func bothBool(_ l: Expression, _ r: Expression) throws(Diagnostic) -> ValueType {
+    _ = try bool(l, "`and`/`or` need true or false on both sides")
+    return try bool(r, "`and`/`or` need true or false on both sides")
+  }
+
+  /// `.bool`, or an error when `side` is of another type.
+  private func bool(_ side: Expression, _ what: StaticString) throws(Diagnostic) -> ValueType {
+    let t = try type(of: side)
+    guard t == .bool else { throw notBool("\(what)", side, t) }
+    return .bool
+  }
+
+  /// `p == nil`: only an optional parameter can be nil, and nil is only equal or not.
+  private func checkNil(_ l: Expression, _ op: ComparisonOperator, _ r: Expression, _ expression: Expression) throws(Diagnostic) {
+    let other = l == .literal(.null) ? r : l
+    guard op == .equal || op == .notEqual else { throw error("nil is compared with == or != only, not \(op.rawValue)", expression) }
+    guard case .parameter(let name) = other, parameter(name)?.isOptional == true else {
+      throw error("only an optional parameter (`param NAME: TYPE? = nil`) can be nil; \(other) cannot", expression)
+    }
+  }
+
+  private func incomparable(_ left: ValueType, _ right: ValueType, _ op: ComparisonOperator, _ expression: Expression) -> Diagnostic {
+    error("cannot compare \(left.rawValue) with \(right.rawValue) using \(op.rawValue)", expression)
+  }
+
+  private func notBool(_ what: String, _ side: Expression, _ type: ValueType) -> Diagnostic {
+    error("\(what), but \(side) is a \(type.rawValue)", side)
   }
 }

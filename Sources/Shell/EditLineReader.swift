@@ -1,15 +1,10 @@
 import CEditLine
 import Foundation
+import HostOS
 import Renderers
 import Runner
 import Simulation
 import Terminal
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Lines from the terminal through libedit: emacs keys, persistent history, Tab completion.
 /// The only type that touches libedit.
@@ -31,12 +26,13 @@ public final class EditLineReader: LineReader {
   public static let promptEscape: Character = "\u{1}"
 
   public init?(historyPath: String?, completer: @escaping () -> Completer?, warn: @escaping (String) -> Void) {
-    setlocale(LC_CTYPE, "")
-    guard TerminalInput.install(), let el = el_init("tipsim", tipsim_stdin(), tipsim_stdout(), tipsim_stderr()), let h = history_init()
+    HostOS.useCharacterLocaleOfEnvironment()
+    let streams = HostOS.standardStreams
+    guard TerminalInput.install(), let el = el_init("tipsim", streams.input, streams.output, streams.error), let h = history_init()
     else { return nil }
     editLine = el
     history = h
-    keys = TerminalInput.keys(of: fileno(tipsim_stdin()))
+    keys = TerminalInput.keys(of: Self.standardInput)
     self.historyPath = historyPath
     self.completer = completer
     self.warn = warn
@@ -72,9 +68,12 @@ public final class EditLineReader: LineReader {
   deinit {
     el_end(editLine)
     history_end(history)
-    free(promptBuffer)
-    if keys != fileno(tipsim_stdin()) { close(keys) }
+    promptBuffer?.deallocate()
+    if keys != Self.standardInput { HostOS.closeDescriptor(keys) }
   }
+
+  /// Standard input's descriptor, libedit's input stream's.
+  private static let standardInput: Int32 = 0
 
   /// libedit's read function: 1 with a character, 0 at the end of input, -1 with errno
   /// EINTR on Ctrl-C (which `el_gets` passes on as a NULL line).
@@ -86,7 +85,7 @@ public final class EditLineReader: LineReader {
         character.pointee = key
         return 1
       case .interrupted:
-        errno = EINTR
+        SystemError.current = .interrupted
         return -1
       case .resized:
         el_resize(editLine)
@@ -101,14 +100,14 @@ public final class EditLineReader: LineReader {
   }
 
   public func readLine(prompt: String) -> LineInput {
-    free(promptBuffer)
-    promptBuffer = strdup(prompt)
+    promptBuffer?.deallocate()
+    promptBuffer = Self.cString(prompt)
     var count: Int32 = 0
     TerminalInput.discardPending()
     typedAhead += TerminalInput.typedAhead(on: keys)
-    errno = 0
+    SystemError.current = .none
     guard let line = el_gets(editLine, &count) else {
-      if errno == EINTR {
+      if SystemError.current == .interrupted {
         Console.out("\n")
         return .interrupted
       }
@@ -117,6 +116,15 @@ public final class EditLineReader: LineReader {
     var text = String(cString: line)
     if text.hasSuffix("\n") { text.removeLast() }
     return .line(text)
+  }
+
+  /// A copy of `text` as a C string that stays until it is deallocated: the prompt libedit
+  /// reads until the next.
+  private static func cString(_ text: String) -> UnsafeMutablePointer<CChar> {
+    let bytes = text.utf8CString
+    let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    for (index, byte) in bytes.enumerated() { (copy + index).initialize(to: byte) }
+    return copy
   }
 
   public func remember(_ line: String) {

@@ -1,14 +1,9 @@
 import Foundation
+import HostOS
 import Renderers
 import Runner
 import Sessions
 import Terminal
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The entry point of `tipsim` without a subcommand.
 public enum ShellMain {
@@ -16,7 +11,7 @@ public enum ShellMain {
   /// terminal; returns the exit status.
   public static func run(file: String?, empty: Bool) -> Int32 {
     Console.ignoreBrokenPipe()
-    guard isatty(0) == 1 else { return runScript(file: file) }
+    guard HostOS.isTerminal(0) else { return runScript(file: file) }
     let dumb = ProcessInfo.processInfo.environment["TERM"] == "dumb"
     let style = TextStyle(colors: Console.wantsColor(fd: 1))
     var loop: ShellLoop?

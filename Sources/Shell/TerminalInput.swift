@@ -1,12 +1,6 @@
 import CEditLine
 import HostOS
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Keys from the terminal for libedit (its `EL_GETCFN` read function), with Ctrl-C able to
 /// cancel the line at any moment.
 ///
@@ -40,21 +34,13 @@ enum TerminalInput {
   @discardableResult
   static func install() -> Bool {
     if signalPipe.read >= 0 { return true }
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return false }
-    for end in ends {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    signalPipe = (ends[0], ends[1])
-    HostOS.handle(SIGINT, restart: true) { _ in TerminalInput.note(TerminalInput.interruptByte) }
-    HostOS.handle(SIGWINCH, restart: true) { _ in TerminalInput.note(TerminalInput.resizeByte) }
-    HostOS.handle(SIGCONT, restart: true) { _ in TerminalInput.note(TerminalInput.continueByte) }
+    guard let ends = HostOS.nonBlockingPipe() else { return false }
+    signalPipe = ends
+    HostOS.handle(.interrupt, restart: true) { _ in TerminalInput.note(TerminalInput.interruptByte) }
+    HostOS.handle(.windowResized, restart: true) { _ in TerminalInput.note(TerminalInput.resizeByte) }
+    HostOS.handle(.continued, restart: true) { _ in TerminalInput.note(TerminalInput.continueByte) }
     // A parent (a test harness, a CI runner) may have blocked them; the shell needs them.
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&unblock, signal) }
-    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    HostOS.unblock([.interrupt, .windowResized, .continued])
     return true
   }
 
@@ -69,9 +55,8 @@ enum TerminalInput {
   /// Ctrl-C flushes the terminal's queued keys in between. Standard input's own description
   /// is shared with the parent shell and must keep blocking, so the terminal is opened anew.
   static func keys(of descriptor: Int32) -> Int32 {
-    for path in [ttyname(descriptor).map { String(cString: $0) }, HostOS.path(ofDescriptor: descriptor)].compactMap({ $0 }) {
-      let keys = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-      if keys >= 0 { return keys }
+    for path in [HostOS.terminalPath(of: descriptor), HostOS.path(ofDescriptor: descriptor)].compactMap({ $0 }) {
+      if let keys = HostOS.openForKeys(path) { return keys }
     }
     return descriptor
   }
@@ -83,12 +68,10 @@ enum TerminalInput {
   /// terminal, to be read after these.
   static func typedAhead(on descriptor: Int32) -> [UInt8] {
     var keys: [UInt8] = []
-    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     var bytes = [UInt8](repeating: 0, count: 4096)
     // In line mode the terminal is readable only with a whole line or an end of input waiting.
-    while poll(&waiting, 1, 0) > 0, waiting.revents & Int16(POLLIN) != 0 {
-      let count = read(descriptor, &bytes, bytes.count)
-      guard count >= 0 else { break }
+    while case .success(let ready) = HostOS.waitForInput([descriptor], milliseconds: 0), ready.first?.readable == true {
+      guard case .success(let count) = bytes.withUnsafeMutableBytes({ HostOS.readSome(descriptor, into: $0) }) else { break }
       keys += count == 0 ? [0x04] : bytes[0..<count]
     }
     return keys
@@ -108,7 +91,7 @@ enum TerminalInput {
   /// decoded in the current locale as libedit's own reader does, or the signal that came
   /// first. Waits for one of them.
   static func next(from descriptor: Int32, typed: inout [UInt8]) -> Key {
-    var state = mbstate_t()
+    var decoder = CharacterDecoder()
     var pending = 0
     while true {
       var byte: UInt8 = 0
@@ -120,29 +103,23 @@ enum TerminalInput {
         case .instead(let key): return key
         }
       }
-      var character: wchar_t = 0
-      func decode() -> Int {
-        withUnsafePointer(to: byte) { pointer in
-          pointer.withMemoryRebound(to: CChar.self, capacity: 1) { mbrtowc(&character, $0, 1, &state) }
-        }
-      }
-      var decoded = decode()
-      if decoded == -1 && pending > 0 {
+      var step = decoder.decode(byte)
+      if step == .invalid && pending > 0 {
         // A broken sequence: drop what came before and read this byte afresh, as libedit does.
-        state = mbstate_t()
+        decoder.reset()
         pending = 0
-        decoded = decode()
+        step = decoder.decode(byte)
       }
-      switch decoded {
-      case -2:  // (size_t)-2, imported as Int: an incomplete sequence, read on
+      switch step {
+      case .incomplete:
         pending += 1
-        if pending >= Int(MB_LEN_MAX) {
-          errno = EILSEQ
+        if pending >= CharacterDecoder.longestSequence {
+          SystemError.current = .illegalByteSequence
           return .failed
         }
-      case -1:  // an invalid byte: dropped, as libedit drops it
-        state = mbstate_t()
-      default:
+      case .invalid:  // dropped, as libedit drops it
+        decoder.reset()
+      case .character(let character):
         return .character(character)
       }
     }
@@ -156,25 +133,23 @@ enum TerminalInput {
 
   private static func nextByte(from descriptor: Int32) -> Read {
     while true {
-      var waits = [
-        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0), pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      if poll(&waits, 2, -1) < 0 {
-        if errno == EINTR { continue }
-        return .instead(.failed)
+      let ready: [HostOS.Readiness]
+      switch HostOS.waitForInput([signalPipe.read, descriptor], milliseconds: -1) {
+      case .success(let found): ready = found
+      case .failure(.interrupted): continue
+      case .failure: return .instead(.failed)
       }
-      if waits[0].revents & Int16(POLLIN) != 0, let signal = takeSignal() {
+      if ready[0].readable, let signal = takeSignal() {
         return .instead(signal)
       }
-      guard waits[1].revents != 0 else { continue }
+      guard ready[1].any else { continue }
       var byte: UInt8 = 0
-      let count = read(descriptor, &byte, 1)
-      if count == 0 { return .instead(.endOfInput) }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return .instead(.failed)
+      switch withUnsafeMutableBytes(of: &byte, { HostOS.readSome(descriptor, into: $0) }) {
+      case .success(0): return .instead(.endOfInput)
+      case .success: return .byte(byte)
+      case .failure(.interrupted), .failure(.wouldBlock): continue
+      case .failure: return .instead(.failed)
       }
-      return .byte(byte)
     }
   }
 
@@ -183,9 +158,7 @@ enum TerminalInput {
   private static func takeSignal() -> Key? {
     var bytes = [UInt8](repeating: 0, count: 64)
     var seen: Set<UInt8> = []
-    while true {
-      let count = read(signalPipe.read, &bytes, bytes.count)
-      guard count > 0 else { break }
+    while case .success(let count) = bytes.withUnsafeMutableBytes({ HostOS.readSome(signalPipe.read, into: $0) }), count > 0 {
       seen.formUnion(bytes[0..<count])
     }
     if seen.contains(interruptByte) { return .interrupted }
@@ -196,12 +169,7 @@ enum TerminalInput {
 
   /// Called from the handlers: only `write`, which is async-signal-safe, on a descriptor set
   /// before any handler was installed.
-  private static func note(_ byte: UInt8) {
-    var byte = byte
-    let saved = errno
-    _ = write(signalPipe.write, &byte, 1)
-    errno = saved
-  }
+  private static func note(_ byte: UInt8) { HostOS.writeFromSignalHandler(signalPipe.write, byte) }
 }
 
 /// The pipe's two ends, set once by `TerminalInput.install` before the handlers that read them.

@@ -1,12 +1,6 @@
 import Foundation
 import HostOS
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writing to the terminal or a pipe. A closed pipe (`tipsim run x | head -1`) ends the
 /// program quietly instead of crashing it.
 public enum Console {
@@ -22,17 +16,7 @@ public enum Console {
 
   /// Writes every byte, retrying after a signal; a closed pipe exits quietly.
   static func write(raw bytes: UnsafeRawBufferPointer, to fd: Int32) {
-    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-    var offset = 0
-    while offset < bytes.count {
-      let written = HostOS.writeSome(fd, base + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { exit(0) }
-        return
-      }
-      offset += written
-    }
+    if HostOS.writeAll(fd, bytes) == .brokenPipe { HostOS.exit(0) }
   }
 
   /// Standard output gathered into blocks of 64 KiB: a replay's log is hundreds of
@@ -81,22 +65,20 @@ public enum Console {
   }
 
   /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.
-  public static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+  public static func ignoreBrokenPipe() { HostOS.ignoreBrokenPipe() }
 
   /// Colour only on a terminal, and never with NO_COLOR or TERM=dumb.
   public static func wantsColor(fd: Int32) -> Bool {
     let env = ProcessInfo.processInfo.environment
     if env["NO_COLOR"].map({ !$0.isEmpty }) ?? false { return false }
     if env["TERM"] == "dumb" { return false }
-    return isatty(fd) == 1
+    return HostOS.isTerminal(fd)
   }
 
   /// The terminal's width in columns, when standard output is a terminal.
   public static func terminalWidth() -> Int? {
-    var size = winsize()
-    guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    HostOS.isTerminal(1) ? HostOS.terminalColumns(1) : nil
   }
 
-  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+  public static func isTerminal(_ fd: Int32) -> Bool { HostOS.isTerminal(fd) && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
 }

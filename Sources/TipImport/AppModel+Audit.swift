@@ -67,9 +67,12 @@ extension AppModel {
     }
     for group in groups { places.groups[group.name] = group.position.fileLine }
     let shared = findings.map(\.shared)
-    let configures = sites.contains { site, testCode in
+    let configure = sites.first { site, testCode in
       if case .configure = site.kind { !testCode && !site.inPreview } else { false }
     }
-    return AuditInput(definitions: scenario, file: file, actions: [], places: places, findings: shared, configures: configures)
+    // App-wide findings go on the `Tips.configure` call: without one, TipKit shows nothing
+    // and there are none.
+    places.app = configure?.0.position.fileLine ?? ""
+    return AuditInput(definitions: scenario, file: file, actions: [], places: places, findings: shared, configures: configure != nil)
   }
 }

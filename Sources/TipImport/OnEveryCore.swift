@@ -1,13 +1,18 @@
-import Dispatch
 import HostOS
 
 /// `body(0) … body(count - 1)` on every core, the results in index order: the importer's
-/// work that is independent per item (scanning a file, checking a rule).
+/// work that is independent per item (scanning a file, checking a rule). On threads of
+/// `stack` bytes rather than GCD's workers, whose 512 KiB on a Mac a debug build of
+/// swift-syntax's parse of nested code overflows (BENCHMARKS.md, "Stacks").
 func onEveryCore<Result>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
   let slots = Locked([Result?](repeating: nil, count: count))
-  DispatchQueue.concurrentPerform(iterations: count) { index in
+  HostOS.concurrentPerform(iterations: count, stackSize: stack) { index in
     let result = body(index)
     slots.withLock { $0[index] = result }
   }
   return slots.withLock { $0.map { $0! } }
 }
+
+/// Linux's default, and twice what the deepest code swift-syntax's release build reads (256
+/// levels) took to scan here (BENCHMARKS.md, "Stacks").
+private let stack = 8 << 20

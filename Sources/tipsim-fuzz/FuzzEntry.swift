@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 import Tooling
 
 // Built by `.ci/fuzz` with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING`: libFuzzer
@@ -19,12 +20,12 @@ import Tooling
       let files = CommandLine.arguments.dropFirst()
       guard !files.isEmpty else {
         FileHandle.standardError.write(Data("usage: tipsim-fuzz FILE...  (replays fuzz inputs; see .ci/fuzz)\n".utf8))
-        exit(2)
+        HostOS.exit(2)
       }
       for file in files {
         guard let data = FileManager.default.contents(atPath: file) else {
           FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
-          exit(2)
+          HostOS.exit(2)
         }
         print("\(file): exit \(FuzzHarness.run([UInt8](data)))")
       }

@@ -50,12 +50,12 @@ func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
       let files = CommandLine.arguments.dropFirst()
       guard !files.isEmpty else {
         FileHandle.standardError.write(Data("usage: tipsim-import-fuzz FILE...  (replays fuzz inputs; see .ci/fuzz)\n".utf8))
-        exit(2)
+        HostOS.exit(2)
       }
       for file in files {
         guard let data = FileManager.default.contents(atPath: file) else {
           FileHandle.standardError.write(Data("\(file): cannot read\n".utf8))
-          exit(2)
+          HostOS.exit(2)
         }
         print("\(file): exit \(importOneInput([UInt8](data)))")
       }

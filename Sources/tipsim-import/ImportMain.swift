@@ -12,7 +12,7 @@ enum ImportMain {
            tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
                   [--reporter R] [--baseline FILE] [--write-baseline FILE]
            tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--cohorts FILE] [--emit-tests DIR]
-                  [--reporter R] [--baseline FILE] [--write-baseline FILE]
+                  [--reporter R | --format md|text|R] [--baseline FILE] [--write-baseline FILE]
                                                              what the app's tips will do (docs/Auditing.md)
            tipsim-import --bench [--files N]                  time the import against bare parsing
            tipsim-import --version
@@ -37,6 +37,7 @@ enum ImportMain {
     var benchFiles = 1_000
     var platform: Platform?
     var compare: String?
+    var format: String?
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -66,9 +67,7 @@ enum ImportMain {
             return usageError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
           }
           auditOptions.failOn = kinds
-        default:
-          guard ["md", "text"].contains(arguments[index]) else { return usageError("--format is md or text") }
-          auditOptions.markdown = arguments[index] == "md"
+        default: format = arguments[index]
         }
         index += 1
       case "--days", "--emit-tests", "--budget", "--cohorts":
@@ -114,6 +113,15 @@ enum ImportMain {
     }
     if bench { return ImportBenchmark.run(files: benchFiles) }
     guard !paths.isEmpty else { return usageError("give at least one Swift file or folder") }
+    findingsOptions.root(at: paths)
+    if audit {
+      switch AuditCommandLine.output(format: format, reporter: findingsOptions.reporter?.rawValue) {
+      case .success(let output):
+        auditOptions.markdown = output.markdown
+        findingsOptions.reporter = output.reporter
+      case .failure(let problem): return usageError(problem.message)
+      }
+    }
     let result: SwiftImporter.Result
     do { result = try SwiftImporter.run(paths: paths, platform: platform, forAudit: audit) } catch {
       printError("tipsim import: \(error.message)")

@@ -1,4 +1,4 @@
-import Foundation
+import HostOS
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-exit(arguments.first == "--score-corpus" ? CorpusRun.run(Array(arguments.dropFirst())) : ImportMain.run(arguments))
+HostOS.exit(arguments.first == "--score-corpus" ? CorpusRun.run(Array(arguments.dropFirst())) : ImportMain.run(arguments))

@@ -1,10 +1,9 @@
-#if canImport(CMimalloc)
+import HostOS
+
+// The condition Package.swift links mimalloc under: Linux, and no TIPSIM_NO_MIMALLOC (which
+// defines TIPSIM_MIMALLOC). Not `canImport(CMimalloc)`: a build for a Mac may see the module.
+#if os(Linux) && TIPSIM_MIMALLOC
   import CMimalloc
-#endif
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
 #endif
 
 /// Which allocator serves `malloc` in this process, for `tipsim bench` to say what its
@@ -13,13 +12,11 @@
 /// so that is checked rather than assumed.
 enum Allocator {
   static var description: String {
-    #if canImport(CMimalloc)
+    #if os(Linux) && TIPSIM_MIMALLOC
       let version = Int(mi_version())
       let name = "mimalloc \(version / 100).\(version / 10 % 10).\(version % 10)"
-      let process = dlopen(nil, RTLD_NOW)
-      defer { if let process { dlclose(process) } }
-      let malloc = dlsym(process, "malloc")
-      let serves = malloc != nil && malloc == dlsym(process, "mi_malloc")
+      let malloc = HostOS.symbolAddress("malloc")
+      let serves = malloc != nil && malloc == HostOS.symbolAddress("mi_malloc")
       return serves ? name : "another malloc (\(name) is linked but does not serve malloc)"
     #else
       return "the system's malloc"

@@ -36,7 +36,12 @@ struct AuditCommand: ParsableCommand {
     name: .customLong("fail-on"),
     help: "With --compare: the changes that make the exit status 1 (unreachable, fatigue, returnsUntilClosed, later; default unreachable).")
   var failOn: String?
-  @Option(help: "With --compare: md for a pull request's comment (default: text).") var format: String?
+  @Option(
+    help: """
+      md (with --compare, for a pull request's comment), text (the default), or a reporter's name: \
+      xcode, json, sarif, github-actions-logging or junit, as --reporter.
+      """)
+  var format: String?
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
@@ -45,7 +50,9 @@ struct AuditCommand: ParsableCommand {
     if let failOn, AuditComparison.failures(failOn) == nil {
       throw ValidationError("--fail-on takes a list of: \(AuditComparison.Failure.allCases.map(\.rawValue).joined(separator: ", "))")
     }
-    if let format, !["md", "text"].contains(format) { throw ValidationError("--format is md or text") }
+    if case .failure(let problem) = AuditCommandLine.output(format: format, reporter: findings.reporter) {
+      throw ValidationError(problem.message)
+    }
     if compare != nil || compareRef != nil, paths.count != 1, paths.contains(where: { $0.hasSuffix(".scenario") }) {
       throw ValidationError("--compare compares one scenario file with another: give one")
     }
@@ -72,7 +79,10 @@ struct AuditCommand: ParsableCommand {
     options.days = days
     options.budget = budget
     options.cohortsFile = cohorts
-    options.markdown = format == "md"
+    if case .success(let output) = AuditCommandLine.output(format: format, reporter: findings.reporter) {
+      options.markdown = output.markdown
+      options.findings.reporter = output.reporter
+    }
     if let failOn, let kinds = AuditComparison.failures(failOn) { options.failOn = kinds }
     guard paths.allSatisfy({ $0.hasSuffix(".scenario") }) else {
       var flags = ["--audit", "--days", String(days), "--budget", String(budget)]
@@ -95,6 +105,7 @@ struct AuditCommand: ParsableCommand {
         Console.err(problem.message + "\n")
         throw ExitCode(2)
       case (.success(let new), .success(let old)):
+        options.findings.root(at: [paths[0]])
         let status = AuditCommandLine.compare(
           new, with: old, options: options, roots: (compare, paths[0]),
           includes: (.files(relativeTo: paths[0]), .files(relativeTo: compare)), out: Console.out,
@@ -110,6 +121,7 @@ struct AuditCommand: ParsableCommand {
         Console.err(problem.message + "\n")
         worst = 2
       case .success(let input):
+        options.findings.root(at: [path])
         let status = AuditCommandLine.run(input, options: options, includes: .files(relativeTo: path), out: Console.out, err: Console.err)
         worst = max(worst, status)
       }

@@ -62,7 +62,9 @@ struct Benchmarks {
     // Replay speed, against awk reading the same file.
     let source = BenchmarkInputs.replayScenario(lines: lines)
     let count = source.split(separator: "\n").count
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-bench-\(getpid()).scenario").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tipsim-bench-\(ProcessInfo.processInfo.processIdentifier).scenario"
+    ).path
     try source.write(toFile: path, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(atPath: path) }
     // As `tipsim run` replays: the log is rendered and handed out line by line (here

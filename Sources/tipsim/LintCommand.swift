@@ -33,10 +33,12 @@ struct LintCommand: ParsableCommand {
       let linter = Linter(session: report.session)
       let all = linter.warnings()
       let shared = all.map { AuditFinding(rule: $0.rule, place: "\(file):\($0.line ?? 1)", message: $0.message, fix: $0.fix) }
-      switch findings.options.kept(shared) {
+      var options = findings.options
+      options.root(at: [file])
+      switch options.kept(shared) {
       case .success(let kept):
         warnings += kept.count
-        if let reporter = findings.options.reporter {
+        if let reporter = options.reporter {
           Console.out(reporter.render(kept.map { shared[$0] }, tool: "tipsim lint"))
         } else {
           let left = kept.map { all[$0] }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostOS
 import Runner
 import Terminal
 
@@ -30,7 +31,7 @@ struct TipSimCommand: ParsableCommand {
       let code = exitCode(for: error)
       guard code == .validationFailure else { exit(withError: error) }
       Console.err(fullMessage(for: error) + "\n")
-      Foundation.exit(2)
+      HostOS.exit(2)
     }
   }
 }

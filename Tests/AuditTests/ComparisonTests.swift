@@ -6,6 +6,19 @@ import Testing
 /// `tipsim audit NEW --compare OLD`: what a change does to each tip, matched by persisted id,
 /// and which changes fail the check.
 @Suite struct ComparisonTests {
+  /// A removed finding is named at its path under the new version's root: `--compare-ref`
+  /// audits the old version in a temporary copy.
+  @Test func aRemovedFindingIsNamedUnderTheNewRoot() {
+    #expect(AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App", to: "App") == "App/Tips.swift:15")
+    #expect(
+      AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App/", to: "Sources/App/") == "Sources/App/Tips.swift:15")
+    #expect(AuditComparison.rerooted("old.scenario:12", from: "old.scenario", to: "new.scenario") == "new.scenario:12")
+    #expect(AuditComparison.rerooted("old.scenario", from: "old.scenario", to: "new.scenario") == "new.scenario")
+    #expect(AuditComparison.rerooted("Elsewhere/A.swift:3", from: "/tmp/copy/App", to: "App") == "Elsewhere/A.swift:3")
+    #expect(AuditComparison.rerooted("/tmp/copy/App/Tips.swift:15", from: "/tmp/copy/App", to: "") == "Tips.swift:15")
+    #expect(AuditComparison.rerooted("App/Tips.swift:15", from: "", to: "Other") == "App/Tips.swift:15")
+  }
+
   static let old = """
     start 2026-11-01T09:00
     frequency daily
@@ -39,6 +52,19 @@ import Testing
     let comparison = AuditComparison(old: oldReport, new: newReport, budget: 3, roots: (oldPath, newPath))
     let status: Int32 = comparison.failures.isDisjoint(with: failOn) ? 0 : 1
     return (status, comparison.text, comparison)
+  }
+
+  /// `--compare` audits both versions on threads with a Mac's secondary stack (512 KiB), and
+  /// the deepest rule the language allows is audited there, in a debug build too.
+  @Test func theDeepestRuleIsAuditedOnTheComparisonsThreads() throws {
+    let deep = "rule " + String(repeating: "not ", count: 31) + "opened.count >= 2"
+    let scenario = Self.old.replacingOccurrences(of: "rule opened.count >= 2", with: deep)
+    let input = try AuditInput.scenario(text: scenario, path: "app.scenario", includes: .none).get()
+    var output = ""
+    let status = AuditCommandLine.compare(
+      input, with: input, options: AuditCommandLine.Options(), roots: ("app.scenario", "app.scenario"), out: { output += $0 },
+      err: { output += $0 })
+    #expect(status == 0 && output == "no change: 3 tips unchanged\n", "\(output)")
   }
 
   @Test func aVersionComparedWithItselfIsNoChange() throws {

@@ -55,15 +55,51 @@ import Testing
   @Test func moreDisplaysAWeekThanTheBudgetIsAFinding() throws {
     let scenario = "screen home: a b\ntip a\n  title \"A\"\n  anchor home.a inline\ntip b\n  title \"B\"\n  anchor home.b inline\n"
     // About one visit a day, both tips at each: about 14 displays a week.
-    let (over, _, _) = try audit(scenario, budget: 3)
+    let (over, _, path) = try audit(scenario, budget: 3)
     #expect(over.perWeek.users == 40)
     #expect(over.perWeek.p50 > 8 && over.perWeek.p50 < 20 && over.perWeek.p95 >= over.perWeek.p50)
     let fatigue = try #require(over.findings.first { $0.rule == "tipFatigue" })
+    // With the typical user's displays, tip by tip: 60 in 30 days.
     #expect(
       fatigue.message
-        == "most users see more tip displays a week than the budget of 3 (p50 \(over.perWeek.p50), p95 \(over.perWeek.p95) over 40 users)")
+        == "most users see more tip displays a week than the budget of 3 (p50 \(over.perWeek.p50), p95 \(over.perWeek.p95) over 40 users); "
+        + "the typical user's 30 days show 60 (14.0 a week): a 30, b 30")
+    // On a line, for SARIF and GitHub's annotations: the scenario has no `launch`, its first.
+    #expect(fatigue.place == "\(path):1")
     let (within, _, _) = try audit(scenario, budget: 100)
     #expect(!within.findings.contains { $0.rule == "tipFatigue" })
+  }
+
+  /// The figure rests on what the typical user's days assumed: an anchor shown while an app
+  /// condition the code leaves open is false. Each such condition is named with the figure;
+  /// the finding is placed on the scenario's first `launch`, as on a Swift app's
+  /// `Tips.configure` call.
+  @Test func theFatigueFigureNamesEachOpenConditionItRestsOn() throws {
+    let (report, _, path) = try audit(
+      """
+      condition onboarded = unknown
+      condition premium = false
+      screen home: intro(if not onboarded) pro(if not premium) plain
+      tip intro
+        title "Intro"
+        anchor home.intro inline
+      tip pro
+        title "Pro"
+        anchor home.pro inline
+      tip plain
+        title "Plain"
+        anchor home.plain inline
+        maxDisplayCount 1
+      launch
+      """)
+    let fatigue = try #require(report.findings.first { $0.rule == "tipFatigue" })
+    #expect(fatigue.place == "\(path):14")
+    #expect(
+      fatigue.message.hasSuffix(
+        "the typical user's 30 days show 61 (14.2 a week): intro 30, pro 30, plain 1, assuming the app condition onboarded is false (\(path):1)"
+      ), "\(fatigue.message)")
+    // premium's value is read (false), not assumed: it is not named.
+    #expect(!fatigue.message.contains("premium"))
   }
 
   @Test func cohortsReplaceTheTypicalUser() throws {

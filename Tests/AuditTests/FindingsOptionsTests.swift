@@ -62,6 +62,65 @@ import Testing
     #expect(throws: Auditor.Problem.self) { try reading.filter(findings) { _ in nil }.get() }
   }
 
+  /// A baseline names files relative to the audited root: written for `./App` from one
+  /// folder, it matches `App` from the same folder and the absolute path from another.
+  @Test func aBaselineNamesFilesFromTheAuditedRoot() throws {
+    let top = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-root-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: top + "/repo/App/Views", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: top + "/repo/Shared", withIntermediateDirectories: true)
+    try "".write(toFile: top + "/repo/App/Views/List.swift", atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: top) }
+    let repo = top + "/repo"
+    #expect(Baseline.root(of: ["./App"], from: repo) == repo + "/App")
+    #expect(Baseline.root(of: ["App/Views/List.swift"], from: repo) == repo + "/App/Views")
+    #expect(Baseline.root(of: ["App", "Shared"], from: repo) == repo)
+    #expect(Baseline.relative("./App/Views/List.swift", to: repo + "/App", from: repo) == "Views/List.swift")
+    #expect(Baseline.relative("/elsewhere/List.swift", to: repo + "/App", from: repo) == "/elsewhere/List.swift")
+
+    let finding = AuditFinding(rule: "eventNeverRead", place: "./App/Views/List.swift:4:5", message: "no rule reads e", fix: "")
+    let baseline = Baseline([finding], root: (repo + "/App", repo))
+    #expect(baseline.findings.map(\.file) == ["Views/List.swift"])
+    var asApp = finding
+    asApp.place = "App/Views/List.swift:9:5"
+    #expect(baseline.filter([0], [asApp], root: (Baseline.root(of: ["App"], from: repo), repo)) == [])
+    var fromAbove = finding
+    fromAbove.place = repo + "/App/Views/List.swift:4:5"
+    #expect(baseline.filter([0], [fromAbove], root: (Baseline.root(of: [repo + "/App"], from: top), top)) == [])
+    // Another file under the root is another finding.
+    var other = finding
+    other.place = "App/Views/Other.swift:4:5"
+    #expect(baseline.filter([0], [other], root: (repo + "/App", repo)) == [0])
+    // A version 2 file, whose files were named from the folder it was written in.
+    let old =
+      #"{"format":"tipsim-baseline","version":2,"findings":[{"rule":"eventNeverRead","file":"./App/Views/List.swift","subject":"no rule reads e","message":"no rule reads e"}]}"#
+    let decoded = try JSONDecoder().decode(Baseline.self, from: Data(old.utf8))
+    #expect(decoded.filter([0], [asApp], root: (repo + "/App", repo)) == [])
+  }
+
+  /// `--format` names md, text or a reporter, which it prints as `--reporter` does; both
+  /// given must agree, and the error names both.
+  @Test func formatIsMarkdownTextOrAReporterAndAgreesWithReporter() throws {
+    #expect(try AuditCommandLine.output(format: "sarif", reporter: nil).get().reporter == .sarif)
+    #expect(try AuditCommandLine.output(format: "sarif", reporter: "sarif").get().reporter == .sarif)
+    #expect(try AuditCommandLine.output(format: nil, reporter: "junit").get().reporter == .junit)
+    let markdown = try AuditCommandLine.output(format: "md", reporter: nil).get()
+    #expect(markdown.markdown && markdown.reporter == nil)
+    let text = try AuditCommandLine.output(format: "text", reporter: nil).get()
+    #expect(!text.markdown && text.reporter == nil)
+    for (format, reporter) in [("md", "sarif"), ("json", "sarif"), ("text", "xcode")] {
+      #expect {
+        try AuditCommandLine.output(format: format, reporter: reporter).get()
+      } throws: { error in
+        (error as? Auditor.Problem)?.message == "--format \(format) and --reporter \(reporter) ask for two outputs: give one"
+      }
+    }
+    #expect {
+      try AuditCommandLine.output(format: "html", reporter: nil).get()
+    } throws: { error in
+      (error as? Auditor.Problem)?.message == "--format is one of: md, text, xcode, json, sarif, github-actions-logging, junit"
+    }
+  }
+
   @Test func eachReporterWritesItsFormat() throws {
     #expect(
       FindingReporter.xcode.render(Array(findings.prefix(1)), tool: "tipsim lint")

@@ -13,14 +13,16 @@ import Testing
     }
     let sources = packageRoot + "/Sources"
     let targets = try FileManager.default.contentsOfDirectory(atPath: sources).filter { !$0.hasPrefix("C") }
-    let modules = Set(targets.map { $0.replacingOccurrences(of: "-", with: "_") } + ["CEditLine", "CMimalloc"])
+    let modules = Set(targets.map { $0.replacingOccurrences(of: "-", with: "_") } + ["CEditLine", "CMimalloc", "CHostOS"])
     var actual: [String: Set<String>] = [:]
     for target in targets {
       var imports: Set<String> = []
       for file in try FileManager.default.subpathsOfDirectory(atPath: "\(sources)/\(target)") where file.hasSuffix(".swift") {
         for line in try String(contentsOfFile: "\(sources)/\(target)/\(file)", encoding: .utf8).split(separator: "\n") {
+          // `import X`, `@testable import X`, or with an access level (`internal import X`).
           let words = line.split(separator: " ")
-          guard words.first == "import" || (words.first == "@testable" && words.dropFirst().first == "import"),
+          let attributes: Set<Substring> = ["@testable", "public", "package", "internal", "fileprivate", "private"]
+          guard words.first == "import" || (words.first.map(attributes.contains) == true && words.dropFirst().first == "import"),
             let module = words.last.map(String.init), modules.contains(module), module != "CMimalloc"
           else { continue }
           imports.insert(module)

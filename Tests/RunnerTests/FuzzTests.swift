@@ -1,4 +1,5 @@
 import Foundation
+import HostOS
 import Renderers
 import Reports
 import Runner
@@ -131,16 +132,22 @@ import Tooling
     #expect(problem.message.contains(message))
   }
 
-  @Test func hostileInputGetsCleanErrors() {
+  /// Run on a thread with the stack a Mac gives every thread but the main one, as a library's
+  /// caller may run them.
+  @Test func hostileInputGetsCleanErrorsOnAMacsThreadStack() {
     let cases: [(String, String)] = [
-      ("tip t\n  title \"T\"\n  rule " + String(repeating: "not ", count: 200) + "true", "nested more than 64 levels"),
+      ("tip t\n  title \"T\"\n  rule " + String(repeating: "not ", count: 200) + "true", "nested more than 32 levels"),
+      (
+        "tip t\n  title \"T\"\n  rule " + String(repeating: "(", count: 500) + "true" + String(repeating: ")", count: 500),
+        "nested more than 32 levels"
+      ),
       ("advance " + String(repeating: "9", count: 30) + "d", "too large"),
       ("set x " + String(repeating: "1", count: 40), "too large"),
       (String(repeating: "x", count: 20_000), "longer than 10000 characters"),
       ("launch\r\nadvance 1h\r\n", ""),
     ]
-    for (source, message) in cases {
-      let report = ScenarioRunner.run(source: source)
+    let reports = HostOS.onThread(stackSize: HostOS.secondaryThreadStack) { cases.map { ScenarioRunner.run(source: $0.0) } }
+    for ((_, message), report) in zip(cases, reports) {
       if message.isEmpty {
         #expect(report.exitCode == 0, "\(report.errors)")
       } else {

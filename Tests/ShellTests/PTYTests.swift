@@ -289,13 +289,14 @@ import Testing
   }
 
   @Test func aHistoryFileThatCannotBeWrittenOnlyCostsAWarning() throws {
-    // /proc accepts no new files, even for root.
+    let history = try UnwritableHistory.make()
+    defer { UnwritableHistory.remove(history) }
     let result = try drive(
       [
         ["wait", prompt], ["send", "status addBackyard\r"], ["wait", "cannot write the history file"], ["wait", prompt],
         ["send", "open backyards\r"], ["wait", "shown +addBackyard"], ["wait", prompt], ["send", "\u{4}"], ["eof", 10, "\u{4}"],
       ],
-      history: "/proc/tipsim-history")
+      history: history)
     #expect(result.failed == nil, "\(result.output)")
     #expect(result.status == 0)
   }

@@ -408,7 +408,10 @@ import Testing
     #expect(lines.contains { $0.contains("shell1\\040line99") })
   }
 
-  @Test func anUnwritableFileIsReportedNotFatal() {
-    #expect(HistoryFile.append("status", to: "/proc/tipsim-history") == false)
+  @Test func anUnwritableFileIsReportedNotFatal() throws {
+    let path = try UnwritableHistory.make()
+    defer { UnwritableHistory.remove(path) }
+    #expect(HistoryFile.append("status", to: path) == false)
+    #expect(!FileManager.default.fileExists(atPath: path))
   }
 }

@@ -44,6 +44,86 @@ import Testing
     #expect(missing.status == 2 && missing.errors.contains("the old version (NoSuchFolder)"), "\(missing.errors)")
   }
 
+  /// `--format` takes a reporter's name, with `--reporter`'s output, for Swift (through
+  /// tipsim-import) and for scenarios; given both, they must agree.
+  @Test func formatTakesEveryReportersName() throws {
+    let byFormat = try command.tipsim(["audit", "AuditApp", "--format", "sarif"])
+    #expect(byFormat.status == 0, "\(byFormat.errors)")
+    #expect(byFormat.output == (try command.tipsim(["audit", "AuditApp", "--reporter", "sarif"]).output))
+    #expect(byFormat.output.contains("\"version\":\"2.1.0\""))
+    #expect(try command.tipsim(["audit", "AuditApp", "--format", "sarif", "--reporter", "sarif"]).output == byFormat.output)
+    let both = try command.tipsim(["audit", "AuditApp", "--format", "md", "--reporter", "sarif"])
+    #expect(both.status == 2)
+    #expect(both.errors.contains("--format md and --reporter sarif ask for two outputs: give one"), "\(both.errors)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-format-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "screen s: a\ntip t\n  title \"T\"\n  anchor s.a\nlaunch\n".write(
+      toFile: folder + "/app.scenario", atomically: true, encoding: .utf8)
+    let scenario = try command.tipsim(["audit", folder + "/app.scenario", "--format", "xcode"])
+    let reporter = try command.tipsim(["audit", folder + "/app.scenario", "--reporter", "xcode"])
+    #expect(scenario.status == 0 && scenario.output == reporter.output)
+  }
+
+  /// App-wide findings are placed on the `Tips.configure` call, with its line, in SARIF and
+  /// GitHub's annotations alike.
+  @Test func appWideFindingsAreOnTheConfigureCallsLine() throws {
+    let github = try command.tipsim(["audit", "AuditApp", "--format", "github-actions-logging"])
+    #expect(github.output.contains("::warning file=AuditApp/NotesApp.swift,line=7,title=tipFatigue::"), "\(github.output)")
+    let sarif = try command.tipsim(["audit", "AuditApp", "--format", "sarif"])
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any])
+    let results = try #require(((log["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+    let fatigue = try #require(results.first { $0["ruleId"] as? String == "tipFatigue" })
+    let location = try #require((fatigue["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "AuditApp/NotesApp.swift")
+    #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 7)
+  }
+
+  /// A baseline written for `./App` leaves the same findings out when the tree is linted or
+  /// audited as `App`, or from another folder: its files are relative to the audited root.
+  @Test func aBaselineMatchesTheSameTreeNamedAnotherWay() throws {
+    let top = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-baseline-root-\(UUID().uuidString)").path
+    let folder = top + "/repo"
+    try FileManager.default.createDirectory(atPath: folder + "/App", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: top) }
+    try FileManager.default.copyItem(atPath: fixtures + "/AuditApp/Tips.swift", toPath: folder + "/App/Tips.swift")
+    try FileManager.default.copyItem(atPath: fixtures + "/AuditApp/NotesApp.swift", toPath: folder + "/App/NotesApp.swift")
+    let binary = try #require(builtExecutable("tipsim"))
+    let baseline = folder + "/tips-baseline.json"
+    for command in ["lint", "audit"] {
+      let written = try runProgram(binary, [command, "./App", "--write-baseline", baseline], in: folder)
+      #expect(written.status == 0, "\(written.errors)")
+      #expect(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"file\" : \"Tips.swift\""))
+      #expect(try runProgram(binary, [command, "./App", "--strict"], in: folder).status == 1)
+      for (path, directory) in [("App", folder), ("repo/App", top), (folder + "/App", "/")] {
+        let run = try runProgram(binary, [command, path, "--baseline", baseline, "--strict"], in: directory)
+        #expect(run.status == 0, "\(command) \(path) from \(directory): \(run.output)\(run.errors)")
+      }
+    }
+  }
+
+  /// `--compare-ref`'s Markdown names a removed finding at the new version's path, not at the
+  /// temporary copy the old version was audited in.
+  @Test func theComparisonsMarkdownNamesOldFindingsUnderTheAppsRoot() throws {
+    let repo = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-compare-md-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: repo, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: repo) }
+    try FileManager.default.copyItem(atPath: fixtures + "/AuditApp", toPath: repo + "/AuditApp")
+    for arguments in [["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "base"]] {
+      #expect(try runProgram("/usr/bin/env", ["git"] + arguments, in: repo).status == 0)
+    }
+    // The change deletes ArchiveTip, which no code displays: its finding goes away.
+    let tips = repo + "/AuditApp/Tips.swift"
+    let source = try String(contentsOfFile: tips, encoding: .utf8)
+    try source.replacingOccurrences(of: "struct ArchiveTip: Tip {\n  var title: Text { Text(\"Archive old notes\") }\n}\n", with: "")
+      .write(toFile: tips, atomically: true, encoding: .utf8)
+    let binary = try #require(builtExecutable("tipsim"))
+    let run = try runProgram(binary, ["audit", "AuditApp", "--compare-ref", "HEAD", "--format", "md"], in: repo)
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("Findings removed:\n- `AuditApp/Tips.swift:15:8` tipNeverDisplayed"), "\(run.output)")
+    #expect(!run.output.contains("tipsim-compare-ref"), "\(run.output)")
+  }
+
   @Test func auditJSONIsOneObject() throws {
     let run = try command.tipsim(["audit", "--json", "AuditApp"])
     #expect(run.status == 0)

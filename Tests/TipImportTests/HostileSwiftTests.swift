@@ -3,7 +3,8 @@ import Foundation
 import HostOS
 import Runner
 import Testing
-import TipImport
+
+@testable import TipImport
 
 /// Malformed, half-written, binary, huge or empty input ends with a clear message, never a
 /// crash or a hang.
@@ -66,6 +67,20 @@ import TipImport
     let found = try Data(contentsOf: URL(fileURLWithPath: fixtures + "/Hostile/invalid-literal-digits.swift"))
     let text = try #require(String(validatingUTF8Bytes: Array(found)))
     #expect(throws: ImportError.self) { try imported([("Found.swift", text)]) }
+  }
+
+  /// Code nested as deep as swift-syntax's debug build parses (20 levels; its release build
+  /// reads 256), imported from a thread with the stack a Mac gives every thread but the main
+  /// one, as an app team's test may call the importer: it imports, the files being scanned on
+  /// threads the importer sizes (BENCHMARKS.md, "Stacks").
+  @Test func deeplyNestedCodeImportsFromAMacsThreadStack() throws {
+    let source =
+      "import TipKit\nstruct T: Tip { var title: Text { Text(\"t\") } }\nlet x = " + String(repeating: "{ ", count: 19) + "1"
+      + String(repeating: " }", count: 19) + "\n"
+    let tips = HostOS.onThread(stackSize: HostOS.secondaryThreadStack) { try? imported([("Nested.swift", source)]).tipCount }
+    #expect(tips == 1)
+    // The scan's threads are the importer's own, not GCD's (512 KiB on a Mac).
+    #expect(onEveryCore(3) { _ in Thread.current.stackSize } == [8 << 20, 8 << 20, 8 << 20])
   }
 
   @Test func noTipIsAnError() {

@@ -41,6 +41,8 @@ import Testing
       process.arguments =
         extractor + [
           "-module-name", module, "-I", modules.path, "-target", try Self.triple(),
+          // HostOS's C headers, whose module map SwiftPM gives every target built on TipSimKit.
+          "-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/CHostOS/module.modulemap").path,
           "-output-dir", output.path, "-minimum-access-level", "public",
         ]
       try process.run()

@@ -49,6 +49,35 @@ struct WorkflowTests {
     #expect(block.contains("fetch-depth: 0") && block.contains("pull-requests: write"))
   }
 
+  /// Both macOS jobs (TipSim's, and the app team's in docs/CI.md) select Xcode with
+  /// `.ci/select-xcode`, which takes the newest Xcode 26 release and fails when there is none:
+  /// never a beta, a release candidate or an empty path.
+  @Test func theMacJobsSelectAnXcodeReleaseNeverABetaOrNothing() throws {
+    let ours = try Self.jobs(ofYAML: String(contentsOf: Self.root.appendingPathComponent(".github/workflows/ci.yml"), encoding: .utf8))
+    #expect(ours["macos"]?.commands.first { $0.contains("xcode") } == "bash .ci/select-xcode")
+    let page = try String(contentsOf: Self.root.appendingPathComponent("docs/CI.md"), encoding: .utf8)
+    let block = try #require(page.components(separatedBy: "```yaml\n").dropFirst().first?.components(separatedBy: "```").first)
+    let theirs = try #require(try Self.jobs(ofYAML: block).values.first { $0.runsOn.hasPrefix("macos") })
+    #expect(theirs.commands.first { $0.contains("xcode") } == "bash /tmp/tipsim/.ci/select-xcode")
+    #expect(!(ours.values.map(\.commands) + [theirs.commands]).joined().contains { $0.contains("xcode-select") })
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-xcodes-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func select(among names: [String]) throws -> (status: Int32, output: String) {
+      try? FileManager.default.removeItem(at: folder)
+      for name in names {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+      }
+      let run = try Tool.run(["bash", Self.root.appendingPathComponent(".ci/select-xcode").path, "--print", folder.path])
+      return (run.status, run.output.trimmingCharacters(in: .newlines))
+    }
+    let betas = ["Xcode_26.1_beta_2.app", "Xcode_26.2_Release_Candidate.app", "Xcode_16.4.app"]
+    #expect(try select(among: betas + ["Xcode_26.0.app", "Xcode_26.0.1.app"]) == (0, folder.path + "/Xcode_26.0.1.app"))
+    #expect(try select(among: betas + ["Xcode_26.0.app", "Xcode_26.10.app", "Xcode_26.9.app"]) == (0, folder.path + "/Xcode_26.10.app"))
+    #expect(try select(among: betas).status == 1)
+    #expect(try select(among: []).status == 1)
+  }
+
   /// Each job's `runs-on` and `run` lines, as PyYAML reads the text.
   static func jobs(ofYAML text: String) throws -> [String: (runsOn: String, commands: [String])] {
     let script = """
@@ -80,21 +109,6 @@ enum PyYAML {
   #endif
 
   static func python(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let stdin = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    try Tool.run(["python3"] + arguments, input: input)
   }
 }

@@ -29,8 +29,10 @@ final class StatementStream: @unchecked Sendable {
 
   init(source: String, includes: IncludeReader) {
     // A thread of its own rather than a dispatch worker, whose priority would stay lowered
-    // for whatever it ran next.
-    let thread = HostOS.lowPriorityThread(niceness: StatementStream.parsePriorityOffset) { [self] in
+    // for whatever it ran next. Its stack is a Mac's on both systems, so that Linux runs the
+    // parse of a deep rule as a Mac does.
+    let thread = HostOS.lowPriorityThread(niceness: StatementStream.parsePriorityOffset, stackSize: HostOS.secondaryThreadStack) {
+      [self] in
       func lookAtTheWords() {
         let words = RunPlan.mayRead(source)
         condition.lock()
