@@ -156,7 +156,7 @@ public struct Auditor {
         start: context.start, tip: tip.name, relevance: relevant, limit: searchLimit,
         actions: context.actions.filter { relevant.matters($0.command) }.map { ($0.text, $0.statement) } + performs,
         screens: world.screens.map(\.name).filter(relevant.matters(screen:)))
-      switch search.run() {
+      switch searchOnEachOS(search, from: context.start) {
       case .found(let found) where verifies(found, shows: tip.name, from: context.base, stays: false):
         // Time passing in one line reads better, and lands on every instant on the way.
         let merged = Self.mergingAdvances(found)
@@ -179,6 +179,21 @@ public struct Auditor {
       }
     }
     return audit
+  }
+
+  /// The search on the default device, then, when it finds nothing and the app's code tests
+  /// the OS (`#available`), on a device of each older OS it tests: its witness starts with
+  /// that `device` line.
+  private func searchOnEachOS(_ search: WitnessSearch, from start: Session) -> WitnessSearch.Outcome {
+    let outcome = search.run()
+    guard case .exhausted = outcome else { return outcome }
+    for version in OlderOS.versions(testedIn: start.world) {
+      let line = "device older os \(version)"
+      var older = start
+      guard let statement = WitnessSearch.statement(line), (try? older.execute(statement)) != nil else { continue }
+      if case .found(let lines) = search.starting(from: older).run() { return .found([line] + lines) }
+    }
+    return outcome
   }
 
   /// The code its rules depend on that the import could not follow, with its places; nil
@@ -220,6 +235,8 @@ public struct Auditor {
         let origin = input.places.conditions[name]
         let text = origin.map { "assuming \($0.words) is \(value)" } ?? "assuming the app condition \(name) is \(value)"
         found.append(.init(text: text, place: origin?.place ?? ""))
+      case .defineDevice(_, let os?):
+        found.append(.init(text: "assuming a device on OS \(os), where the app's code under #available takes the other branch", place: ""))
       default: break
       }
     }

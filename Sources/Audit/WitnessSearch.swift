@@ -15,7 +15,7 @@ import TipEngine
 /// and a witness is short but not proved shortest. What it finds is replayed before it is
 /// believed (`Auditor`).
 public struct WitnessSearch {
-  let start: Session
+  private(set) var start: Session
   let tip: String
   let relevance: Relevance
   /// The most states expanded before the search gives up.
@@ -52,6 +52,13 @@ public struct WitnessSearch {
     var order: Int
     var node: Int
     static func < (a: Queued, b: Queued) -> Bool { (a.cost, a.order) < (b.cost, b.order) }
+  }
+
+  /// The same search from another start (a device of another OS).
+  func starting(from session: Session) -> WitnessSearch {
+    var search = self
+    search.start = session
+    return search
   }
 
   /// The lines of a witness, or how the search ended without one.

@@ -98,7 +98,7 @@ public enum CommandTable {
     CommandInfo(
       name: "when", group: .definitions,
       syntax:
-        "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background|launch|launching: … · when screen SCREEN opens|closes: … · (before `:`) if os >= V | if os < V | if [not] COND [and …] · (a command) if COND: CMD",
+        "when TIP invalidated [REASON]: CMD; CMD · when TIP shown: … · when app background|launch|launching: … · when screen SCREEN opens|closes: … · (before `:`) if os >= V | if os < V | if [not] COND [and …] · (a command) if [os >= V and] COND: CMD",
       summary:
         "the app's own code when a tip is invalidated or shown, the app goes to the background, launches (`launching`: before Tips.configure), or a screen opens or closes; `if os` for code under #available, `if COND` under an app condition",
       example: "when welcome invalidated: set onboardingDone true", arguments: [.tip]),
@@ -108,9 +108,9 @@ public enum CommandTable {
         "state of the app's own that its code tests (`if onboardingDone`), with its value on a fresh install; unknown is false until set, and the audit tries both; `set NAME true` changes it",
       example: "condition onboardingDone = false", arguments: [.none]),
     CommandInfo(
-      name: "action", group: .definitions, syntax: "action NAME[(INPUT: TYPE, ...)]: CMD; CMD; if COND: CMD",
+      name: "action", group: .definitions, syntax: "action NAME[(INPUT: TYPE, ...)]: CMD; CMD; if COND: CMD; if os >= V: CMD",
       summary:
-        "code of the app's that something the scenario cannot see calls (a button, a delegate, a load callback), with the values it computes as inputs: `set PARAM INPUT`, `donate EVENT FIELD=INPUT`, `if INPUT:`",
+        "code of the app's that something the scenario cannot see calls (a button, a delegate, a load callback), with the values it computes as inputs: `set PARAM INPUT`, `donate EVENT FIELD=INPUT`, `if INPUT:`; `if os >= V:` (or `<`) for code under #available",
       example: "action Library_didLoad(hasContent: Bool): set hasContent hasContent", arguments: [.none]),
     CommandInfo(
       name: "launch", group: .actions, syntax: "launch", summary: "the app launches and configures TipKit; transient parameters reset",

@@ -219,6 +219,21 @@ extension Parser {
     return tests
   }
 
+  /// After `if`: `os >= 18`, `onboardingDone`, `os < 18 and not hasItems`.
+  func osAndConditionTests(_ c: inout Cursor, references refs: inout [NameReference], text: String) throws(Diagnostic)
+    -> (Reaction.OSCondition?, [ConditionTest])
+  {
+    guard c.peek?.isName("os") == true, c.tokens.count > c.index + 1,
+      c.tokens[c.index + 1].isSymbol(">=") || c.tokens[c.index + 1].isSymbol("<")
+    else { return (nil, try conditionTests(&c, references: &refs)) }
+    c.index += 1
+    let below = c.take(symbol: "<")
+    guard below || c.take(symbol: ">=") else { throw c.expected("`>=` or `<`") }
+    let os = Reaction.OSCondition(version: try version(&c, text: text).value, below: below)
+    guard c.take(word: "and") || c.take(symbol: "&&") else { return (os, []) }
+    return (os, try conditionTests(&c, references: &refs))
+  }
+
   /// `when TIP invalidated [REASON]: CMD; CMD`, `when TIP shown: …`, `when app background: …`,
   /// `when app launch: …`, `when app launching: …`, `when screen SCREEN opens|closes: …`, each
   /// optionally `if os >= VERSION` or `if os < VERSION`: what the app's own code does then.
@@ -254,20 +269,7 @@ extension Parser {
     }
     var os: Reaction.OSCondition?
     var tests: [ConditionTest] = []
-    if c.take(word: "if") {
-      // `if os >= 18`, `if onboardingDone`, `if os < 18 and not hasItems`.
-      if c.peek?.isName("os") == true, c.tokens.count > c.index + 1,
-        c.tokens[c.index + 1].isSymbol(">=") || c.tokens[c.index + 1].isSymbol("<")
-      {
-        c.index += 1
-        let below = c.take(symbol: "<")
-        guard below || c.take(symbol: ">=") else { throw c.expected("`>=` or `<`") }
-        os = Reaction.OSCondition(version: try version(&c, text: text).value, below: below)
-        if c.take(word: "and") || c.take(symbol: "&&") { tests = try conditionTests(&c, references: &refs) }
-      } else {
-        tests = try conditionTests(&c, references: &refs)
-      }
-    }
+    if c.take(word: "if") { (os, tests) = try osAndConditionTests(&c, references: &refs, text: text) }
     try c.symbol(":")
     let body = try parseCommands(&c, line: line, conditional: true) { word, first in
       if word == "reset", trigger != .appLaunching {

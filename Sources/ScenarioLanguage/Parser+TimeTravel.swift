@@ -37,12 +37,13 @@ extension Parser {
     var body: [Statement] = []
     for var part in parts {
       guard part.first != nil else { throw Diagnostic("expected a command between `;`", at: c.end) }
+      var os: Reaction.OSCondition?
       var tests: [ConditionTest] = []
       var testReferences: [NameReference] = []
       if conditional, part[0].isName("if") {
         var cursor = Cursor(part, end: c.end)
         cursor.index = 1
-        tests = try conditionTests(&cursor, references: &testReferences)
+        (os, tests) = try osAndConditionTests(&cursor, references: &testReferences, text: source(of: line, from: part[0], to: part[part.count - 1]))
         try cursor.symbol(":")
         part = Array(part[cursor.index...])
       }
@@ -53,6 +54,7 @@ extension Parser {
         statement.action = .command(.onlyIf(tests, command))
         statement.references = testReferences + statement.references
       }
+      if let os, case .command(let command) = statement.action { statement.action = .command(.onlyOnOS(os, command)) }
       body.append(statement)
     }
     return body

@@ -219,6 +219,8 @@ public enum Resolver {
       return nil
     case .onlyIf(let tests, let inner):
       return try rewritten(inner, statement, in: world).map { .onlyIf(tests, $0) }
+    case .onlyOnOS(let os, let inner):
+      return try rewritten(inner, statement, in: world).map { .onlyOnOS(os, $0) }
     case .perform(let name, let given):
       guard let action = world.action(named: name) else { return nil }
       var inputs: [String: Value] = [:]
@@ -262,6 +264,8 @@ public enum Resolver {
         if let given = input(test.name), given.type != .bool { throw fail("`if \(test.name):` needs a Bool input", test.name) }
       }
       return .onlyIf(tests, try step(inner, statement, in: world, inputs: inputs))
+    case .onlyOnOS(let os, let inner):
+      return .onlyOnOS(os, try step(inner, statement, in: world, inputs: inputs))
     case .update(let name, let update) where input(update.source) != nil:
       guard let given = input(update.source) else { return command }
       if world.conditions.value(of: name) != nil {

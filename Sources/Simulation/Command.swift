@@ -80,6 +80,9 @@ public indirect enum Command: Hashable, Sendable {
   case setCondition(String, Bool)
   /// `if COND: CMD` in a reaction or an action: the command runs only when the tests hold.
   case onlyIf([ConditionTest], Command)
+  /// `if os >= V: CMD` (or `<`) in a reaction or an action: the app's code under
+  /// `#available`, which runs only on a device whose OS holds.
+  case onlyOnOS(Reaction.OSCondition, Command)
   /// `perform ACTION INPUT=VALUE…`: the app runs one of its actions with these values.
   case perform(action: String, inputs: [String: Value])
   /// `donate EVENT FIELD=INPUT` in an action: the fields in `given` take the action's inputs
@@ -90,7 +93,7 @@ public indirect enum Command: Hashable, Sendable {
   /// `if COND:` step, or itself.
   public var underlying: Command {
     switch self {
-    case .on(_, let inner), .onlyIf(_, let inner): inner.underlying
+    case .on(_, let inner), .onlyIf(_, let inner), .onlyOnOS(_, let inner): inner.underlying
     default: self
     }
   }
@@ -127,8 +130,17 @@ extension Command {
   public var guards: [ConditionTest] {
     switch self {
     case .onlyIf(let tests, let inner): tests + inner.guards
-    case .on(_, let inner): inner.guards
+    case .on(_, let inner), .onlyOnOS(_, let inner): inner.guards
     default: []
+    }
+  }
+
+  /// Whether its OS tests (`if os >= V:`) hold on a device of this OS.
+  public func runs(on os: OSVersion) -> Bool {
+    switch self {
+    case .onlyOnOS(let test, let inner): test.holds(on: os) && inner.runs(on: os)
+    case .onlyIf(_, let inner), .on(_, let inner): inner.runs(on: os)
+    default: true
     }
   }
 
@@ -136,7 +148,7 @@ extension Command {
   public func tests(_ name: String) -> Bool {
     switch self {
     case .onlyIf(let tests, let inner): tests.contains { $0.name == name } || inner.tests(name)
-    case .on(_, let inner): inner.tests(name)
+    case .on(_, let inner), .onlyOnOS(_, let inner): inner.tests(name)
     default: false
     }
   }
@@ -163,6 +175,8 @@ extension Command {
       }
       guard let inner = try inner.given(inputs) else { return nil }
       return left.isEmpty ? inner : .onlyIf(left, inner)
+    case .onlyOnOS(let os, let inner):
+      return try inner.given(inputs).map { .onlyOnOS(os, $0) }
     default:
       return self
     }

@@ -11,6 +11,8 @@ extension World {
       if old != value { try showAnchors(following: name, log: &log) }
     case .onlyIf(let tests, let inner):
       if conditions.hold(tests) { try apply(inner, at: nil, log: &log) }
+    case .onlyOnOS(let os, let inner):
+      if os.holds(on: effectiveOS) { try apply(inner, at: nil, log: &log) }
     case .perform(let name, let inputs):
       try World.require(isRunning, "perform")
       guard let position = appCodeIndex.actions[name] else { throw .unknown(.action, name) }

@@ -66,14 +66,14 @@ extension World {
     case .advance, .advanceTo, .next: break
     // The app's code applies each of its steps as a command of its own, which forgets what it
     // touches.
-    case .perform, .onlyIf, .donateGiven: break
+    case .perform, .onlyIf, .onlyOnOS, .donateGiven: break
     default: cache.removeAll()
     }
     switch command {
     case .setTimeZone, .setStart, .setFrequency, .setPolicy, .defineParameter, .defineStore, .defineStoreKey, .defineEvent, .defineScreen,
       .defineTip, .defineGroup, .defineReaction, .defineCondition, .defineAction, .addAnchors, .place:
       try define(command, log: &log)
-    case .setCondition, .onlyIf, .perform, .donateGiven:
+    case .setCondition, .onlyIf, .onlyOnOS, .perform, .donateGiven:
       try runAppCode(command, log: &log)
     case .launch, .quit, .open, .close, .background, .foreground:
       try navigate(command, log: &log)

@@ -178,8 +178,10 @@ extension World {
   /// The app's actions with a step that writes the parameter or donates the event.
   private func actions(writing parameter: String?, donating event: String?) -> [String] {
     actions.filter { action in
+      // A step under `if os >= V:` that this device's OS fails never runs here.
       action.commands.contains { step in
-        switch step.underlying {
+        guard step.runs(on: effectiveOS) else { return false }
+        return switch step.underlying {
         case .set(let name, _), .update(let name, _): name == parameter
         case .donate(let name, _), .donateGiven(let name, _, _): name == event
         default: false

@@ -183,6 +183,13 @@ struct ReactionStep {
 
   /// The command as a reaction or an action writes it: `if a and not b: set p true`.
   var line: String? { command.map { guards.isEmpty ? $0 : "if \(guards.text): \($0)" } }
+
+  /// The command as an action writes it, its OS test first (a reaction's is on its `when`
+  /// line): `if os >= 18 and a: donate used`.
+  var actionLine: String? {
+    guard let os, let command else { return line }
+    return os + (guards.isEmpty ? "" : " and \(guards.text)") + ": " + command
+  }
 }
 
 /// The app's code that something the sources do not show calls — a button's action, a
@@ -207,7 +214,7 @@ struct ImportedAction {
 
   /// Its `action` line; nil when no step is run.
   var definition: String? {
-    let lines = steps.compactMap(\.line)
+    let lines = steps.compactMap(\.actionLine)
     guard !lines.isEmpty else { return nil }
     let signature = inputs.isEmpty ? "" : "(" + inputs.map { "\($0.name): \($0.type)" }.joined(separator: ", ") + ")"
     return "action \(name)\(signature): " + lines.joined(separator: "; ")

@@ -161,6 +161,21 @@ import Testing
     #expect(newer.session.world.engine.parameterValue("modern")?.value == .bool(true))
   }
 
+  @Test func anActionsStepUnderAnOSTestRunsOnlyOnADeviceWhoseOSPassesIt() {
+    // The app's `if #available(iOS 18, *) { … } else { … }` inside a button's code.
+    let action = "param modern = false\nparam legacy = false\naction use: if os >= 18: set modern true; if os < 18 and not off: set legacy true\n"
+    let older = ScenarioRunner.run(source: "condition off = false\n" + action + "device phone os 17.5\nlaunch\nperform use\n")
+    #expect(older.exitCode == 0, "\(older.errors)")
+    #expect(older.session.world.engine.parameterValue("modern")?.value == .bool(false))
+    #expect(older.session.world.engine.parameterValue("legacy")?.value == .bool(true))
+    let newer = ScenarioRunner.run(source: "condition off = false\n" + action + "device phone os 18.2\nlaunch\nperform use\n")
+    #expect(newer.session.world.engine.parameterValue("modern")?.value == .bool(true))
+    #expect(newer.session.world.engine.parameterValue("legacy")?.value == .bool(false))
+    let refused = ScenarioRunner.run(source: "param p = 0\naction use: if os >= : set p 1\n", file: "a.scenario")
+    #expect(refused.exitCode == 2)
+    #expect(refused.errors.contains("a.scenario:2:"), "\(refused.errors)")
+  }
+
   @Test func anAnchorShownUnderAConditionStartsHiddenAtEachVisitAndShowIsHarmlessTwice() {
     let report = ScenarioRunner.run(
       source: """

@@ -1,4 +1,5 @@
 import Foundation
+import Runner
 import Testing
 
 @testable import Audit
@@ -107,7 +108,7 @@ import Testing
     let result = try #require(Self.audited?.result)
     #expect(
       result.summary.contains(
-        "ShapesApp/Views.swift:53: TrackTip.opened.sendDonation(): in BadgeView.badge, which the import runs neither by itself nor as an action"
+        "ShapesApp/Views.swift:62: TrackTip.opened.sendDonation(): in BadgeView.badge, which the import runs neither by itself nor as an action"
       ), "\(result.summary)")
     #expect(!result.summary.contains("everything read was translated"))
     #expect(result.definitions.contains("action BadgeView_count_didSet(visits: Int): set visits visits"))
@@ -128,5 +129,24 @@ import Testing
     #expect(lines.contains("condition onboardingStarted = false"), "\(lines.filter { $0.hasPrefix("condition") })")
     #expect(lines.contains("screen StartView: StartTip(if not onboardingStarted)"))
     #expect(try tip("StartTip").assumptions.isEmpty)
+  }
+
+  /// `if #available(iOS 18, *) { … } else { … }` inside a button's code: each branch runs
+  /// only on its side of the device's OS, never both.
+  @Test func anAvailabilityTestInsideAnActionFollowsTheDevicesOS() throws {
+    let result = try #require(Self.audited?.result)
+    let action = try #require(result.definitions.first { $0.contains("donate sharedModern") })
+    #expect(action.hasSuffix(": if os >= 18: donate sharedModern; if os < 18: donate sharedLegacy"), "\(action)")
+    let name = try #require(action.split(separator: ":").first?.split(separator: " ").last)
+    for (os, shown, hidden) in [("17.5", "LegacyShareTip", "ModernShareTip"), ("18.2", "ModernShareTip", "LegacyShareTip")] {
+      let script = result.scenario + "\ndevice phone os \(os)\nlaunch\nopen ShapesView\nperform \(name)\nexpect shown \(shown)\nexpect hidden \(hidden)\n"
+      let run = ScenarioRunner.run(source: script)
+      #expect(run.exitCode == 0, "iOS \(os): \(run.errors)\n\(run.transcript.suffix(1500))")
+    }
+    // The audit finds the older branch's tip on a device of an older OS, and says so.
+    let legacy = try tip("LegacyShareTip")
+    #expect(legacy.verdict == .shows)
+    #expect(legacy.witness.first == "device older os 17.5", "\(legacy.witness)")
+    #expect(legacy.assumptions.map(\.text).contains { $0.hasPrefix("assuming a device on OS 17.5") })
   }
 }

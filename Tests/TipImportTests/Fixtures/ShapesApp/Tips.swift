@@ -114,3 +114,17 @@ enum Onboarding {
   static let startedKey = "onboardingStarted"
   static func started() -> Bool { UserDefaults.standard.bool(forKey: startedKey) }
 }
+
+/// Donated by a button only on iOS 18 and later (`if #available` inside the action).
+struct ModernShareTip: Tip {
+  static let sharedModern = Tips.Event(id: "sharedModern")
+  var title: Text { Text("Share with the new sheet") }
+  var rules: [Rule] { #Rule(Self.sharedModern) { $0.donations.count >= 1 } }
+}
+
+/// Donated by the same button before iOS 18 (its `else`).
+struct LegacyShareTip: Tip {
+  static let sharedLegacy = Tips.Event(id: "sharedLegacy")
+  var title: Text { Text("Share") }
+  var rules: [Rule] { #Rule(Self.sharedLegacy) { $0.donations.count >= 1 } }
+}

@@ -29,6 +29,15 @@ struct ShapesView: View {
         FourthTip.thirdDone = true
       }
       TipView(FourthTip())
+      TipView(ModernShareTip())
+      TipView(LegacyShareTip())
+      Button("Share") {
+        if #available(iOS 18, *) {
+          ModernShareTip.sharedModern.donate()
+        } else {
+          LegacyShareTip.sharedLegacy.donate()
+        }
+      }
     }
     .onAppear {
       TourState.refresh(itemCount: count)
