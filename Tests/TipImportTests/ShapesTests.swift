@@ -149,4 +149,12 @@ import Testing
     #expect(legacy.witness.first == "device older os 17.5", "\(legacy.witness)")
     #expect(legacy.assumptions.map(\.text).contains { $0.hasPrefix("assuming a device on OS 17.5") })
   }
+
+  /// `.tipViewStyle(.closing)`, whose button calls `configuration.tip.invalidate(reason:)`:
+  /// listed as not translated, saying what it is (the shown tip's close button), never dropped.
+  @Test func aStylesButtonThatInvalidatesItsTipIsListed() throws {
+    let result = try #require(Self.audited?.result)
+    #expect(result.summary.contains("a TipViewStyle's button that ends whichever tip the style shows"), "\(result.summary)")
+    #expect(try tip("ModernShareTip").ends.contains(.closeButton))
+  }
 }

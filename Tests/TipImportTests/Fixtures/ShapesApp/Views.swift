@@ -29,7 +29,7 @@ struct ShapesView: View {
         FourthTip.thirdDone = true
       }
       TipView(FourthTip())
-      TipView(ModernShareTip())
+      TipView(ModernShareTip()).tipViewStyle(.closing)
       TipView(LegacyShareTip())
       Button("Share") {
         if #available(iOS 18, *) {
@@ -79,4 +79,18 @@ final class SidesViewController: UIViewController {
     let tip = RightTip()
     present(TipUIPopoverViewController(tip, sourceItem: rightButton), animated: true)
   }
+}
+
+/// A style whose own button ends the tip it shows, applied as a static member.
+struct ClosingTipStyle: TipViewStyle {
+  func makeBody(configuration: Configuration) -> some View {
+    HStack {
+      configuration.title
+      Button("Done") { configuration.tip.invalidate(reason: .tipClosed) }
+    }
+  }
+}
+
+extension TipViewStyle where Self == ClosingTipStyle {
+  static var closing: ClosingTipStyle { ClosingTipStyle() }
 }
