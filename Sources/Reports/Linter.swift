@@ -168,13 +168,17 @@ public struct Linter {
           rule: "eventNeverRead", line: line, message: "no rule reads event \(event.id)",
           fix: "add a rule that counts it, or stop donating it"))
     }
+    // A cohort's usage line writes too (`set partnerLinked true 0.2 per day`).
+    let cohortWrites = session.cohorts.flatMap(\.usage).compactMap { usage -> String? in
+      if case .set(let name, _) = usage.action { name } else { nil }
+    }
     let written = Set(
       flatCommands.compactMap { command -> String? in
         switch command {
         case .set(let p, _), .update(let p, _): p
         default: nil
         }
-      })
+      } + cohortWrites)
     let readParameters = Set(catalog.tips.flatMap { $0.rules.flatMap(\.parameterNames) })
     for parameter in catalog.parameters where parameter.boundTo == nil && !written.contains(parameter.name) {
       let line = line(defining: parameter.name) { if case .defineParameter(let p, _) = $0 { p.name == parameter.name } else { false } }

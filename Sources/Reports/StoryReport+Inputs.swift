@@ -35,6 +35,8 @@ extension StoryReport {
         rows.append([cohort.name, PopulationReport.percent(cohort.share), what.joined(separator: "\n")])
       }
       blocks.append(.table(header: ["Cohort", "Share", "Usage"], numeric: [false, true], rows: rows))
+      // Beside the shares it changes, as well as above the figures that use them.
+      if let warning = population?.rescalingWarning { blocks.append(.paragraph("Warning: \(warning).")) }
     }
     blocks.append(.heading("The one user the timeline follows"))
     if script.isEmpty {

@@ -112,6 +112,9 @@ extension Parser {
       case "at":
         let at = c.peek
         guard let seconds = try c.timeOfDay() else { throw c.error("expected a time of day such as 08:00 after `at`", at: at) }
+        if let next = c.peek, let word = next.name?.lowercased(), word == "am" || word == "pm" {
+          throw c.error(TimeOfDayText.twelveHour(hour: seconds / 3600, minute: seconds / 60 % 60, word), at: next)
+        }
         usage.timeOfDay = seconds
       case "for":
         guard case .open(let screen, _) = action else { throw c.error("only `open` takes `for DURATION`", at: token) }
@@ -132,7 +135,10 @@ extension Parser {
       let what = "a day of the week (mon … sun), weekends or weekdays"
       guard let token = c.peek, let word = token.name?.lowercased(), word.count >= 3 else { throw c.expected(what) }
       let full = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-      guard let day = full.firstIndex(where: { $0.hasPrefix(word) }) else { throw c.error("'\(token.display)' is not \(what)", at: token) }
+      guard let day = full.firstIndex(where: { $0.hasPrefix(word) }) else {
+        let plural = ["weekend", "weekday"].contains(word) ? ": did you mean `\(word)s`?" : ""
+        throw c.error("'\(token.display)' is not \(what)\(plural)", at: token)
+      }
       days.insert(Weekdays(day: day))
       c.index += 1
     } while c.take(symbol: ",")

@@ -43,6 +43,8 @@ struct ReportCommand: ParsableCommand {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }
+    // What `tipsim population` warns of, on the terminal too, not only on the page.
+    if let warning = report.population?.rescalingWarning { Console.err("\(file): warning: \(warning)\n") }
     let markdown = format.map { $0 == .md } ?? output.map { ReportRequest(path: $0).isMarkdown } ?? false
     let text = markdown ? report.markdown() : report.html()
     guard let output else { return Console.out(text) }

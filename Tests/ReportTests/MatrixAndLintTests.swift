@@ -131,4 +131,26 @@ import Testing
     #expect(!warnings.contains { $0.rule == "parameterNeverWritten" }, "\(warnings)")
     #expect(!warnings.contains { $0.rule == "returnsUntilClosed" }, "\(warnings)")
   }
+
+  /// A cohort's usage line that sets a parameter writes it: lint does not say nothing does.
+  @Test func aCohortsSetLineCountsAsAWrite() {
+    func warnings(_ cohortLine: String) -> [String] {
+      let report = ScenarioRunner.run(
+        source: """
+          param partnerLinked = false
+          screen home: a
+          tip share
+            title "Share"
+            anchor home.a
+            rule partnerLinked == true
+          cohort light 100%
+            open home 1 per day for 1m
+          \(cohortLine)
+          """)
+      #expect(report.passed, "\(report.errors)")
+      return Linter(session: report.session).warnings().map(\.rule)
+    }
+    #expect(!warnings("  set partnerLinked true 0.2 per day").contains("parameterNeverWritten"))
+    #expect(warnings("").contains("parameterNeverWritten"))
+  }
 }

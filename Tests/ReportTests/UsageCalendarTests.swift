@@ -68,6 +68,11 @@ import TipEngine
     ("open home on moon", "'moon' is not a day of the week (mon … sun), weekends or weekdays", 16),
     ("open home at 25:00", "malformed time of day: write 08:00 or 08:00:30", 16),
     ("open home at noon", "expected a time of day such as 08:00 after `at`", 16),
+    // What a product manager writes first: a 12-hour clock, a day name in the singular.
+    ("open home at 4pm", "a time of day is written on a 24-hour clock: 16:00, not 4pm", 16),
+    ("open home at 4:30 pm", "a time of day is written on a 24-hour clock: 16:30, not 4:30 pm", 21),
+    ("open home at 12am", "a time of day is written on a 24-hour clock: 00:00, not 12am", 16),
+    ("open home on weekend", "'weekend' is not a day of the week (mon … sun), weekends or weekdays: did you mean `weekends`?", 16),
     ("open home fixed on weekends poisson", "the usage line already has its distribution", 31),
     ("donate e 1 per day for 2m", "only `open` takes `for DURATION`", 22),
     ("open home 86401 per day", "a usage line happens at most once a second: 86400 per day, 604800 per week", 13),

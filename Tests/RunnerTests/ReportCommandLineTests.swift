@@ -53,4 +53,30 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("bad.html").path))
     }
   }
+
+  /// Cohort shares that do not add up to 100%: the warning `population` prints is on the
+  /// terminal (standard error) and on the page beside the cohorts' shares.
+  @Test func sharesThatDoNotAddUpAreWarnedOfOnTheTerminalAndBesideTheInputs() throws {
+    try withStory { folder in
+      let story = """
+        screen home: button
+        tip a
+          anchor home.button
+        cohort light 60%
+          open home 1 per day for 1m
+        cohort heavy 30%
+          open home 3 per day for 1m
+        population 20 for 3d seed 1
+
+        """
+      try story.write(to: folder.appendingPathComponent("shares.scenario"), atomically: true, encoding: .utf8)
+      let run = try tipsim(["report", "shares.scenario", "--format", "md"], in: folder)
+      #expect(run.status == 0, "\(run.err)")
+      #expect(run.err.contains("shares.scenario: warning: cohort shares add up to 90.0%, not 100%"), "\(run.err)")
+      let inputs = try #require(run.out.range(of: "| Cohort | Share | Usage |"))
+      let next = run.out[inputs.upperBound...]
+      let warning = try #require(next.range(of: "Warning: cohort shares add up to 90.0%"))
+      #expect(!next[..<warning.lowerBound].contains("\n## "), "the warning is in the inputs section")
+    }
+  }
 }
