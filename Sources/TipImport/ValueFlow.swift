@@ -61,6 +61,8 @@ struct ValueFlow {
 
   init(model: AppModel) {
     let resolver = Resolver(model: model)
+    // Each use's names and types are resolved once; the rounds only read what holders hold.
+    let terms = resolver.uses.map(resolver.term(of:))
     var edges: [(use: Int, targets: [Holder])] = []
     var sinks: [Int] = []
     for (index, entry) in resolver.uses.enumerated() {
@@ -71,7 +73,7 @@ struct ValueFlow {
     for _ in 0..<ValueFlow.rounds {
       var changed = false
       for edge in edges {
-        let values = resolver.values(of: resolver.uses[edge.use], in: filled)
+        let values = resolver.values(of: terms[edge.use], in: filled)
         guard !values.isEmpty else { continue }
         for target in edge.targets {
           let before = filled[target]?.count ?? 0
@@ -84,7 +86,7 @@ struct ValueFlow {
     contents = filled
     for index in sinks {
       let entry = resolver.uses[index]
-      let values = resolver.values(of: entry, in: filled)
+      let values = resolver.values(of: terms[index], in: filled)
       guard !values.isEmpty else { continue }
       let tips = resolver.tips(in: values, contents: filled)
       let events = values.compactMap { if case .event(let event) = $0 { event } else { nil } }.sorted()
@@ -342,72 +344,80 @@ extension ValueFlow {
 
     // MARK: What a use's value can be
 
-    func values(of entry: Located, in contents: [Holder: Set<Held>]) -> Set<Held> {
+    /// A use's value, resolved against the app once: what it reads, before the fixpoint says
+    /// what those hold.
+    func term(of entry: Located) -> Term {
       var excluding: String?
       // `guard let tip = tip`: the local is what the property (or outer local) holds.
       if case .bound(let name, false) = entry.use.sink, entry.use.value.chain?.first == name { excluding = name }
-      return values(of: entry.use.value, entry, contents, excluding: excluding, depth: 0)
+      return term(of: entry.use.value, entry, excluding: excluding, depth: 0)
     }
 
-    private func values(of expression: SwiftExpr, _ entry: Located, _ contents: [Holder: Set<Held>], excluding: String?, depth: Int)
-      -> Set<Held>
-    {
-      guard depth < 24 else { return [] }
+    private func term(of expression: SwiftExpr, _ entry: Located, excluding: String?, depth: Int) -> Term {
+      guard depth < 24 else { return .none }
       let next = depth + 1
-      func read(_ holders: [Holder]) -> Set<Held> {
-        var found: Set<Held> = []
-        for holder in holders {
-          if let held = contents[holder] { found.formUnion(held) }
-          if case .property(_, let name) = holder, let wide = contents[.property(type: nil, name: name)] { found.formUnion(wide) }
-        }
-        return found
-      }
       switch expression {
       case .name("self"), .name("Self"):
-        guard let type = entry.owner, let tip = model.tipByType[type] else { return [] }
-        return [.tip(tip)]
+        guard let type = entry.owner, let tip = model.tipByType[type] else { return .none }
+        return .held([.tip(tip)])
       case .name(let name) where name.first?.isUppercase == true:
-        return []
+        return .none
       case .name(let name):
-        if let event = event(named: name, on: nil, entry) { return [.event(event)] }
-        return read(nameHolders(name.hasPrefix("$") ? String(name.dropFirst()) : name, entry, excluding: excluding))
+        if let event = event(named: name, on: nil, entry) { return .held([.event(event)]) }
+        return .read(nameHolders(name.hasPrefix("$") ? String(name.dropFirst()) : name, entry, excluding: excluding))
       case .member(let base?, "self"):
         guard base.namesType, let chain = base.chain,
           let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file), let tip = model.tipByType[type]
-        else { return [] }
-        return [.tipType(tip)]
+        else { return .none }
+        return .held([.tipType(tip)])
       case .member(let base?, let member):
-        if let event = event(named: member, on: base, entry) { return [.event(event)] }
-        return read(memberHolders(base, member, entry)).union(
-          membersOfValues(values(of: base, entry, contents, excluding: excluding, depth: next), member, contents, base: base, entry))
+        if let event = event(named: member, on: base, entry) { return .held([.event(event)]) }
+        return .union(.read(memberHolders(base, member, entry)), .members(of: term(of: base, entry, excluding: excluding, depth: next), member))
       case .call(let callee, let arguments):
         if Resolver.wrappers.contains(callee.lastName ?? ""), let first = arguments.first {
-          return values(of: first.value, entry, contents, excluding: excluding, depth: next)
+          return term(of: first.value, entry, excluding: excluding, depth: next)
         }
-        if let type = constructed(callee, entry) { return model.tipByType[type].map { [.tip($0)] } ?? [] }
-        return read(resultHolders(callee, entry))
-      case .group(let position): return [.group(position)]
+        if let type = constructed(callee, entry) { return model.tipByType[type].map { .held([.tip($0)]) } ?? .none }
+        return .read(resultHolders(callee, entry))
+      case .group(let position): return .held([.group(position)])
       case .cast(let operand, let op, let typeText):
-        guard op != "is" else { return [] }
-        let values = values(of: operand, entry, contents, excluding: excluding, depth: next)
+        guard op != "is" else { return .none }
+        let inner = term(of: operand, entry, excluding: excluding, depth: next)
         let wanted = typeText.trimmingCharacters(in: ["?", "!", " "])
         guard let type = model.resolveType(wanted, from: entry.use.type, file: entry.file), let tip = model.tipByType[type] else {
-          return values
+          return inner
         }
-        // Cast to one tip's type: only that tip (a group's current tip included).
-        return tips(in: values, contents: contents).contains(tip) ? [.tip(tip)] : []
+        return .cast(inner, tip: tip)
       case .ternary(_, let a, let b), .infix(let a, "??", let b):
-        return values(of: a, entry, contents, excluding: excluding, depth: next).union(
-          values(of: b, entry, contents, excluding: excluding, depth: next))
+        return .union(term(of: a, entry, excluding: excluding, depth: next), term(of: b, entry, excluding: excluding, depth: next))
       case .optional(let inner), .forced(let inner):
-        return values(of: inner, entry, contents, excluding: excluding, depth: next)
+        return term(of: inner, entry, excluding: excluding, depth: next)
       case .collection(let elements) where elements.count == 1:
-        return values(of: elements[0], entry, contents, excluding: excluding, depth: next)
+        return term(of: elements[0], entry, excluding: excluding, depth: next)
       default:
-        return []
+        return .none
       }
     }
 
+    /// What a term is, given what each holder holds now.
+    func values(of term: Term, in contents: [Holder: Set<Held>]) -> Set<Held> {
+      switch term {
+      case .none: return []
+      case .held(let held): return held
+      case .read(let holders):
+        var found: Set<Held> = []
+        for holder in holders {
+          if let held = contents[holder] { found.formUnion(held) }
+          // A property of any type's of that name (a global, or one written through a base of unknown type).
+          if case .property(_?, let name) = holder, let wide = contents[.property(type: nil, name: name)] { found.formUnion(wide) }
+        }
+        return found
+      case .union(let a, let b): return values(of: a, in: contents).union(values(of: b, in: contents))
+      case .members(let base, let member): return membersOfValues(values(of: base, in: contents), member, contents)
+      // Cast to one tip's type: only that tip (a group's current tip included).
+      case .cast(let inner, let tip): return tips(in: values(of: inner, in: contents), contents: contents).contains(tip) ? [.tip(tip)] : []
+      }
+    }
     /// The event `Type.member` (or a bare `member` in the code of its type) declares.
     private func event(named member: String, on base: SwiftExpr?, _ entry: Located) -> Int? {
       let type: Int?
@@ -424,9 +434,7 @@ extension ValueFlow {
 
     /// What a member of values gives: a group's `currentTip` (its members), a tip's own
     /// property (an extension of the app's that returns `self`), `T.self`.
-    private func membersOfValues(_ values: Set<Held>, _ member: String, _ contents: [Holder: Set<Held>], base: SwiftExpr, _ entry: Located)
-      -> Set<Held>
-    {
+    private func membersOfValues(_ values: Set<Held>, _ member: String, _ contents: [Holder: Set<Held>]) -> Set<Held> {
       var found: Set<Held> = []
       for value in values {
         switch value {
