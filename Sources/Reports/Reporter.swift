@@ -47,7 +47,12 @@ public struct Reporter: SessionReporter {
       try write(request.isMarkdown ? report.markdown() : report.html(), to: request.path, for: statement)
       return [.text("wrote \(request.path)")]
     case .whatIf(let change):
-      return [.text(WhatIf(change: change, session: session, width: max(session.timelineWidth, 120)).report())]
+      let whatIf = WhatIf(change: change, session: session, width: max(session.timelineWidth, 120))
+      // A change this session cannot take is an error at its line, as an unknown name is.
+      if let mismatch = whatIf.mismatch() {
+        throw Diagnostic(mismatch, at: statement.keyword.location, length: statement.keyword.length)
+      }
+      return [.text(whatIf.report())]
     default: preconditionFailure("not handled here: \(action)")
     }
   }

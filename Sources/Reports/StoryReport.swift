@@ -71,6 +71,7 @@ public struct StoryReport: Sendable {
     story = StoryReport.story("as run", session: session)
     var replayed: Session?
     if let change {
+      if let mismatch = WhatIf(change: change, session: session, width: 100).mismatch() { throw fail("whatif \(change): \(mismatch)") }
       switch WhatIf(change: change, session: session, width: 100).replay() {
       case .success(let session):
         replayed = session

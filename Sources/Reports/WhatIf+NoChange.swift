@@ -39,6 +39,13 @@ extension WhatIf {
       case .flag?, nil:
         return whyIgnoringTheFrequencyChangedNothing(name)
       }
+    case .rule(let name, let rule):
+      let before = tipName(name).flatMap { tip in WhatIf.rulesReplaced(by: rule, in: tip).first.map { tip.rules[$0] } }
+      return "\(name)'s rule `\(before?.description ?? "?")` and `\(rule)` held at the same moments in this session"
+    case .group(let name, let priority):
+      let members = world.engine.catalog.groups.first { $0.name == name }?.members ?? []
+      return "group \(name) (\(members.joined(separator: ", "))) "
+        + (priority == nil ? "held back no member in this session" : "chose the same member either way in this session")
     case .policy(let name, _):
       return
         "policy \(name) decided nothing differently in this session: it governs \(Policies.scope(of: name) ?? "a case that did not arise")"

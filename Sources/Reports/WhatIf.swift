@@ -19,8 +19,10 @@ public struct WhatIf {
 
   /// The session's statements with the change applied.
   func changedStatements() -> [Statement] {
-    var statements = session.history.map { statement -> Statement in
+    var statements = session.history.compactMap { statement -> Statement? in
       guard case .command(let command) = statement.action else { return statement }
+      // A group dissolved: its definition goes, its tips stay.
+      if case .defineGroup(let group) = command, case .group(group.name, nil) = change { return nil }
       var changed = statement
       changed.action = .command(apply(to: command))
       return changed
@@ -53,12 +55,53 @@ public struct WhatIf {
     case (.setFrequency, .frequency(let f)): return .setFrequency(f)
     case (.setPolicy(let name, _), .policy(let target, let value)) where name == target: return .setPolicy(name: name, value: value)
     case (.defineCondition(let condition), .condition(let changed)) where condition.name == changed.name: return .defineCondition(changed)
+    case (.defineGroup(var group), .group(let name, let priority?)) where group.name == name:
+      group.priority = priority
+      return .defineGroup(group)
     case (.defineTip(var tip, let placement), _):
       if case .tipOption(let name, let word, let value) = change, name == tip.name {
         TipOption.named(word)?.write(&tip.options, value)
       }
+      if case .rule(let name, let rule) = change, name == tip.name, let index = WhatIf.rulesReplaced(by: rule, in: tip).first {
+        tip.rules[index] = rule
+      }
       return .defineTip(tip, placement: placement)
     default: return command
+    }
+  }
+
+  /// The indices of the tip's rules a what-if rule replaces: those that compare the same left
+  /// side (`recipeSaved.count` in `recipeSaved.count >= 2`).
+  static func rulesReplaced(by rule: Expression, in tip: TipDefinition) -> [Int] {
+    guard case .comparison(let left, _, _) = rule else { return [] }
+    return tip.rules.indices.filter { index in
+      if case .comparison(left, _, _) = tip.rules[index] { true } else { false }
+    }
+  }
+
+  /// Why the change does not apply to this session (a tip, group or condition it does not
+  /// define; a rule that replaces none or several of the tip's); nil when it does.
+  public func mismatch() -> String? {
+    let world = session.world
+    let catalog = world.engine.catalog
+    switch change {
+    case .tipOption(let tip, _, _):
+      return catalog.tip(named: tip) == nil ? "unknown tip \(tip)" : nil
+    case .rule(let name, let rule):
+      guard let tip = catalog.tip(named: name) else { return "unknown tip \(name)" }
+      guard case .comparison(let left, _, _) = rule else { return "a what-if rule is one comparison" }
+      let replaced = WhatIf.rulesReplaced(by: rule, in: tip)
+      guard replaced.count != 1 else { return nil }
+      let rules = tip.rules.isEmpty ? "it has none" : "its rules: " + tip.rules.map { "`\($0)`" }.joined(separator: ", ")
+      return replaced.isEmpty
+        ? "\(name) has no rule comparing \(left) to replace (\(rules))"
+        : "\(name) has \(replaced.count) rules comparing \(left): say which in the tip's definition (\(rules))"
+    case .group(let name, _):
+      return catalog.groups.contains { $0.name == name } ? nil : "unknown group \(name)"
+    case .condition(let condition):
+      return world.conditions.definition(named: condition.name) == nil ? "unknown app condition \(condition.name)" : nil
+    case .frequency, .policy:
+      return nil
     }
   }
 

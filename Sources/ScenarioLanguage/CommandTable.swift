@@ -244,7 +244,8 @@ public enum CommandTable {
       example: "timeline favoriteBackyard from 2026-11-01T00:00", arguments: [.tip], readsThePast: true),
     CommandInfo(
       name: "whatif", group: .observing,
-      syntax: "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE | whatif condition NAME true|false|unknown",
+      syntax:
+        "whatif frequency F | whatif policy NAME VALUE | whatif TIP.OPTION VALUE | whatif TIP.rule LEFT OP RIGHT | whatif group NAME ordered|firstAvailable|none | whatif condition NAME true|false|unknown",
       summary: "replay the session with one definition changed; both timelines and the differing log lines side by side",
       example: "whatif frequency weekly", arguments: [.whatIf], readsThePast: true),
     CommandInfo(

@@ -103,10 +103,17 @@ extension Parser {
   }
 
   /// `whatif frequency weekly`, `whatif policy NAME VALUE`, `whatif TIP.OPTION VALUE`
-  /// (`whatif welcome.maxDisplayCount 3`; `TipOption` lists the options).
+  /// (`whatif welcome.maxDisplayCount 3`; `TipOption` lists the options), `whatif TIP.rule
+  /// RULE` (the rule with its left side replaced), `whatif group NAME ordered|firstAvailable|none`.
   func parseWhatIf(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> WhatIfChange {
-    let first = try c.name("frequency, policy, condition or TIP.OPTION")
+    let first = try c.name("frequency, policy, condition, group, TIP.OPTION or TIP.rule")
     switch first.value {
+    case "group" where c.peek?.name != nil:
+      let name = try c.name("a group name")
+      refs.append(NameReference(.group, name))
+      let priority = try c.word(oneOf: TipGroup.Priority.allCases.map(\.rawValue) + ["none"], what: "group priority, or none")
+      try c.finish("the priority")
+      return .group(name: name.value, TipGroup.Priority(rawValue: priority.value))
     case "condition" where c.peek?.name != nil:
       let name = try c.name("an app condition")
       refs.append(NameReference(.condition, name))
@@ -130,7 +137,18 @@ extension Parser {
       guard c.take(symbol: ".") else {
         throw c.expected("'.' and a tip option (\(TipOption.words.joined(separator: ", ")))")
       }
-      let word = try c.word(oneOf: TipOption.words, what: "tip option")
+      if c.take(word: "rule") {
+        var expressionParser = ExpressionParser(cursor: c)
+        let rule = try expressionParser.parseRule()
+        c = expressionParser.cursor
+        refs += expressionParser.references
+        guard case .comparison = rule else {
+          throw Diagnostic("a what-if rule is one comparison (LEFT OP RIGHT): it replaces the tip's rule with that left side", at: first.location, length: first.length)
+        }
+        try c.finish("the rule")
+        return .rule(tip: first.value, rule)
+      }
+      let word = try c.word(oneOf: TipOption.words + ["rule"], what: "tip option")
       guard let option = TipOption.named(word.value) else { throw c.expected("a tip option") }
       let change = WhatIfChange.tipOption(tip: first.value, option: option.word, try option.parseWhatIf(&c))
       try c.finish("the value")

@@ -231,6 +231,10 @@ public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
   case tipOption(tip: String, option: String, TipOption.Value?)
   /// `condition NAME VALUE`: the app condition's value on a fresh install.
   case condition(AppCondition)
+  /// `TIP.rule LEFT OP RIGHT`: the tip's one rule with that left side, replaced.
+  case rule(tip: String, Expression)
+  /// `group NAME ordered|firstAvailable|none`: the group's priority, or no group at all.
+  case group(name: String, TipGroup.Priority?)
 
   public var description: String {
     switch self {
@@ -239,6 +243,8 @@ public enum WhatIfChange: Hashable, Sendable, CustomStringConvertible {
     case .policy(let name, .duration(let d)): "policy \(name) \(d)"
     case .tipOption(let tip, let option, let value): "\(tip).\(option) \(value?.description ?? "none")"
     case .condition(let condition): "condition \(condition.name) \(condition.initial.map { $0 ? "true" : "false" } ?? "unknown")"
+    case .rule(let tip, let rule): "\(tip).rule \(rule)"
+    case .group(let name, let priority): "group \(name) \(priority?.rawValue ?? "none")"
     }
   }
 }

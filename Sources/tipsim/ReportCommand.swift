@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
   @Argument(help: "A scenario file.") var file: String
   @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
-  @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\".")
+  @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\".")
   var whatif: String?
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
 
@@ -29,11 +29,8 @@ struct ReportCommand: ParsableCommand {
     Console.ignoreBrokenPipe()
     let change = try whatif.map(Self.change)
     let replay = try replayQuietly(file)
-    if case .tipOption(let tip, _, _)? = change, replay.session.world.engine.catalog.tip(named: tip) == nil {
-      throw ValidationError("--whatif: unknown tip \(tip)")
-    }
-    if case .condition(let condition)? = change, replay.session.world.conditions.definition(named: condition.name) == nil {
-      throw ValidationError("--whatif: unknown app condition \(condition.name)")
+    if let change, let mismatch = WhatIf(change: change, session: replay.session, width: 100).mismatch() {
+      throw ValidationError("--whatif: \(mismatch)")
     }
     var session = replay.session
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
