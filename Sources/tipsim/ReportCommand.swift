@@ -22,12 +22,16 @@ struct ReportCommand: ParsableCommand {
   @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
   @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\".")
-  var whatif: String?
+  var whatif: [String] = []
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
 
   func run() throws {
     Console.ignoreBrokenPipe()
-    let change = try whatif.map(Self.change)
+    // One change per page: a second one must not silently replace the first.
+    guard whatif.count <= 1 else {
+      throw ValidationError("--whatif is given \(whatif.count) times: a report shows one change (run one report per change)")
+    }
+    let change = try whatif.first.map(Self.change)
     let replay = try replayQuietly(file)
     if let change, let mismatch = WhatIf(change: change, session: replay.session, width: 100).mismatch() {
       throw ValidationError("--whatif: \(mismatch)")

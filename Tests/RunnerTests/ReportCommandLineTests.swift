@@ -45,6 +45,8 @@ import Testing
     try withStory { folder in
       let change = try tipsim(["report", "plan.scenario", "--whatif", "frequency fortnightly"], in: folder)
       #expect(change.status == 2 && change.err.contains("unknown frequency 'fortnightly'"), "\(change.err)")
+      let twice = try tipsim(["report", "plan.scenario", "--whatif", "frequency weekly", "--whatif", "a.maxDisplayCount 1"], in: folder)
+      #expect(twice.status != 0 && twice.err.contains("--whatif is given 2 times"), "\(twice.err)")
       let tip = try tipsim(["report", "plan.scenario", "--whatif", "b.maxDisplayCount 1"], in: folder)
       #expect(tip.status == 2 && tip.err.contains("unknown tip b"), "\(tip.err)")
       try "open nowhere\n".write(to: folder.appendingPathComponent("bad.scenario"), atomically: true, encoding: .utf8)
