@@ -170,11 +170,15 @@ public struct Auditor {
         audit.note = "the search found a witness that did not display the tip when replayed"
       case .exhausted(let states):
         audit.note =
-          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map {
+            "needs a value the app computes: " + $0
+          }
           ?? "no step the app allows displays it: the search reached every state it could (\(states)), each held back"
       case .stopped:
         audit.note =
-          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map { "needs a value the app computes: " + $0 }
+          context.proof.unfollowedUses(of: tip.name) ?? unfollowed(by: tip) ?? context.computed.needed(by: tip).map {
+            "needs a value the app computes: " + $0
+          }
           ?? "no witness found within \(searchLimit) states of the search"
       }
     }
@@ -256,10 +260,11 @@ public struct Auditor {
   private func reliedOnFalse(_ witness: [String], tip: String, conditions gating: [String], in world: World, from definitions: Session)
     -> [TipAudit.Assumption]
   {
-    let set = Set(witness.compactMap { line -> String? in
-      guard let statement = WitnessSearch.statement(line), case .command(.set(let name, _)) = statement.action else { return nil }
-      return name
-    })
+    let set = Set(
+      witness.compactMap { line -> String? in
+        guard let statement = WitnessSearch.statement(line), case .command(.set(let name, _)) = statement.action else { return nil }
+        return name
+      })
     var found: [TipAudit.Assumption] = []
     for name in gating where !set.contains(name) && world.conditions.definition(named: name).map({ $0.initial == nil }) == true {
       guard !verifies(["set \(name) true"] + witness, shows: tip, from: definitions, stays: false) else { continue }

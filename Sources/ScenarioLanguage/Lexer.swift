@@ -193,7 +193,8 @@ public enum Lexer {
         case "h": size = 3600
         case "d": size = 86_400
         case "w": size = 604_800
-        case "am", "pm", "AM", "PM" where total == 0 && !negative:
+        // `4pm`: a time of day on a 12-hour clock, which the language writes 16:00.
+        case _ where total == 0 && !negative && ["am", "pm"].contains(unit.lowercased()):
           throw fail(TimeOfDayText.twelveHour(hour: Int(whole) ?? 0, minute: 0, unit))
         default: throw fail("unknown duration unit '\(unit)' (use s, m, h, d or w, as in 1d12h)")
         }

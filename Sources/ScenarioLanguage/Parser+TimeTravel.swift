@@ -43,7 +43,8 @@ extension Parser {
       if conditional, part[0].isName("if") {
         var cursor = Cursor(part, end: c.end)
         cursor.index = 1
-        (os, tests) = try osAndConditionTests(&cursor, references: &testReferences, text: source(of: line, from: part[0], to: part[part.count - 1]))
+        (os, tests) = try osAndConditionTests(
+          &cursor, references: &testReferences, text: source(of: line, from: part[0], to: part[part.count - 1]))
         try cursor.symbol(":")
         part = Array(part[cursor.index...])
       }
@@ -143,7 +144,9 @@ extension Parser {
         c = expressionParser.cursor
         refs += expressionParser.references
         guard case .comparison = rule else {
-          throw Diagnostic("a what-if rule is one comparison (LEFT OP RIGHT): it replaces the tip's rule with that left side", at: first.location, length: first.length)
+          throw Diagnostic(
+            "a what-if rule is one comparison (LEFT OP RIGHT): it replaces the tip's rule with that left side", at: first.location,
+            length: first.length)
         }
         try c.finish("the rule")
         return .rule(tip: first.value, rule)

@@ -72,7 +72,8 @@ extension AppModel {
       untranslated.append(
         Note(
           position: site.position,
-          text: "\(ScenarioText.comment(swiftText(site))): in \(place(of: site)), which the import runs neither by itself nor as an action"))
+          text: "\(ScenarioText.comment(swiftText(site))): in \(place(of: site)), which the import runs neither by itself nor as an action")
+      )
     }
   }
 

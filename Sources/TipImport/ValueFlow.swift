@@ -193,7 +193,8 @@ extension ValueFlow {
       for (index, entry) in model.sites.enumerated() {
         switch entry.site.kind {
         case .call(let name, _, _): sites["\(entry.site.position)#\(name)"] = index
-        case .instantiate(let type, _): sites["\(entry.site.position)#\(type.prefix { $0 != "<" }.split(separator: ".").last ?? "")"] = index
+        case .instantiate(let type, _):
+          sites["\(entry.site.position)#\(type.prefix { $0 != "<" }.split(separator: ".").last ?? "")"] = index
         default: break
         }
       }
@@ -286,7 +287,9 @@ extension ValueFlow {
         else { return nil }
         let labels = arguments.map(\.label)
         let path = model.types[type].path
-        let initializers = model.routines.indices.filter { model.routines[$0].routine.kind == .initializer && model.routines[$0].routine.type == path }
+        let initializers = model.routines.indices.filter {
+          model.routines[$0].routine.kind == .initializer && model.routines[$0].routine.type == path
+        }
         if !initializers.isEmpty {
           let found = initializers.compactMap { routine in
             Resolver.parameter(at: index, labels: labels, of: model.routines[routine].routine.parameters).map {
@@ -367,12 +370,14 @@ extension ValueFlow {
         return .read(nameHolders(name.hasPrefix("$") ? String(name.dropFirst()) : name, entry, excluding: excluding))
       case .member(let base?, "self"):
         guard base.namesType, let chain = base.chain,
-          let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file), let tip = model.tipByType[type]
+          let type = model.resolveType(chain.joined(separator: "."), from: entry.use.type, file: entry.file),
+          let tip = model.tipByType[type]
         else { return .none }
         return .held([.tipType(tip)])
       case .member(let base?, let member):
         if let event = event(named: member, on: base, entry) { return .held([.event(event)]) }
-        return .union(.read(memberHolders(base, member, entry)), .members(of: term(of: base, entry, excluding: excluding, depth: next), member))
+        return .union(
+          .read(memberHolders(base, member, entry)), .members(of: term(of: base, entry, excluding: excluding, depth: next), member))
       case .call(let callee, let arguments):
         if Resolver.wrappers.contains(callee.lastName ?? ""), let first = arguments.first {
           return term(of: first.value, entry, excluding: excluding, depth: next)

@@ -21,7 +21,10 @@ struct ReportCommand: ParsableCommand {
   @Argument(help: "A scenario file.") var file: String
   @Option(name: [.short, .customLong("output")], help: "The file to write (default: standard output).") var output: String?
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
-  @Option(help: "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\".")
+  @Option(
+    help:
+      "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\"."
+  )
   var whatif: [String] = []
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
 

@@ -58,9 +58,13 @@ import Testing
     #expect(report.exitCode == 0, "\(report.errors)")
     let after = report.transcript.components(separatedBy: "with planTip.rule recipeSaved.count >= 1:").last ?? ""
     #expect(after.contains("planTip   ●"), "\(report.transcript)")
-    let unmatched = ScenarioRunner.run(source: Self.grouped + "whatif planTip.rule recipeSaved.count(within: 7d) >= 1\n", file: "w.scenario")
+    let unmatched = ScenarioRunner.run(
+      source: Self.grouped + "whatif planTip.rule recipeSaved.count(within: 7d) >= 1\n", file: "w.scenario")
     #expect(unmatched.exitCode == 2)
-    #expect(unmatched.errors.contains("w.scenario:18:1: error: planTip has no rule comparing recipeSaved.count(within: 1w) to replace (its rules: `recipeSaved.count >= 3`)"), "\(unmatched.errors)")
+    #expect(
+      unmatched.errors.contains(
+        "w.scenario:18:1: error: planTip has no rule comparing recipeSaved.count(within: 1w) to replace (its rules: `recipeSaved.count >= 3`)"
+      ), "\(unmatched.errors)")
     let compound = ScenarioRunner.run(source: Self.grouped + "whatif planTip.rule recipeSaved.count >= 1 and recipeSaved.count < 9\n")
     #expect(compound.exitCode == 2 && compound.errors.contains("a what-if rule is one comparison"), "\(compound.errors)")
   }

@@ -163,7 +163,8 @@ import Testing
 
   @Test func anActionsStepUnderAnOSTestRunsOnlyOnADeviceWhoseOSPassesIt() {
     // The app's `if #available(iOS 18, *) { … } else { … }` inside a button's code.
-    let action = "param modern = false\nparam legacy = false\naction use: if os >= 18: set modern true; if os < 18 and not off: set legacy true\n"
+    let action =
+      "param modern = false\nparam legacy = false\naction use: if os >= 18: set modern true; if os < 18 and not off: set legacy true\n"
     let older = ScenarioRunner.run(source: "condition off = false\n" + action + "device phone os 17.5\nlaunch\nperform use\n")
     #expect(older.exitCode == 0, "\(older.errors)")
     #expect(older.session.world.engine.parameterValue("modern")?.value == .bool(false))

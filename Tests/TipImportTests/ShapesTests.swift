@@ -139,7 +139,9 @@ import Testing
     #expect(action.hasSuffix(": if os >= 18: donate sharedModern; if os < 18: donate sharedLegacy"), "\(action)")
     let name = try #require(action.split(separator: ":").first?.split(separator: " ").last)
     for (os, shown, hidden) in [("17.5", "LegacyShareTip", "ModernShareTip"), ("18.2", "ModernShareTip", "LegacyShareTip")] {
-      let script = result.scenario + "\ndevice phone os \(os)\nlaunch\nopen ShapesView\nperform \(name)\nexpect shown \(shown)\nexpect hidden \(hidden)\n"
+      let script =
+        result.scenario
+        + "\ndevice phone os \(os)\nlaunch\nopen ShapesView\nperform \(name)\nexpect shown \(shown)\nexpect hidden \(hidden)\n"
       let run = ScenarioRunner.run(source: script)
       #expect(run.exitCode == 0, "iOS \(os): \(run.errors)\n\(run.transcript.suffix(1500))")
     }
