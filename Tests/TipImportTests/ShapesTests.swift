@@ -159,4 +159,45 @@ import Testing
     #expect(result.summary.contains("a TipViewStyle's button that ends whichever tip the style shows"), "\(result.summary)")
     #expect(try tip("ModernShareTip").ends.contains(.closeButton))
   }
+
+  /// An anchor under `if showAddActions` in a helper view property reached through three
+  /// `#available` branches keeps its condition in each (the issue's shape; it held here).
+  @Test func anAnchorsConditionSurvivesHelpersReachedThroughAvailabilityBranches() throws {
+    let result = try imported([
+      (
+        "Helpers/ListScreen.swift",
+        """
+        import SwiftUI
+        import TipKit
+
+        struct AddTip: Tip { var title: Text { Text("Add") } }
+
+        struct ListScreen: View {
+          @State private var showAddActions = false
+          var body: some View { NavigationStack { content }.task { try? Tips.configure() } }
+
+          @ViewBuilder private var content: some View {
+            if #available(iOS 18, *) {
+              modern
+            } else if #available(iOS 17.2, *) {
+              middle
+            } else {
+              toolbarItems
+            }
+          }
+
+          private var modern: some View { toolbarItems.padding() }
+          private var middle: some View { toolbarItems }
+
+          @ViewBuilder private var toolbarItems: some View {
+            if showAddActions {
+              Button("Add") {}.popoverTip(AddTip())
+            }
+          }
+        }
+        """
+      )
+    ])
+    #expect(result.definitions.contains("screen ListScreen: AddTip(if ListScreen_showAddActions)"), "\(result.definitions)")
+  }
 }
