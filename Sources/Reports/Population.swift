@@ -38,10 +38,12 @@ public struct Population: Sendable {
     /// Tip index → seconds from the start to its first display, or -1.
     public var firstDisplay: [Int64]
     public var displays: [Int]
-    /// Tip index → the reason words holding it back at the end.
+    /// Tip index → the reason words holding it back at the end (or when the user stopped using the app).
     public var reasons: [[String]]
     /// Tip index → the indexes of its rules that did not hold at the end.
     public var unmetRules: [[Int]] = []
+    /// The user stopped using the app (its cohort's churn) before the run's end.
+    public var stoppedEarly = false
   }
 
   /// Runs every user, in parallel chunks; `progress` hears how many users are done.
@@ -166,7 +168,17 @@ public struct Population: Sendable {
     for name in cohort.conditions.keys.sorted() { _ = try? world.apply(.setCondition(name, cohort.conditions[name] == true)) }
     _ = try? world.apply(.launch)
     let plan = Plan(cohort.usage, in: world)
+    let tips = world.engine.catalog.tips
+    // A user who stops using the app is held back by what held each tip when they left: a
+    // rule over the last days read after they left would only say they had gone.
+    let stoppedEarly = end < spanSeconds
+    let leaving = start + TimeSpan(seconds: Int64(end.rounded(.down)))
+    var atLeaving: (reasons: [[String]], unmetRules: [[Int]])?
     for (offset, order) in steps {
+      if stoppedEarly, atLeaving == nil, offset >= end {
+        _ = try? world.apply(.advanceTo(leaving))
+        atLeaving = Population.heldBack(tips, in: world)
+      }
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
       let line = order / 2
       switch plan.kinds[line] {
@@ -190,24 +202,37 @@ public struct Population: Sendable {
         _ = try? world.apply(.launch)
       }
     }
+    if stoppedEarly, atLeaving == nil {
+      _ = try? world.apply(.advanceTo(leaving))
+      atLeaving = Population.heldBack(tips, in: world)
+    }
     _ = try? world.apply(.advanceTo(start + span))
-    let tips = world.engine.catalog.tips
-    return UserOutcome(
+    let held = atLeaving ?? Population.heldBack(tips, in: world)
+    var outcome = UserOutcome(
       cohort: cohortIndex,
       firstDisplay: tips.map { tip in world.displayHistory[tip.name]?.first.map { ($0 - start).seconds } ?? -1 },
       displays: tips.map { world.displayHistory[$0.name]?.count ?? 0 },
-      reasons: tips.map { tip in
+      reasons: held.reasons, unmetRules: held.unmetRules)
+    outcome.stoppedEarly = stoppedEarly
+    return outcome
+  }
+
+  /// Each tip's reason words holding it back now, and the indexes of its rules that do not hold.
+  static func heldBack(_ tips: [TipDefinition], in world: World) -> (reasons: [[String]], unmetRules: [[Int]]) {
+    (
+      tips.map { tip in
         world.currentSuppressions(of: tip.name).flatMap { suppression -> [String] in
           if case .hold(.invalidated(.displayCountExceeded, _)) = suppression { return ["counts"] }
           return suppression.words.filter { $0 != "screenNotOpen" }
         }
       },
-      unmetRules: tips.map { tip in
+      tips.map { tip in
         world.engine.decision(for: tip.name, at: world.clock).holds.flatMap { hold -> [Int] in
           guard case .rules(let evaluations) = hold else { return [] }
           return evaluations.filter { !$0.holds }.compactMap { tip.rules.firstIndex(of: $0.rule) }
         }
-      })
+      }
+    )
   }
 }
 

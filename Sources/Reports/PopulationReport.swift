@@ -73,6 +73,9 @@ public struct PopulationReport: Sendable {
 
   /// Why a user who was never held back did not see a tip.
   public static let noVisit = "no visit while it could show"
+  /// Why a user who stopped using the app (a cohort's churn) and was not held back when they
+  /// left did not see a tip.
+  public static let stopped = "had stopped using the app"
 
   public init(population: Population, outcomes: [Population.UserOutcome]) {
     users = outcomes.count
@@ -155,7 +158,8 @@ public struct PopulationReport: Sendable {
   }
 
   /// Reason word → the share of `users` who never saw tip `index` and were held back by it at
-  /// the end, in `reasonOrder`; last, those nothing held back (`noVisit`).
+  /// the end (or when they stopped using the app), in `reasonOrder`; last, those nothing held
+  /// back: who had stopped using the app (`stopped`), else who did not visit (`noVisit`).
   static func neverSawBecause(_ index: Int, among users: [Population.UserOutcome]) -> [(String, Double)] {
     let n = Double(max(1, users.count))
     let never = users.filter { $0.firstDisplay[index] < 0 }
@@ -163,8 +167,10 @@ public struct PopulationReport: Sendable {
       let count = never.filter { $0.reasons[index].contains(word) }.count
       return count == 0 ? nil : (word, Double(count) / n)
     }
-    let unheld = never.filter { $0.reasons[index].isEmpty }.count
-    if unheld > 0 { because.append((noVisit, Double(unheld) / n)) }
+    let unheld = never.filter { $0.reasons[index].isEmpty }
+    let gone = unheld.filter(\.stoppedEarly).count
+    if gone > 0 { because.append((stopped, Double(gone) / n)) }
+    if unheld.count > gone { because.append((noVisit, Double(unheld.count - gone) / n)) }
     return because
   }
 
@@ -246,7 +252,7 @@ public struct PopulationReport: Sendable {
         lines.append(row.trimmingTrailingSpaces())
       }
     }
-    lines.append("held back at the end (share of all users):")
+    lines.append("held back at the end, or when the user stopped using the app (share of all users):")
     for figures in tips {
       let reasons = figures.heldBack.map { "\($0.0) \(PopulationReport.percent($0.1))" }.joined(separator: ", ")
       lines.append("  " + figures.tip.padding(toLength: nameWidth) + (reasons.isEmpty ? "nothing" : reasons))
@@ -331,7 +337,7 @@ public struct PopulationReport: Sendable {
 
   static func shares(_ pairs: [(String, Double)]) -> JSONObject {
     var o = JSONObject()
-    for (word, share) in pairs { o[word == noVisit ? "noVisit" : word] = .double(rounded(share)) }
+    for (word, share) in pairs { o[word == noVisit ? "noVisit" : word == stopped ? "stoppedUsingTheApp" : word] = .double(rounded(share)) }
     return o
   }
 

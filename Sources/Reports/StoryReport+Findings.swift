@@ -51,6 +51,7 @@ extension StoryReport {
       case "popoverBusy": return "another popover was on screen: \(percent)"
       case "dismissed": return "tapped away: \(percent)"
       case "hiddenForTesting": return "hidden by a testing override: \(percent)"
+      case PopulationReport.stopped: return "had stopped using the app before it showed: \(percent)"
       case PopulationReport.noVisit:
         let screen = world.placements[tip].map { "open \($0.screen)" } ?? "reach its screen"
         return "did not \(screen) while it could show: \(percent)"

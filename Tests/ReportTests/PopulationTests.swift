@@ -318,4 +318,42 @@ import Tooling
     #expect(!whole.text().contains("warning"))
     #expect(!whole.json().contains("sharesAddUpTo"))
   }
+
+  /// A user who stopped using the app before the tip could show is counted under "had stopped
+  /// using the app", not under "did not open home", and what held a tip back is read when they
+  /// left: a windowed count read weeks after they left would only say they had gone.
+  @Test func aUserWhoStoppedUsingTheAppIsCountedSo() throws {
+    let source = """
+      start 2026-11-01T09:00
+      event viewed
+      screen home: a b
+      tip soon
+        title "Soon"
+        anchor home.a
+      tip counted
+        title "Counted"
+        anchor home.b
+        rule viewed.count(within: 3d) >= 3
+      cohort leaving 100%
+        open home 1 per day fixed at 10:00 for 2m
+        donate viewed 1 per day fixed at 10:01
+        churn 20% per day
+
+      """
+    let run = ScenarioRunner.run(source: source)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let base = try Population.baseWorld(of: run.session).get()
+    let population = Population(base: base, cohorts: run.session.cohorts, users: 200, span: .days(30), seed: 3)
+    let report = PopulationReport(population: population, outcomes: population.runBlocking())
+    // Everyone who stays until 10:00 on the first day sees `soon`; those who do not had left.
+    let soon = try #require(report.tips.first { $0.tip == "soon" })
+    #expect((soon.neverSawBecause.first { $0.0 == PopulationReport.stopped }?.1 ?? 0) > 0.1, "\(soon.neverSawBecause)")
+    #expect(!soon.neverSawBecause.contains { $0.0 == PopulationReport.noVisit }, "\(soon.neverSawBecause)")
+    // `counted` needs three views in three days: those who left before are held back by it as
+    // they left, and none of them is called a non-visitor.
+    let counted = try #require(report.tips.first { $0.tip == "counted" })
+    #expect(counted.neverSawBecause.contains { $0.0 == "rules" }, "\(counted.neverSawBecause)")
+    #expect(!counted.neverSawBecause.contains { $0.0 == PopulationReport.noVisit }, "\(counted.neverSawBecause)")
+    #expect(report.json().contains("stoppedUsingTheApp"))
+  }
 }
