@@ -10,21 +10,8 @@ enum OlderOS {
   static let releases = ["17.0", "17.2", "17.5", "18.0", "18.5", "18.6", "26.0"].compactMap(OSVersion.init)
 
   static func versions(testedIn world: World) -> [OSVersion] {
-    var tested: Set<OSVersion> = []
-    func add(_ command: Command) {
-      switch command {
-      case .onlyOnOS(let test, let inner):
-        tested.insert(test.version)
-        add(inner)
-      case .onlyIf(_, let inner), .on(_, let inner): add(inner)
-      default: break
-      }
-    }
-    for reaction in world.reactions {
-      if let os = reaction.os { tested.insert(os.version) }
-      reaction.commands.forEach(add)
-    }
-    for action in world.actions { action.commands.forEach(add) }
+    let commands = world.reactions.flatMap(\.commands) + world.actions.flatMap(\.commands)
+    let tested = Set(world.reactions.compactMap(\.os?.version) + commands.flatMap(\.osTests).map(\.version))
     let below = tested.compactMap { version in releases.last { $0 < version } }
     return Set(below).filter { $0 < world.osVersion }.sorted(by: >)
   }

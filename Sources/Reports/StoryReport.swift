@@ -71,8 +71,9 @@ public struct StoryReport: Sendable {
     story = StoryReport.story("as run", session: session)
     var replayed: Session?
     if let change {
-      if let mismatch = WhatIf(change: change, session: session, width: 100).mismatch() { throw fail("whatif \(change): \(mismatch)") }
-      switch WhatIf(change: change, session: session, width: 100).replay() {
+      let changed = WhatIf(change: change, session: session, width: 100)
+      if let mismatch = changed.mismatch() { throw fail("whatif \(change): \(mismatch)") }
+      switch changed.replay() {
       case .success(let session):
         replayed = session
         whatIf = StoryReport.story(change.description, session: session)

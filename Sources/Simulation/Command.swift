@@ -135,14 +135,17 @@ extension Command {
     }
   }
 
-  /// Whether its OS tests (`if os >= V:`) hold on a device of this OS.
-  public func runs(on os: OSVersion) -> Bool {
+  /// The OS tests it runs under (`if os >= V:`), outermost first.
+  public var osTests: [Reaction.OSCondition] {
     switch self {
-    case .onlyOnOS(let test, let inner): test.holds(on: os) && inner.runs(on: os)
-    case .onlyIf(_, let inner), .on(_, let inner): inner.runs(on: os)
-    default: true
+    case .onlyOnOS(let test, let inner): [test] + inner.osTests
+    case .onlyIf(_, let inner), .on(_, let inner): inner.osTests
+    default: []
     }
   }
+
+  /// Whether its OS tests hold on a device of this OS.
+  public func runs(on os: OSVersion) -> Bool { osTests.allSatisfy { $0.holds(on: os) } }
 
   /// Whether it runs under a test of the condition (or input) of this name.
   public func tests(_ name: String) -> Bool {

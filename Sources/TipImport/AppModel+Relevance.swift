@@ -55,16 +55,16 @@ extension AppModel {
       case .donate(let text, _, _, _): guard !donatedEvents(named: text, at: site).isEmpty else { continue }
       case .parameterWrite(let text, _, _), .toggle(let text): guard parameterIndex(named: text, in: site) != nil else { continue }
       case .invalidate(let text, _):
+        guard tipIndex(displayedBy: text, in: site) == nil else { break }
         // A TipViewStyle's own button ends whichever tip the style shows (`configuration.tip`).
-        if tipIndex(displayedBy: text, in: site) == nil, text.hasSuffix(".tip"), site.function?.hasPrefix("makeBody") == true {
+        if text.hasSuffix(".tip"), site.function?.hasPrefix("makeBody") == true {
           untranslated.append(
             Note(
               position: site.position,
               text: "\(ScenarioText.comment(swiftText(site))): in \(place(of: site)), a TipViewStyle's button that ends whichever tip the "
                 + "style shows: for a tip shown with it, what its close button does (`dismiss TIP`)"))
-          continue
         }
-        guard tipIndex(displayedBy: text, in: site) != nil else { continue }
+        continue
       case .resetDatastore, .testingOverride: break
       default: continue
       }

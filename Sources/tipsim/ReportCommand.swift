@@ -36,9 +36,6 @@ struct ReportCommand: ParsableCommand {
     }
     let change = try whatif.first.map(Self.change)
     let replay = try replayQuietly(file)
-    if let change, let mismatch = WhatIf(change: change, session: replay.session, width: 100).mismatch() {
-      throw ValidationError("--whatif: \(mismatch)")
-    }
     var session = replay.session
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
