@@ -23,6 +23,11 @@ public struct Population: Sendable {
     Session.replay(session.history.filter(\.isDefinition)).map(\.world)
   }
 
+  /// The same, with `whatif` changes made to the definitions (a plan's option, `--whatif`).
+  public static func baseWorld(of session: Session, with changes: [WhatIfChange]) -> Result<World, Diagnostic> {
+    WhatIf.replay(session, with: changes, definitionsOnly: true).map(\.world)
+  }
+
   public init(base: World, cohorts: [Cohort], users: Int, span: TimeSpan, seed: UInt64) {
     self.base = base
     self.cohorts = cohorts
@@ -38,6 +43,9 @@ public struct Population: Sendable {
     /// Tip index → seconds from the start to its first display, or -1.
     public var firstDisplay: [Int64]
     public var displays: [Int]
+    /// Tip index → seconds from the start to each of its displays, in order (what a plan's
+    /// displays and load targets read).
+    public var displayTimes: [[Int64]] = []
     /// Tip index → the reason words holding it back at the end (or when the user stopped using the app).
     public var reasons: [[String]]
     /// Tip index → the indexes of its rules that did not hold at the end.
@@ -214,6 +222,7 @@ public struct Population: Sendable {
       displays: tips.map { world.displayHistory[$0.name]?.count ?? 0 },
       reasons: held.reasons, unmetRules: held.unmetRules)
     outcome.stoppedEarly = stoppedEarly
+    outcome.displayTimes = tips.map { tip in world.displayHistory[tip.name]?.map { ($0 - start).seconds } ?? [] }
     return outcome
   }
 

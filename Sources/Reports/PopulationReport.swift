@@ -25,7 +25,7 @@ public struct PopulationReport: Sendable {
     /// donates, and the parameters none writes.
     public var neverFed: [String] = []
 
-    /// Day numbers (day 1 is the start's local date) of the median and 90th-percentile first
+    /// Day numbers (day N is the N-th 24 hours from the start, as `target … by day N` reads it) of the median and 90th-percentile first
     /// display, among the users who saw it.
     public var medianFirstDay: Int?
     public var p90FirstDay: Int?
@@ -90,7 +90,8 @@ public struct PopulationReport: Sendable {
     timeZone = population.base.timeZone
     let (start, timeZone) = (start, timeZone)
     // The day number of a first display, from its seconds after the start.
-    func day(_ seconds: Int64?) -> Int? { seconds.map { timeZone.day(of: start + TimeSpan(seconds: $0), since: start) } }
+    // Day N is the N-th 24 hours from the start, as reach by day N counts it.
+    func day(_ seconds: Int64?) -> Int? { seconds.map { Int($0 / 86_400) + 1 } }
     let names = population.base.engine.catalog.tips.map(\.name)
     let n = Double(max(1, outcomes.count))
     let horizon = days

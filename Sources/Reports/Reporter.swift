@@ -53,6 +53,14 @@ public struct Reporter: SessionReporter {
         throw Diagnostic(mismatch, at: statement.keyword.location, length: statement.keyword.length)
       }
       return [.text(whatIf.report())]
+    case .plan:
+      do {
+        var planner = try Planner(session: session)
+        if let report = session.populationProgress { planner.progress = { done, total in report(done, total) } }
+        return [.text(try planner.run().text())]
+      } catch {
+        throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)
+      }
     default: preconditionFailure("not handled here: \(action)")
     }
   }

@@ -33,7 +33,10 @@ extension StoryReport {
   }
 
   /// Why a cohort's users never see a tip, each with its share of the cohort, in the tip's terms.
-  func reasons(_ cohort: PopulationReport.CohortFigures, tip: String) -> [String] {
+  func reasons(_ cohort: PopulationReport.CohortFigures, tip: String) -> [String] { StoryReport.reasons(cohort, tip: tip, in: world) }
+
+  /// The same, for the tips and settings of `world` (what a plan's option changed).
+  static func reasons(_ cohort: PopulationReport.CohortFigures, tip: String, in world: World) -> [String] {
     let definition = world.engine.catalog.tip(named: tip)
     // Most first: the main reason leads.
     return cohort.neverSawBecause.sorted { $0.1 > $1.1 }.compactMap { word, share -> String? in

@@ -13,6 +13,10 @@ extension StoryReport {
     var blocks: [ReportBlock] = []
     if let warning = p.rescalingWarning { blocks.append(.paragraph("Note: \(warning).")) }
     let day = reachDay(p)
+    blocks.append(
+      .paragraph(
+        "Across users, day N is the N-th 24 hours from the start (\(String(p.timeZone.civil(of: p.start).logStamp.prefix(16)))), in every figure: reached by day \(day) counts the first \(day) × 24 hours."
+      ))
     var rows: [[String]] = []
     for figures in p.tips {
       rows.append([

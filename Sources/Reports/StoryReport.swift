@@ -48,6 +48,13 @@ public struct StoryReport: Sendable {
   public init(session: Session, whatIf change: WhatIfChange? = nil, title: String? = nil, at statement: Statement? = nil)
     throws(Diagnostic)
   {
+    try self.init(session: session, whatIf: change.map { [$0] } ?? [], title: title, at: statement)
+  }
+
+  /// The same, with every change of `changes` made at once (a plan's option).
+  public init(session: Session, whatIf changes: [WhatIfChange], title: String? = nil, at statement: Statement? = nil)
+    throws(Diagnostic)
+  {
     func fail(_ message: String) -> Diagnostic {
       let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
       return Diagnostic(message, at: keyword.location, length: keyword.length)
@@ -70,14 +77,16 @@ public struct StoryReport: Sendable {
     returning = Linter(session: session).warnings().filter { $0.rule == "returnsUntilClosed" }.compactMap(\.tip)
     story = StoryReport.story("as run", session: session)
     var replayed: Session?
-    if let change {
-      let changed = WhatIf(change: change, session: session, width: 100)
-      if let mismatch = changed.mismatch() { throw fail("whatif \(change): \(mismatch)") }
-      switch changed.replay() {
+    if !changes.isEmpty {
+      let label = changes.map(\.description).joined(separator: "; ")
+      for change in changes {
+        if let mismatch = WhatIf(change: change, session: session, width: 100).mismatch() { throw fail("whatif \(change): \(mismatch)") }
+      }
+      switch WhatIf.replay(session, with: changes) {
       case .success(let session):
         replayed = session
-        whatIf = StoryReport.story(change.description, session: session)
-      case .failure(let d): throw fail("with \(change) the session no longer runs: \(d.message)")
+        whatIf = StoryReport.story(label, session: session)
+      case .failure(let d): throw fail("with \(label) the session no longer runs: \(d.message)")
       }
     }
     guard !session.cohorts.isEmpty else { return }

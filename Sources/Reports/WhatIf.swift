@@ -18,17 +18,20 @@ public struct WhatIf {
   }
 
   /// The session's statements with the change applied.
-  func changedStatements() -> [Statement] {
-    var statements = session.history.compactMap { statement -> Statement? in
+  func changedStatements() -> [Statement] { WhatIf.changed(session.history, by: change) }
+
+  /// `statements` (a session's history) with `change` applied.
+  static func changed(_ history: [Statement], by change: WhatIfChange) -> [Statement] {
+    var statements = history.compactMap { statement -> Statement? in
       guard case .command(let command) = statement.action else { return statement }
       // A group dissolved: its definition goes, its tips stay.
       if case .defineGroup(let group) = command, case .group(group.name, nil) = change { return nil }
       var changed = statement
-      changed.action = .command(apply(to: command))
+      changed.action = .command(apply(change, to: command))
       return changed
     }
-    // A setting the session never made is made first.
-    let mentioned = session.history.contains { statement in
+    // A setting the history never made is made first.
+    let mentioned = history.contains { statement in
       switch (statement.action, change) {
       case (.command(.setFrequency), .frequency): true
       case (.command(.setPolicy(let name, _)), .policy(let target, _)): name == target
@@ -50,7 +53,15 @@ public struct WhatIf {
     return statements
   }
 
-  private func apply(to command: Command) -> Command {
+  /// `session`'s history with every change applied in turn, replayed: what a report or a plan
+  /// shows for several changes at once.
+  static func replay(_ session: Session, with changes: [WhatIfChange], definitionsOnly: Bool = false) -> Result<Session, Diagnostic> {
+    var statements = session.history
+    for change in changes { statements = changed(statements, by: change) }
+    return Session.replay(definitionsOnly ? statements.filter(\.isDefinition) : statements)
+  }
+
+  private static func apply(_ change: WhatIfChange, to command: Command) -> Command {
     switch (command, change) {
     case (.setFrequency, .frequency(let f)): return .setFrequency(f)
     case (.setPolicy(let name, _), .policy(let target, let value)) where name == target: return .setPolicy(name: name, value: value)

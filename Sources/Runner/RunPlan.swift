@@ -132,7 +132,7 @@ extension Statement {
   /// Whether the statement replays the statements that changed the world before it.
   var readsTheHistory: Bool {
     switch action {
-    case .whatIf, .matrix, .population, .lint, .report: true
+    case .whatIf, .matrix, .population, .lint, .report, .plan: true
     case .repeat(_, _, let body): body.contains(where: \.readsTheHistory)
     default: false
     }

@@ -273,6 +273,24 @@ public enum CommandTable {
         "simulate many users under the cohorts: reach by day, time to first display, displays per user, reasons held back (Ctrl-C stops it in the shell)",
       example: "population 10000 for 30d seed 7", arguments: [.none], readsThePast: true),
     CommandInfo(
+      name: "target", group: .definitions,
+      syntax:
+        "target TIP reach|firstDisplay|displays [STAT] OP BOUND [by day N] [in COHORT] · target load distinctTips|displays STAT OP N per DURATION [by day N] [in COHORT]",
+      summary:
+        "a figure the population must meet, which `plan` searches for: reach by day N (a share), the first display's median or p90 day, displays per user, or a user's load in any window; STAT is mean, median, p90, p95 or max",
+      example: "target shoppingListTip reach >= 80% by day 14 in light",
+      arguments: [.tip, .word(PlanTarget.Measure.allCases.map(\.rawValue))]),
+    CommandInfo(
+      name: "tune", group: .definitions, syntax: "tune SETTING VALUE, VALUE, … (N...M: each whole number from N to M)",
+      summary:
+        "a setting `plan` may change and its alternatives, each a `whatif` change: frequency, policy NAME, condition NAME, TIP.OPTION, TIP.rule LEFT OP, group NAME",
+      example: "tune sharePlanTip.maxDisplayCount none, 2...5", arguments: [.whatIf]),
+    CommandInfo(
+      name: "plan", group: .observing, syntax: "plan",
+      summary:
+        "run the last population under today's settings and under the tunes' alternatives (the same users and draws): the options that meet every target, fewest changes first, or the closest and why",
+      example: "plan", arguments: [], readsThePast: true),
+    CommandInfo(
       name: "status", group: .observing, syntax: "status [TIP...]", summary: "each tip's status, displays and last display",
       example: "status", arguments: [.tip]),
     CommandInfo(

@@ -381,6 +381,8 @@ public struct Parser {
         action = parsed
       } else if let parsed = try parseTimeTravel(word, first: first, &c, references: &refs, tokens: tokens, line: line, text: text) {
         action = parsed
+      } else if let parsed = try parsePlan(word, &c, references: &refs) {
+        action = parsed
       } else {
         throw Diagnostic("`\(word)` cannot be used here", at: first.location, length: first.length)
       }

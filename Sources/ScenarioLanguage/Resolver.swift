@@ -61,6 +61,8 @@ public enum Resolver {
   private static func check(_ reference: NameReference, in world: World) throws(Diagnostic) {
     // Where no app condition is defined, what `set` writes can only be a parameter.
     if reference.kind == .settable, world.conditions.isEmpty { return try check(NameReference(.parameter, reference.name), in: world) }
+    // Cohorts are the session's, not the world's: the session checks them (`target … in COHORT`).
+    if reference.kind == .cohort { return }
     let name = reference.name
     if reference.defines {
       if isDefined(reference.kind, name.value, in: world) {

@@ -47,6 +47,12 @@ public struct Statement: Hashable, Sendable {
     case saveState(String)
     /// `load-state FILE`
     case loadState(String)
+    /// `target …`: a figure a plan must meet (read by `plan`; `run` and `test` keep it only).
+    case target(PlanTarget)
+    /// `tune SETTING ALTERNATIVES`: what a plan may change.
+    case tune(PlanTune)
+    /// `plan`: search the tunes for settings that meet every target.
+    case plan
   }
 
   public var action: Action
@@ -119,7 +125,7 @@ public struct Statement: Hashable, Sendable {
   /// Whether the statement changes the world (what `save` keeps and `undo` undoes).
   public var changesWorld: Bool {
     switch action {
-    case .command, .repeat, .cohort, .loadState, .reaction, .appAction: true
+    case .command, .repeat, .cohort, .loadState, .reaction, .appAction, .target, .tune: true
     default: false
     }
   }

@@ -42,6 +42,9 @@ public struct Session: Sendable {
   public static let undoDepth = 500
   /// The usage model's cohorts, in definition order.
   public private(set) var cohorts: [Cohort] = []
+  /// What `plan` must meet and may change, in definition order.
+  public private(set) var targets: [PlanTarget] = []
+  public private(set) var tunes: [PlanTune] = []
   /// Hears how many simulated users are done during `population` (a progress bar), and
   /// `(total, total)` when the run ends, finished or stopped.
   public var populationProgress: (@Sendable (Int, Int) -> Void)?
@@ -133,7 +136,7 @@ public struct Session: Sendable {
     if case .population(let users, let span, let seed) = statement.action { populationAsked = (users, span, seed) }
     if skipsReports {
       switch statement.action {
-      case .timeline, .whatIf, .matrix, .lint, .population, .model, .report: return []
+      case .timeline, .whatIf, .matrix, .lint, .population, .model, .report, .plan: return []
       default: break
       }
     }
@@ -290,6 +293,16 @@ public struct Session: Sendable {
       cohorts.removeAll { $0.name == cohort.name }
       cohorts.append(cohort)
       note(.cohortDefined(name: cohort.name, percent: Int((cohort.share * 100).rounded()), usageLines: cohort.usage.count))
+    case .target(let target):
+      for reference in statement.references where reference.kind == .cohort && !cohorts.contains(where: { $0.name == reference.name.value })
+      {
+        throw Resolver.unknown(reference, known: cohorts.map(\.name))
+      }
+      targets.append(target)
+    case .tune(let tune):
+      // A setting tuned again: the later line's alternatives.
+      tunes.removeAll { $0.setting == tune.setting }
+      tunes.append(tune)
     case .saveState(let path):
       try refuseFiles(statement)
       if case .failure(let problem) = StateFile.write(StateFile.encode(world), to: path) {
@@ -300,7 +313,7 @@ public struct Session: Sendable {
       try refuseFiles(statement)
       try loadState(path, at: statement.keyword)
       note(.loadedDatastore(path: path))
-    case .timeline, .population, .matrix, .lint, .whatIf, .model, .report:
+    case .timeline, .population, .matrix, .lint, .whatIf, .model, .report, .plan:
       guard let reporter else {
         throw Diagnostic(
           "`\(statement.keyword.value)` needs a session that writes reports", at: statement.keyword.location,

@@ -54,14 +54,14 @@ public enum Console {
 
   /// A one-line progress bar on standard error, erased once every user is done so that the
   /// report starts on a clean line.
-  public static func progress(_ done: Int, of total: Int) {
+  public static func progress(_ done: Int, of total: Int, _ unit: String = "users") {
     guard done < total else {
       err("\r\u{1B}[K")
       return
     }
     let width = 30
     let filled = total == 0 ? width : width * done / total
-    err("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total) users")
+    err("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total) \(unit)")
   }
 
   /// Makes a write to a closed pipe fail with EPIPE instead of killing the process.

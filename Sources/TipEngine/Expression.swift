@@ -76,7 +76,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
   case greater = ">"
   case greaterOrEqual = ">="
 
-  func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
+  public func apply<T: Comparable>(_ a: T, _ b: T) -> Bool {
     switch self {
     case .equal: a == b
     case .notEqual: a != b

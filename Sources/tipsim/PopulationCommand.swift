@@ -17,14 +17,26 @@ struct PopulationCommand: ParsableCommand {
   @Option(help: "The random seed.") var seed: UInt64 = 1
   @Flag(help: "Print the report as one JSON object.") var json = false
   @Option(help: "Also write reach over time as an SVG chart.") var svg: String?
+  @Option(
+    help:
+      "Run the users with a change made to the definitions, as `whatif` writes it (\"frequency weekly\"); several at once separated by ';', as `plan` prints an option."
+  )
+  var whatif: String?
 
   func run() throws {
     Console.ignoreBrokenPipe()
     guard users > 0, days > 0, days <= 3650 else { throw ValidationError("--users must be positive and --days between 1 and 3650") }
     let report = try replayQuietly(file)
     guard !report.session.cohorts.isEmpty else { throw ValidationError("\(file) defines no `cohort`: population needs a usage model") }
+    let changes = try whatif.map(ReportCommand.changes) ?? []
+    for change in changes {
+      if let mismatch = WhatIf(change: change, session: report.session, width: 100).mismatch() {
+        Console.err("\(file): error: --whatif \(change): \(mismatch)\n")
+        throw ExitCode(2)
+      }
+    }
     let base: World
-    switch Population.baseWorld(of: report.session) {
+    switch Population.baseWorld(of: report.session, with: changes) {
     case .success(let world): base = world
     case .failure(let d):
       Console.err("\(file): error: \(d.message)\n")

@@ -23,7 +23,7 @@ struct ReportCommand: ParsableCommand {
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
   @Option(
     help:
-      "Also show the session replayed with one change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\"."
+      "Also show the session replayed with a change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\"; several made at once are separated by ';' (as `plan` prints an option)."
   )
   var whatif: [String] = []
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
@@ -34,13 +34,13 @@ struct ReportCommand: ParsableCommand {
     guard whatif.count <= 1 else {
       throw ValidationError("--whatif is given \(whatif.count) times: a report shows one change (run one report per change)")
     }
-    let change = try whatif.first.map(Self.change)
+    let changes = try whatif.first.map(Self.changes) ?? []
     let replay = try replayQuietly(file)
     var session = replay.session
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
     let report: StoryReport
-    do { report = try StoryReport(session: session, whatIf: change, title: title) } catch {
+    do { report = try StoryReport(session: session, whatIf: changes, title: title) } catch {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }
@@ -51,6 +51,13 @@ struct ReportCommand: ParsableCommand {
     guard let output else { return Console.out(text) }
     try text.write(toFile: output, atomically: true, encoding: .utf8)
     Console.out("wrote \(output)\n")
+  }
+
+  /// `frequency weekly; a.maxDisplayCount 2`: each change between the semicolons, made at once.
+  static func changes(_ text: String) throws -> [WhatIfChange] {
+    let parts = text.split(separator: ";").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    guard !parts.isEmpty else { throw ValidationError("--whatif takes a change, such as \"frequency weekly\"") }
+    return try parts.map(change)
   }
 
   /// `frequency weekly` read as a `whatif` line reads it.

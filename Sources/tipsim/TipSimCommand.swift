@@ -17,7 +17,7 @@ struct TipSimCommand: ParsableCommand {
     version: TipSimVersion.current,
     subcommands: [
       ShellCommand.self, RunCommand.self, TestCommand.self, TimelineCommand.self, MatrixCommand.self, LintCommand.self, BenchCommand.self,
-      PopulationCommand.self, ReportCommand.self, ImportCommand.self, AuditCommand.self,
+      PopulationCommand.self, PlanCommand.self, ReportCommand.self, ImportCommand.self, AuditCommand.self,
     ],
     defaultSubcommand: ShellCommand.self)
 
