@@ -10,7 +10,10 @@ extension PlanResult {
     lines += figureLines(today.figures, before: nil)
     if !meeting.isEmpty {
       lines.append("")
-      let more = meetingCount > meeting.count ? " (the first \(meeting.count) of \(meetingCount))" : ""
+      let more =
+        meetingCount > meeting.count
+        ? " (\(meetingCount) meet them; listed: \(meeting.count) that need\(meeting.count == 1 ? "s" : "") every change \(meeting.count == 1 ? "it makes" : "they make"))"
+        : ""
       lines.append("options that meet every target, fewest changes first\(more):")
       for (index, option) in meeting.enumerated() {
         lines.append("\(PlanResult.letter(index)). \(option.changes.joined(separator: "; "))")

@@ -52,7 +52,8 @@ public struct PlanResult: Codable, Sendable {
   public var combinations: Double
   public var levels: [Level]
   public var today: Option
-  /// How many options run meet every target; `meeting` lists the first few.
+  /// How many options run meet every target; `meeting` lists the first few of those that
+  /// need every change they make (not one that meets them with fewer).
   public var meetingCount: Int
   public var meeting: [Option]
   /// The option that comes nearest when none meets every target: most targets met, then the
@@ -98,7 +99,11 @@ public struct PlanResult: Codable, Sendable {
         return x != y ? x < y : a.offset < b.offset
       }.map(\.element.option)
     meetingCount = meetingOptions.count
-    meeting = meetingOptions.prefix(PlanResult.listed).map(option)
+    // An option that only adds changes to another that meets every target is not listed.
+    let needed = meetingOptions.filter { candidate in
+      !meetingOptions.contains { other in other != candidate && zip(other, candidate).allSatisfy { $0 < 0 || $0 == $1 } }
+    }
+    meeting = needed.prefix(PlanResult.listed).map(option)
     closest = nil
     shortfalls = []
     var chosen = meetingOptions.first
@@ -134,41 +139,54 @@ public struct PlanResult: Codable, Sendable {
     }
   }
 
-  /// For each target the option misses: who in which cohort never saw the tip by the end of
-  /// the run, and what held them back, as the population's page says it.
+  /// For each target the option misses: per cohort, who had not seen the tip by the target's
+  /// day and what held them back then, as the population's page says it; for displays and
+  /// load, which tips the users saw most.
   static func shortfalls(_ planner: Planner, _ option: PlanSearch.Option) throws(PlanError) -> [Shortfall] {
-    let population = try planner.population(planner.changes(option), seed: planner.seed)
+    var population = try planner.population(planner.changes(option), seed: planner.seed)
+    let horizons = Set(planner.measures.map(\.horizon)).filter { $0 <= planner.span.seconds }.sorted()
+    population.checkpoints = horizons
     let outcomes = population.runBlocking()
-    let report = PopulationReport(population: population, outcomes: outcomes)
     let readings = planner.readings(outcomes)
+    let cohorts = planner.session.cohorts.map(\.name)
+    let tips = population.base.engine.catalog.tips.map(\.name)
+    let days = Int((planner.span.seconds + 86_399) / 86_400)
     return zip(planner.measures, readings).compactMap { measure, reading -> Shortfall? in
       guard !measure.target.isMet(by: reading.value) else { return nil }
-      return Shortfall(target: measure.target.description, lines: PlanResult.why(measure, report: report, world: population.base))
+      let checkpoint = horizons.firstIndex(of: measure.horizon)
+      let asOf = checkpoint.map { PlanResult.asOf(outcomes, checkpoint: $0, horizon: measure.horizon) } ?? outcomes
+      let by = checkpoint == nil ? "by the end of the run (day \(days))" : "by day \(measure.horizon / 86_400)"
+      let lines = (measure.cohort.map { [$0] } ?? Array(cohorts.indices)).map { cohort in
+        let users = asOf.filter { $0.cohort == cohort }
+        guard let tip = measure.tip, measure.target.measure != .displays else {
+          let most = tips.indices.map { tip in
+            (tips[tip], Double(users.reduce(0) { $0 + $1.displayTimes[tip].count { $0 < measure.horizon } }) / Double(max(1, users.count)))
+          }.sorted { $0.1 > $1.1 }.prefix(3)
+          return "\(cohorts[cohort]): displays per user \(by), most first: "
+            + most.map { "\($0.0) \(StoryReport.number($0.1))" }.joined(separator: ", ")
+        }
+        let figures = PopulationReport.figures(of: tip, cohort: cohorts[cohort], users: users) { _ in nil }
+        guard figures.reach < 0.999_5 else { return "\(cohorts[cohort]): every user saw \(tips[tip]) \(by)" }
+        let reasons = StoryReport.reasons(figures, tip: tips[tip], in: population.base)
+        return "\(cohorts[cohort]): \(PopulationReport.percent(1 - figures.reach)) had not seen \(tips[tip]) \(by) — "
+          + reasons.joined(separator: "; ")
+      }
+      return Shortfall(target: measure.target.description, lines: lines)
     }
   }
 
-  static func why(_ measure: PlanMeasure, report: PopulationReport, world: World) -> [String] {
-    let cohorts = measure.cohort.map { [$0] } ?? Array(report.cohorts.indices)
-    let end = "by the end of the run (day \(report.days))"
-    guard let tip = measure.tip, measure.target.measure != .displays else {
-      // Displays and load: which tips the users see most.
-      return cohorts.map { cohort in
-        let name = report.cohorts[cohort].0
-        let most = report.tips.compactMap { figures -> (String, Double)? in
-          figures.byCohort.count > cohort ? (figures.tip, figures.byCohort[cohort].displaysPerUser) : nil
-        }.sorted { $0.1 > $1.1 }.prefix(3)
-        return "\(name): displays per user over the run, most first: "
-          + most.map { "\($0.0) \(StoryReport.number($0.1))" }.joined(separator: ", ")
+  /// The users as they stood at checkpoint `index` (`horizon` seconds from the start): a later
+  /// first display is not yet one, and what held them back is what held them then.
+  static func asOf(_ outcomes: [Population.UserOutcome], checkpoint index: Int, horizon: Int64) -> [Population.UserOutcome] {
+    outcomes.map { user in
+      var then = user
+      then.firstDisplay = user.firstDisplay.map { $0 >= horizon ? -1 : $0 }
+      if index < user.heldBackAt.count {
+        then.reasons = user.heldBackAt[index].reasons
+        then.unmetRules = user.heldBackAt[index].unmetRules
       }
-    }
-    let figures = report.tips[tip]
-    return cohorts.compactMap { cohort -> String? in
-      guard cohort < figures.byCohort.count else { return nil }
-      let users = figures.byCohort[cohort]
-      guard users.reach < 0.999_5, users.users > 0 else { return "\(users.cohort): every user saw \(figures.tip) \(end)" }
-      let reasons = StoryReport.reasons(users, tip: figures.tip, in: world)
-      return "\(users.cohort): \(PopulationReport.percent(1 - users.reach)) never saw \(figures.tip) \(end) — "
-        + reasons.joined(separator: "; ")
+      then.stoppedEarly = user.stoppedAt.map { $0 < horizon } ?? false
+      return then
     }
   }
 }

@@ -92,6 +92,11 @@ public struct Planner {
     let (results, coverage) = search.run { batch in
       batch.map { option in
         guard failure == nil else { return PlanSearch.Score(met: 0, shortfall: .infinity) }
+        // The shell's Ctrl-C: no plan from part of the options.
+        if let stop = session.populationShouldStop, stop() {
+          failure = PlanError("the plan was stopped after \(done) of \(planned) options: no plan")
+          return PlanSearch.Score(met: 0, shortfall: .infinity)
+        }
         do throws(PlanError) {
           let readings = readings(try population(changes(option), seed: seed).runBlocking())
           figures[option] = readings

@@ -14,6 +14,9 @@ public struct Population: Sendable {
   public var users: Int
   public let span: TimeSpan
   public var seed: UInt64
+  /// Seconds from the start, in order, at which each user's held-back reasons are also read
+  /// (`UserOutcome.heldBackAt`): a plan's "by day N" asks why a user had not seen a tip by then.
+  public var checkpoints: [Int64] = []
   /// The days of the span, for lines that happen on some days or at a time of day.
   var calendar: UsageCalendar
 
@@ -52,6 +55,17 @@ public struct Population: Sendable {
     public var unmetRules: [[Int]] = []
     /// The user stopped using the app (its cohort's churn) before the run's end.
     public var stoppedEarly = false
+    /// Seconds from the start to when the user stopped using the app, if they did.
+    public var stoppedAt: Int64?
+    /// Per checkpoint (`Population.checkpoints`): the reasons and unmet rules then, or when the
+    /// user stopped using the app if that came first.
+    public var heldBackAt: [HeldBack] = []
+  }
+
+  /// What held each tip back at one moment: reason words and the indexes of unmet rules.
+  public struct HeldBack: Sendable {
+    public var reasons: [[String]]
+    public var unmetRules: [[Int]]
   }
 
   /// Runs every user, in parallel chunks; `progress` hears how many users are done.
@@ -182,7 +196,23 @@ public struct Population: Sendable {
     let stoppedEarly = end < spanSeconds
     let leaving = start + TimeSpan(seconds: Int64(end.rounded(.down)))
     var atLeaving: (reasons: [[String]], unmetRules: [[Int]])?
+    var heldBackAt: [HeldBack] = []
+    // Reads what holds each tip back at the checkpoints before `offset` (after the user left:
+    // what held them when they left).
+    func readCheckpoints(before offset: Double) {
+      while heldBackAt.count < checkpoints.count, Double(checkpoints[heldBackAt.count]) <= offset {
+        let at = checkpoints[heldBackAt.count]
+        if stoppedEarly, Double(at) >= end, let atLeaving {
+          heldBackAt.append(HeldBack(reasons: atLeaving.reasons, unmetRules: atLeaving.unmetRules))
+          continue
+        }
+        _ = try? world.apply(.advanceTo(start + TimeSpan(seconds: at)))
+        let held = Population.heldBack(tips, in: world)
+        heldBackAt.append(HeldBack(reasons: held.reasons, unmetRules: held.unmetRules))
+      }
+    }
     for (offset, order) in steps {
+      if !checkpoints.isEmpty { readCheckpoints(before: min(offset, stoppedEarly ? end : offset)) }
       if stoppedEarly, atLeaving == nil, offset >= end {
         _ = try? world.apply(.advanceTo(leaving))
         atLeaving = Population.heldBack(tips, in: world)
@@ -210,10 +240,12 @@ public struct Population: Sendable {
         _ = try? world.apply(.launch)
       }
     }
+    if !checkpoints.isEmpty { readCheckpoints(before: stoppedEarly ? end : spanSeconds) }
     if stoppedEarly, atLeaving == nil {
       _ = try? world.apply(.advanceTo(leaving))
       atLeaving = Population.heldBack(tips, in: world)
     }
+    if !checkpoints.isEmpty { readCheckpoints(before: spanSeconds) }
     _ = try? world.apply(.advanceTo(start + span))
     let held = atLeaving ?? Population.heldBack(tips, in: world)
     var outcome = UserOutcome(
@@ -222,6 +254,8 @@ public struct Population: Sendable {
       displays: tips.map { world.displayHistory[$0.name]?.count ?? 0 },
       reasons: held.reasons, unmetRules: held.unmetRules)
     outcome.stoppedEarly = stoppedEarly
+    outcome.stoppedAt = stoppedEarly ? Int64(end.rounded(.down)) : nil
+    outcome.heldBackAt = heldBackAt
     outcome.displayTimes = tips.map { tip in world.displayHistory[tip.name]?.map { ($0 - start).seconds } ?? [] }
     return outcome
   }

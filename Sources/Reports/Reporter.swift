@@ -56,7 +56,9 @@ public struct Reporter: SessionReporter {
     case .plan:
       do {
         var planner = try Planner(session: session)
-        if let report = session.populationProgress { planner.progress = { done, total in report(done, total) } }
+        // The shell's bar counts users: each option simulates them all.
+        let users = planner.users
+        if let report = session.populationProgress { planner.progress = { done, total in report(done * users, total * users) } }
         return [.text(try planner.run().text())]
       } catch {
         throw Diagnostic(error.message, at: statement.keyword.location, length: statement.keyword.length)

@@ -90,7 +90,8 @@ public struct PlanTarget: Hashable, Sendable, CustomStringConvertible {
     }
     if let statistic { words.append(statistic.rawValue) }
     if withBound { words += [op.rawValue, boundText] }
-    if let window { words.append("per \(window)") }
+    // `per 7d` as written, not `per 1w`.
+    if let window { words.append("per " + (window.seconds % 86_400 == 0 ? "\(window.seconds / 86_400)d" : "\(window)")) }
     if let byDay { words.append("by day \(byDay)") }
     if let cohort { words.append("in \(cohort)") }
     return words.joined(separator: " ")

@@ -119,7 +119,7 @@ import Testing
     let text = result.text()
     #expect(text.contains("no option meets every target"), "\(text)")
     let why = try #require(result.shortfalls.first { $0.target == "cTip reach >= 90%" })
-    #expect(why.lines == ["everyone: 100.0% never saw cTip by the end of the run (day 5) — seen is not true: 100.0%"], "\(why.lines)")
+    #expect(why.lines == ["everyone: 100.0% had not seen cTip by the end of the run (day 5) — seen is not true: 100.0%"], "\(why.lines)")
   }
 
   @Test func aPlanNeedsCohortsAndTargetsAndTunesThisSessionCanTake() throws {

@@ -23,7 +23,7 @@ import TipEngine
         Issue.record("\(line) is not a target")
         continue
       }
-      #expect(target.description == line.replacingOccurrences(of: "per 7d", with: "per 1w"))
+      #expect(target.description == line)
     }
     guard case .target(let reach) = try statement("target a reach >= 80% by day 14 in light") else { return }
     #expect(reach.subject == .tip("a") && reach.measure == .reach && reach.op == .greaterOrEqual && reach.bound == 0.8)
