@@ -15,6 +15,8 @@ public struct PlanResult: Codable, Sendable {
   }
 
   public struct Option: Codable, Sendable {
+    /// Per `tune` line, in order: the index of the value it takes, or -1 for today's setting.
+    public var choices: [Int]
     /// The `whatif` changes it makes; empty for today's settings.
     public var changes: [String]
     public var figures: [Figure]
@@ -88,7 +90,7 @@ public struct PlanResult: Codable, Sendable {
     func option(_ option: PlanSearch.Option) -> Option {
       let values = figures[option] ?? []
       let changes = planner.changes(option).map(\.description)
-      return Option(changes: changes, figures: PlanResult.figures(planner, values), met: planner.score(values).met)
+      return Option(choices: option, changes: changes, figures: PlanResult.figures(planner, values), met: planner.score(values).met)
     }
     options = results.map { option($0.option) }
     let todayOption = results.first { PlanSearch.changes($0.option) == 0 }?.option ?? []

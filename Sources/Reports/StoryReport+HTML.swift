@@ -13,6 +13,7 @@ extension StoryReport {
       "<header>", "<h1>\(e(title))</h1>", #"<p class="sub">\#(e(span(of: story))). Simulated by TipSim, not measured on a device.</p>"#,
       "</header>",
     ]
+    if let plan { out += section("targets", "Targets", targetsBox(plan).flatMap(\.html)) }
     out += section("findings", "What to look at first", findings().flatMap(\.html))
     out += section("inputs", "Inputs", inputs().flatMap(\.html))
     out += section("summary", "What each tip does", summaryRows(story))

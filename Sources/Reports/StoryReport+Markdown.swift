@@ -6,6 +6,7 @@ extension StoryReport {
   public func markdown() -> String {
     var lines = ["# \(title)", "", span(of: story) + ". Simulated by TipSim, not measured on a device.", ""]
     func add(_ heading: String, _ blocks: [ReportBlock]) { lines += ["## \(heading)", ""] + blocks.flatMap(\.markdown) }
+    if let plan { add("Targets", targetsBox(plan)) }
     add("What to look at first", findings())
     add("Inputs", inputs())
     lines += ["## What each tip does", ""] + markdownTable(story) + [""]

@@ -32,6 +32,8 @@ public struct StoryReport: Sendable {
   public var population: PopulationReport?
   /// The same users under the `--whatif` change.
   public var whatIfPopulation: PopulationReport?
+  /// With `target` lines: the plan, whose best option is the what-if when none is given.
+  public var plan: PlanResult?
   /// What the inputs section shows: the session's definitions and frequency.
   var world: World
   /// Each cohort with its usage lines as written.
@@ -76,6 +78,19 @@ public struct StoryReport: Sendable {
     }.map(\.text)
     returning = Linter(session: session).warnings().filter { $0.rule == "returnsUntilClosed" }.compactMap(\.tip)
     story = StoryReport.story("as run", session: session)
+    var changes = changes
+    if !session.targets.isEmpty && !session.cohorts.isEmpty {
+      do {
+        var planner = try Planner(session: session)
+        let users = planner.users
+        if let report = session.populationProgress { planner.progress = { done, total in report(done * users, total * users) } }
+        let plan = try planner.run()
+        self.plan = plan
+        if changes.isEmpty, let best = plan.best, !best.changes.isEmpty {
+          changes = planner.changes(best.choices)
+        }
+      } catch { throw fail(error.message) }
+    }
     var replayed: Session?
     if !changes.isEmpty {
       let label = changes.map(\.description).joined(separator: "; ")

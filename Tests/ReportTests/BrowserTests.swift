@@ -46,6 +46,18 @@ struct BrowserTests {
     return try StoryReport(session: run.session, whatIf: .frequency(.weekly), title: "Lessons: the five-tip plan").html()
   }
 
+  /// The meal plan's page: its Targets box (the plan's best option as the what-if), with
+  /// cohort shares that add up to 110%.
+  static func mealPlan() throws -> String {
+    var session = Session()
+    session.skipsReports = true
+    let source = try String(contentsOfFile: "\(packageRoot)/Scenarios/meal-plan.scenario", encoding: .utf8)
+      .replacingOccurrences(of: "cohort power 20%", with: "cohort power 30%")
+    let run = ScenarioRunner.run(source: source, session: session)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    return try StoryReport(session: run.session, title: "Meal plan").html()
+  }
+
   /// Runs the browser on `page` (written to a file of its own) with `arguments`; its standard
   /// output, and its log (where the page's console messages and errors go).
   func render(_ page: String, _ arguments: [String]) throws -> (out: String, log: String, folder: URL) {
@@ -91,6 +103,31 @@ struct BrowserTests {
     #expect(dom.contains("Keep your streak going") && dom.contains("day 4 · 2026-11-05 08:00"))
     #expect(dom.components(separatedBy: "<figure>").count - 1 == 2)
     #expect(dom.contains("Across many users") && dom.contains("reach by day"))
+  }
+
+  @Test func theTargetsBoxComesFirstWithEveryFigureAndTheSharesWarningStandsBesideTheShares() throws {
+    let probe = """
+      <script>
+      var sections = Array.from(document.querySelectorAll("main > section")).map(function (s) { return s.id; });
+      document.body.setAttribute("data-sections", sections.slice(0, 2).join(","));
+      var cells = Array.from(document.querySelectorAll("#targets td"));
+      var hidden = cells.filter(function (c) { var r = c.getBoundingClientRect(); return r.width < 1 || r.height < 1; });
+      document.body.setAttribute("data-cells", cells.length + "/" + hidden.length);
+      var note = Array.from(document.querySelectorAll("#population p")).filter(function (p) { return p.textContent.indexOf("cohort shares add up to 110.0%") >= 0; });
+      var table = document.querySelector("#population table");
+      document.body.setAttribute("data-note", note.length === 1 && table && (note[0].compareDocumentPosition(table) & 4) ? "before-table" : "missing");
+      </script>
+      """
+    let page = try Self.mealPlan().replacingOccurrences(of: "</body>", with: probe + "\n</body>")
+    let (dom, log, folder) = try render(page, ["--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+    #expect(dom.contains(#"data-sections="targets,findings""#), "\(dom.prefix(400))")
+    // Five targets, three cells each, none laid out empty.
+    #expect(dom.contains(#"data-cells="15/0""#), "\(dom.prefix(400))")
+    #expect(dom.contains(#"data-note="before-table""#))
+    #expect(dom.contains("No option meets every target.") && dom.contains("planMade never happened"))
+    #expect(dom.contains("<h2>With planWeekTip.rule recipeSaved.count &gt;= 1</h2>"))
   }
 
   @Test func tappingAMarkShowsItsReason() throws {
