@@ -47,6 +47,12 @@ extension PlanResult {
   }
 
   func coverageText() -> String {
+    let same =
+      simulated < searched ? " (\(simulated) simulated; the others set a tune to today's value and are one of those)" : ""
+    return coverageWords() + same
+  }
+
+  private func coverageWords() -> String {
     if searchedEverything { return "searched every combination of the tunes: \(PlanResult.count(combinations))" }
     let parts = levels.map { level -> String in
       let what = level.changes == 0 ? "today" : "\(level.changes) change\(level.changes == 1 ? "" : "s")"
@@ -83,7 +89,7 @@ extension PlanResult {
   }
 
   /// `1,200`, `1.2e6`.
-  static func count(_ x: Double) -> String {
+  public static func count(_ x: Double) -> String {
     guard x < 1e9 else { return String(format: "%.1e", x) }
     let n = Int(x.rounded())
     let digits = String(n)

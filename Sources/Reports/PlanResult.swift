@@ -51,6 +51,8 @@ public struct PlanResult: Codable, Sendable {
   public var tunes: [String]
   public var budget: Int
   public var searched: Int
+  /// How many of them were simulated: the others leave the definitions as one of those did.
+  public var simulated: Int
   public var combinations: Double
   public var levels: [Level]
   public var today: Option
@@ -75,8 +77,9 @@ public struct PlanResult: Codable, Sendable {
 
   init(
     planner: Planner, results: [(option: PlanSearch.Option, score: PlanSearch.Score)], figures: [PlanSearch.Option: [PlanMeasure.Reading]],
-    coverage: PlanSearch.Coverage
+    coverage: PlanSearch.Coverage, simulated: Int
   ) throws(PlanError) {
+    self.simulated = simulated
     users = planner.users
     days = Int((planner.span.seconds + 86_399) / 86_400)
     seed = planner.seed

@@ -29,6 +29,7 @@ struct PlanSearch {
 
   /// Each tune's number of alternatives.
   let sizes: [Int]
+  static let enumerationLimit = 1_000_000
   /// At most this many options run, today's settings included.
   let budget: Int
 
@@ -49,7 +50,9 @@ struct PlanSearch {
       return scored
     }
     let today = Array(repeating: -1, count: sizes.count)
-    if total <= Double(budget) {
+    // Every option is listed only when there are few enough to hold (a budget as large as
+    // a machine word does not make 10^15 options fit).
+    if total <= Double(min(budget, PlanSearch.enumerationLimit)) {
       let all = allOptions().sorted { a, b in
         PlanSearch.changes(a) != PlanSearch.changes(b) ? PlanSearch.changes(a) < PlanSearch.changes(b) : a.lexicographicallyPrecedes(b)
       }

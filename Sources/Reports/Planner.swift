@@ -25,7 +25,8 @@ public struct Planner {
     users = session.isSandboxed ? min(asked.users, Session.sandboxUsers) : asked.users
     span = asked.span
     seed = asked.seed
-    self.budget = max(1, budget)
+    // A fuzzer's input must finish quickly: a sandboxed session runs a few options.
+    self.budget = session.isSandboxed ? min(max(1, budget), 6) : max(1, budget)
     guard !session.cohorts.isEmpty else { throw PlanError("a plan needs a usage model: define at least one `cohort`") }
     guard !session.targets.isEmpty else {
       throw PlanError("a plan needs targets: add `target` lines, e.g. target welcomeTip reach >= 80% by day 14")
@@ -47,6 +48,14 @@ public struct Planner {
   /// The changes an option makes, in the tunes' order.
   func changes(_ option: PlanSearch.Option) -> [WhatIfChange] {
     zip(session.tunes, option).compactMap { tune, choice in choice >= 0 ? tune.alternatives[choice] : nil }
+  }
+
+  /// The definitions with `changes` made: two options that leave the same definitions (a
+  /// tune's value that is today's) are the same users' same figures.
+  func definitions(_ changes: [WhatIfChange]) -> [Statement.Action] {
+    var statements = session.history
+    for change in changes { statements = WhatIf.changed(statements, by: change) }
+    return statements.filter(\.isDefinition).map(\.action)
   }
 
   /// The users of the session's cohorts, from the definitions with `changes` made.
@@ -88,6 +97,7 @@ public struct Planner {
     let planned = Int(min(search.total, Double(budget)))
     var failure: PlanError?
     var figures: [PlanSearch.Option: [PlanMeasure.Reading]] = [:]
+    var known: [[Statement.Action]: [PlanMeasure.Reading]] = [:]
     var done = 0
     let (results, coverage) = search.run { batch in
       batch.map { option in
@@ -98,7 +108,14 @@ public struct Planner {
           return PlanSearch.Score(met: 0, shortfall: .infinity)
         }
         do throws(PlanError) {
-          let readings = readings(try population(changes(option), seed: seed).runBlocking())
+          let definitions = definitions(changes(option))
+          let readings: [PlanMeasure.Reading]
+          if let same = known[definitions] {
+            readings = same
+          } else {
+            readings = self.readings(try population(changes(option), seed: seed).runBlocking())
+            known[definitions] = readings
+          }
           figures[option] = readings
           done += 1
           progress?(done, planned)
@@ -111,6 +128,6 @@ public struct Planner {
     }
     if let failure { throw failure }
     progress?(planned, planned)
-    return try PlanResult(planner: self, results: results, figures: figures, coverage: coverage)
+    return try PlanResult(planner: self, results: results, figures: figures, coverage: coverage, simulated: known.count)
   }
 }

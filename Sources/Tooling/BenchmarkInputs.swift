@@ -104,4 +104,64 @@ public enum BenchmarkInputs {
       relaunch 1 per day fixed
 
     """
+
+  /// A plan's scenario: five tips, three cohorts, four targets, and `tunes` (the plan's
+  /// options). The population line is the benchmark's own.
+  public static func planScenario(users: Int, tunes: [String]) -> String {
+    """
+    start 2026-11-02T08:00
+    frequency daily
+    event recipeSaved
+    event planMade
+    param hasPartner = false
+    screen recipes: saveButton timer
+    screen planner: weekButton listButton shareButton
+    tip saveRecipeTip
+      title "Save recipes you like"
+      anchor recipes.saveButton
+      maxDisplayCount 1
+    tip planWeekTip
+      title "Plan your week"
+      anchor planner.weekButton
+      rule recipeSaved.count >= 3
+    tip shoppingListTip
+      title "Your shopping list builds itself"
+      anchor planner.listButton inline
+      rule planMade.count >= 1
+    tip timerTip
+      title "Start a timer from any step"
+      anchor recipes.timer inline
+      rule recipeSaved.count >= 1
+      maxDisplayCount 2
+    tip sharePlanTip
+      title "Share the plan"
+      anchor planner.shareButton
+      rule planMade.count >= 1
+      rule hasPartner == false
+    group onboarding ordered: saveRecipeTip planWeekTip
+    cohort light 50%
+      open recipes 1 per day on weekdays at 19:00 for 10m
+      donate recipeSaved 0.3 per day on weekdays at 19:05
+      open planner 2 per week at 19:15 for 3m
+      donate planMade 0.1 per day poisson
+      churn 1% per day
+    cohort batch 30%
+      open recipes on weekends at 10:00 for 30m
+      donate recipeSaved 2 per day on weekends at 10:10
+      open planner on sun at 11:00 for 10m
+      donate planMade 1 per week on sun at 11:05
+    cohort power 20%
+      open recipes 2 per day fixed for 10m
+      donate recipeSaved 1 per day poisson
+      open planner 1 per day at 18:00 for 5m
+      donate planMade 0.5 per day poisson
+      set hasPartner true 0.05 per day poisson
+    population \(users) for 28d seed 1
+    target shoppingListTip reach >= 80% by day 14 in light
+    target planWeekTip firstDisplay median <= day 7
+    target load distinctTips p95 <= 3 per 7d
+    target sharePlanTip displays mean <= 4 by day 28
+
+    """ + tunes.map { "tune " + $0 }.joined(separator: "\n") + "\n"
+  }
 }

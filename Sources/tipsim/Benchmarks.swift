@@ -111,6 +111,26 @@ struct Benchmarks {
       let popSeconds = try population(users: users, days: 90)
       row("population \(users) users × 90 days", String(format: "%.2f s", popSeconds), users == 100_000 ? "< 10 s" : "")
     }
+    // Plans: about a hundred options, every one run; then a million, searched within the budget.
+    let planUsers = quick ? 500 : 10_000
+    let grid = ["frequency hourly, weekly", "planWeekTip.rule recipeSaved.count >= 1...4", "sharePlanTip.maxDisplayCount 2...5, none"]
+    let (small, smallSeconds) = try time { try plan(users: planUsers, tunes: grid) }
+    row(
+      "plan: 5 tips, 3 cohorts, \(planUsers) users × 28 days, \(small.searched) options",
+      String(format: "%.1f s (%.2f s per option)", smallSeconds, smallSeconds / Double(max(1, small.searched + 1))),
+      planUsers == 10_000 ? "< 60 s" : "")
+    if !quick {
+      // Six tunes of nine values: each at today's setting or one of nine, 10^6 options.
+      let wide = [
+        "planWeekTip.rule recipeSaved.count >= 1...9", "shoppingListTip.rule planMade.count >= 1...9",
+        "timerTip.rule recipeSaved.count >= 1...9",
+        "sharePlanTip.maxDisplayCount 1...9", "timerTip.maxDisplayCount 1...9", "saveRecipeTip.maxDisplayCount 1...9",
+      ]
+      let (big, bigSeconds) = try time { try plan(users: planUsers, tunes: wide) }
+      row(
+        "plan: \(PlanResult.count(big.combinations)) options, budget \(big.budget): \(big.searched) run",
+        String(format: "%.1f s (%.2f s per option)", bigSeconds, bigSeconds / Double(max(1, big.searched + 1))), "within the budget")
+    }
     // Rule evaluation against history length.
     for exponent in quick ? [3, 4] : [3, 4, 5, 6] {
       let n = Int(pow(10, Double(exponent)))
@@ -148,6 +168,13 @@ struct Benchmarks {
     let population = Population(base: base, cohorts: report.session.cohorts, users: users, span: .days(Int64(days)), seed: 1)
     let (_, seconds) = time { population.runBlocking() }
     return seconds
+  }
+
+  /// A plan of the benchmark's meal-planning app with `tunes`, at the default budget.
+  func plan(users: Int, tunes: [String]) throws -> PlanResult {
+    let report = ScenarioRunner.run(source: BenchmarkInputs.planScenario(users: users, tunes: tunes), file: "plan")
+    guard report.exitCode == 0 else { throw ValidationError("the plan benchmark's scenario does not run: \(report.errors)") }
+    return try Planner(session: report.session).run()
   }
 
   /// Start-up: the binary started on an empty script, to exit.

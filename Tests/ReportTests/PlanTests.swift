@@ -75,6 +75,13 @@ import Testing
     // `aTip.rule opened.count >= 10` is the rule as written: the same users, the same draws.
     let unchanged = try #require(result.options.first { $0.changes == ["aTip.rule opened.count >= 10"] })
     #expect(try encoder.encode(unchanged.figures) == today)
+    // The plan reuses those figures (the definitions are today's); run apart, they are the same.
+    let planner = try Planner(session: try Self.session(Self.threeChanges))
+    let changes = planner.changes(unchanged.choices)
+    #expect(planner.definitions(changes) == planner.definitions([]))
+    let direct = planner.readings(try planner.population(changes, seed: planner.seed).runBlocking())
+    let todays = planner.readings(try planner.population([], seed: planner.seed).runBlocking())
+    #expect(direct.map(\.value) == todays.map(\.value) && direct.map(\.value) == result.today.figures.map { $0.value ?? .infinity })
   }
 
   @Test func overBudgetTheSearchSaysWhatItDidNotSearchAndNeverCallsItImpossible() throws {
