@@ -65,12 +65,14 @@ struct PlanMeasure: Sendable {
     case .displays, .distinctTips:
       let window = target.window?.seconds ?? 7 * 86_400
       let distinct = target.measure == .distinctTips
-      return PlanMeasure.statistic(target.statistic ?? .mean, of: users.map { Double(busiest($0, window: window, distinct: distinct)) })
+      return PlanMeasure.statistic(
+        target.statistic ?? .mean, of: users.map { Double(PlanMeasure.busiest($0, window: window, distinct: distinct, before: horizon)) })
     }
   }
 
-  /// The most displays (or different tips) a user saw within any `window` seconds.
-  private func busiest(_ user: Population.UserOutcome, window: Int64, distinct: Bool) -> Int {
+  /// The most displays (or different tips) a user saw within any `window` seconds, counting
+  /// displays before `horizon` seconds from the start.
+  static func busiest(_ user: Population.UserOutcome, window: Int64, distinct: Bool, before horizon: Int64 = .max) -> Int {
     var shown: [(at: Int64, tip: Int)] = []
     for (tip, times) in user.displayTimes.enumerated() {
       for at in times where at < horizon { shown.append((at, tip)) }

@@ -1,3 +1,4 @@
+import ScenarioLanguage
 import Renderers
 import Sessions
 import Simulation
@@ -55,11 +56,21 @@ public struct PopulationReport: Sendable {
     public var unmetRules: [(Int, Double)]
   }
 
+  /// A user's load: the most different tips, and the most displays, shown to them within any
+  /// 7 days; median, p90 and max over a cohort's users (or everyone's, first).
+  public struct Load: Sendable {
+    public var users: String
+    public var distinctTips: [Int]
+    public var displays: [Int]
+  }
+
   public var users: Int
   public var days: Int
   public var seed: UInt64
   public var cohorts: [(String, Int)]
   public var tips: [TipFigures]
+  /// Everyone's load, then each cohort's (with more than one cohort).
+  public var load: [Load] = []
   /// Where the users started, in the scenario's time zone: day numbers count from its date.
   public var start: Instant
   public var timeZone: SimTimeZone
@@ -130,6 +141,18 @@ public struct PopulationReport: Sendable {
         neverSawBecause: PopulationReport.neverSawBecause(index, among: outcomes), neverFed: starved,
         medianFirstDay: day(first.median), p90FirstDay: day(first.p90), byCohort: byCohort, rules: rules.map(\.description))
     }
+    load =
+      [PopulationReport.load(of: outcomes, named: "everyone")]
+      + (population.cohorts.count > 1 ? zip(population.cohorts, members).map { PopulationReport.load(of: $1, named: $0.name) } : [])
+  }
+
+  /// The load of `users` (`Load`), over windows of `window` seconds.
+  static func load(of users: [Population.UserOutcome], named name: String, window: Int64 = 7 * 86_400) -> Load {
+    func quantiles(_ distinct: Bool) -> [Int] {
+      let values = users.map { Double(PlanMeasure.busiest($0, window: window, distinct: distinct)) }
+      return [PlanTarget.Statistic.median, .p90, .max].map { Int(PlanMeasure.statistic($0, of: values)) }
+    }
+    return Load(users: name, distinctTips: quantiles(true), displays: quantiles(false))
   }
 
   /// Tip `index` among one cohort's `users`; `day` turns seconds after the start into a day number.
@@ -329,6 +352,14 @@ public struct PopulationReport: Sendable {
             return .object(o)
           })
         return .object(j)
+      })
+    o["load"] = .array(
+      load.map { load in
+        var l = JSONObject()
+        l["users"] = .string(load.users)
+        l["distinctTipsIn7Days"] = .array(load.distinctTips.map { .int($0) })
+        l["displaysIn7Days"] = .array(load.displays.map { .int($0) })
+        return .object(l)
       })
     return JSONValue.object(o).serialized
   }

@@ -35,6 +35,14 @@ extension StoryReport {
       .table(
         header: ["Tip", "Users", "Reached by day \(day)", "First display (median · 9 in 10 by)", "Displays per user"],
         numeric: [false, false, true, true, true], rows: rows))
+    blocks.append(.heading("How many tips a user sees in a week"))
+    blocks.append(
+      .table(
+        header: ["Users", "Different tips in any 7 days (median · p90 · max)", "Displays in any 7 days (median · p90 · max)"],
+        numeric: [false, true, true],
+        rows: p.load.map { load in
+          [load.users, load.distinctTips.map(String.init).joined(separator: " · "), load.displays.map(String.init).joined(separator: " · ")]
+        }))
     var never: [[String]] = []
     for figures in p.tips {
       for cohort in figures.byCohort where cohort.reach < 0.999_5 && cohort.users > 0 {

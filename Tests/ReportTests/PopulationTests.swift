@@ -51,6 +51,39 @@ import Tooling
     #expect(PopulationReport(population: p, outcomes: parallel).text() == again)
   }
 
+  @Test func aUsersLoadIsTheirBusiestSevenDays() throws {
+    // Three inline tips, each shown at the daily visit until its count: day 1 all three, day 2
+    // `a` and `b`, day 3 `b`; a weekly visitor sees each once.
+    let report = ScenarioRunner.run(
+      source: """
+        start 2026-11-02T09:00
+        frequency immediate
+        screen home: a b c
+        tip a
+          anchor home.a inline
+          maxDisplayCount 2
+        tip b
+          anchor home.b inline
+          maxDisplayCount 3
+        tip c
+          anchor home.c inline
+          maxDisplayCount 1
+        cohort daily 50%
+          open home 1 per day fixed at 09:30 for 1m
+        cohort weekly 50%
+          open home 1 per week on mon at 09:30 for 1m
+
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    let population = Population(base: base, cohorts: report.session.cohorts, users: 60, span: .days(21), seed: 2)
+    let load = PopulationReport(population: population, outcomes: population.runBlocking()).load
+    #expect(load.map(\.users) == ["everyone", "daily", "weekly"])
+    #expect(load[1].distinctTips == [3, 3, 3] && load[1].displays == [6, 6, 6], "\(load[1])")
+    #expect(load[2].distinctTips == [3, 3, 3] && load[2].displays == [3, 3, 3], "\(load[2])")
+    #expect(load[0].distinctTips == [3, 3, 3] && load[0].displays[2] == 6)
+  }
+
   @Test func aRunToldToStopSkipsTheChunksNotYetStarted() throws {
     let p = try population(users: 1_000, seed: 3)
     let asked = Counter()
