@@ -1,5 +1,5 @@
-import ScenarioLanguage
 import Renderers
+import ScenarioLanguage
 import Sessions
 import Simulation
 import TipEngine
@@ -243,11 +243,12 @@ public struct PopulationReport: Sendable {
   /// The reach at the end of `day` (1-based), clamped to the run.
   func reach(_ figures: TipFigures, day: Int) -> Double { figures.reachByDay[min(day, figures.reachByDay.count) - 1] }
 
-  public func text() -> String {
+  /// The table, with reach read at `atDays` (none: days 1, 7, 30 and the last).
+  public func text(atDays: [Int] = []) -> String {
     let cohortText = cohorts.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
     var lines = ["population: \(users) users × \(days) days, seed \(seed)" + (cohorts.isEmpty ? "" : " · cohorts: \(cohortText)")]
     if let warning = rescalingWarning { lines.append("warning: " + warning) }
-    let marks = [1, 7, 30].filter { $0 < days } + [days]
+    let marks = atDays.isEmpty ? [1, 7, 30].filter { $0 < days } + [days] : atDays
     let nameWidth = max(3, tips.map(\.tip.displayWidth).max() ?? 3) + 2
     var header = "tip".padding(toLength: nameWidth)
     for day in marks { header += "reach d\(day)".padding(toLength: 11) }

@@ -6,42 +6,49 @@ import TipEngine
 /// the displays per user; who never sees each tip and why; and, under a `--whatif` change,
 /// the same users' figures side by side with the differences.
 extension StoryReport {
-  /// The day the reach column reads: 30, or the run's last day when shorter.
-  func reachDay(_ p: PopulationReport) -> Int { min(30, p.days) }
+  /// The days the reach columns read: `--at-day`'s, else 30 or the run's last day when shorter.
+  func reachDays(_ p: PopulationReport) -> [Int] { atDays.isEmpty ? [min(30, p.days)] : atDays }
+
+  /// The day a comparison's reach reads: the last of `reachDays`.
+  func reachDay(_ p: PopulationReport) -> Int { reachDays(p).last ?? min(30, p.days) }
 
   func acrossUsers(_ p: PopulationReport) -> [ReportBlock] {
     var blocks: [ReportBlock] = []
     if let warning = p.rescalingWarning { blocks.append(.paragraph("Note: \(warning).")) }
-    let day = reachDay(p)
+    let days = reachDays(p)
+    let day = days[0]
     blocks.append(
       .paragraph(
         "Across users, day N is the N-th 24 hours from the start (\(String(p.timeZone.civil(of: p.start).logStamp.prefix(16)))), in every figure: reached by day \(day) counts the first \(day) × 24 hours."
       ))
     var rows: [[String]] = []
     for figures in p.tips {
-      rows.append([
-        quoted(figures.tip), "everyone", PopulationReport.percent(p.reach(figures, day: day)),
-        firstDays(figures.medianFirstDay, figures.p90FirstDay), StoryReport.number(figures.displaysPerUser),
-      ])
+      rows.append(
+        [quoted(figures.tip), "everyone"] + days.map { PopulationReport.percent(p.reach(figures, day: $0)) } + [
+          firstDays(figures.medianFirstDay, figures.p90FirstDay), StoryReport.number(figures.displaysPerUser),
+        ])
       guard p.cohorts.count > 1 else { continue }
       for cohort in figures.byCohort {
-        rows.append([
-          "", cohort.cohort, PopulationReport.percent(reach(cohort, of: figures, day: day, in: p)),
-          firstDays(cohort.medianFirstDay, cohort.p90FirstDay), StoryReport.number(cohort.displaysPerUser),
-        ])
+        rows.append(
+          ["", cohort.cohort] + days.map { PopulationReport.percent(reach(cohort, of: figures, day: $0, in: p)) } + [
+            firstDays(cohort.medianFirstDay, cohort.p90FirstDay), StoryReport.number(cohort.displaysPerUser),
+          ])
       }
     }
     blocks.append(
       .table(
-        header: ["Tip", "Users", "Reached by day \(day)", "First display (median · 9 in 10 by)", "Displays per user"],
-        numeric: [false, false, true, true, true], rows: rows))
+        header: ["Tip", "Users"] + days.map { "Reached by day \($0)" } + ["First display (median · 9 in 10 by)", "Displays per user"],
+        numeric: [false, false] + days.map { _ in true } + [true, true], rows: rows))
     blocks.append(.heading("How many tips a user sees in a week"))
     blocks.append(
       .table(
         header: ["Users", "Different tips in any 7 days (median · p90 · max)", "Displays in any 7 days (median · p90 · max)"],
         numeric: [false, true, true],
         rows: p.load.map { load in
-          [load.users, load.distinctTips.map(String.init).joined(separator: " · "), load.displays.map(String.init).joined(separator: " · ")]
+          [
+            load.users, load.distinctTips.map(String.init).joined(separator: " · "),
+            load.displays.map(String.init).joined(separator: " · "),
+          ]
         }))
     var never: [[String]] = []
     for figures in p.tips {

@@ -34,6 +34,8 @@ public struct StoryReport: Sendable {
   public var whatIfPopulation: PopulationReport?
   /// With `target` lines: the plan, whose best option is the what-if when none is given.
   public var plan: PlanResult?
+  /// `--at-day 7,14`: the days the reach columns read (none: day 30, or the last).
+  public var atDays: [Int] = []
   /// What the inputs section shows: the session's definitions and frequency.
   var world: World
   /// Each cohort with its usage lines as written.
@@ -54,9 +56,10 @@ public struct StoryReport: Sendable {
   }
 
   /// The same, with every change of `changes` made at once (a plan's option).
-  public init(session: Session, whatIf changes: [WhatIfChange], title: String? = nil, at statement: Statement? = nil)
-    throws(Diagnostic)
-  {
+  public init(
+    session: Session, whatIf changes: [WhatIfChange], title: String? = nil, atDays: [Int] = [], at statement: Statement? = nil
+  ) throws(Diagnostic) {
+    self.atDays = atDays
     func fail(_ message: String) -> Diagnostic {
       let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
       return Diagnostic(message, at: keyword.location, length: keyword.length)
@@ -119,6 +122,9 @@ public struct StoryReport: Sendable {
       }
     }
     population = try run(session)
+    if let population, let late = atDays.first(where: { $0 > population.days }) {
+      throw fail("day \(late) is after the population's last day (\(population.days))")
+    }
     if let replayed { whatIfPopulation = try run(replayed) }
   }
 

@@ -16,6 +16,8 @@ struct PopulationCommand: ParsableCommand {
   @Option(help: "How many days each user is simulated.") var days = 30
   @Option(help: "The random seed.") var seed: UInt64 = 1
   @Flag(help: "Print the report as one JSON object.") var json = false
+  @Option(name: .customLong("at-day"), help: "The days the reach columns read, e.g. 7,14 (default: 1, 7, 30 and the last).")
+  var atDay: String?
   @Option(help: "Also write reach over time as an SVG chart.") var svg: String?
   @Option(
     help:
@@ -26,6 +28,8 @@ struct PopulationCommand: ParsableCommand {
   func run() throws {
     Console.ignoreBrokenPipe()
     guard users > 0, days > 0, days <= 3650 else { throw ValidationError("--users must be positive and --days between 1 and 3650") }
+    let atDays = try atDay.map(ReportCommand.days) ?? []
+    if let late = atDays.first(where: { $0 > days }) { throw ValidationError("--at-day \(late) is after the last day (--days \(days))") }
     let report = try replayQuietly(file)
     guard !report.session.cohorts.isEmpty else { throw ValidationError("\(file) defines no `cohort`: population needs a usage model") }
     let changes = try whatif.map(ReportCommand.changes) ?? []
@@ -48,7 +52,7 @@ struct PopulationCommand: ParsableCommand {
     if Console.isTerminal(2) { progress = { done in Console.progress(done, of: total) } }
     let outcomes = population.runBlocking(progress: progress)
     let result = PopulationReport(population: population, outcomes: outcomes)
-    Console.out((json ? result.json() : result.text()) + "\n")
+    Console.out((json ? result.json() : result.text(atDays: atDays)) + "\n")
     if let svg {
       try result.svg().write(toFile: svg, atomically: true, encoding: .utf8)
       if !json { Console.out("wrote \(svg)\n") }

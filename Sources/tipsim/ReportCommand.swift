@@ -27,6 +27,8 @@ struct ReportCommand: ParsableCommand {
   )
   var whatif: [String] = []
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
+  @Option(name: .customLong("at-day"), help: "The days the population's reach columns read, e.g. 7,14 (default: 30, or the last).")
+  var atDay: String?
 
   func run() throws {
     Console.ignoreBrokenPipe()
@@ -40,7 +42,8 @@ struct ReportCommand: ParsableCommand {
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
     let report: StoryReport
-    do { report = try StoryReport(session: session, whatIf: changes, title: title) } catch {
+    let atDays = try atDay.map(Self.days) ?? []
+    do { report = try StoryReport(session: session, whatIf: changes, title: title, atDays: atDays) } catch {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }
@@ -51,6 +54,15 @@ struct ReportCommand: ParsableCommand {
     guard let output else { return Console.out(text) }
     try text.write(toFile: output, atomically: true, encoding: .utf8)
     Console.out("wrote \(output)\n")
+  }
+
+  /// `7,14`: day numbers, each at least 1.
+  static func days(_ text: String) throws -> [Int] {
+    let days = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard !days.isEmpty, days.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 3650 }) else {
+      throw ValidationError("--at-day takes day numbers from 1 to 3650 separated by commas, such as 7,14")
+    }
+    return days.compactMap { $0 }
   }
 
   /// `frequency weekly; a.maxDisplayCount 2`: each change between the semicolons, made at once.

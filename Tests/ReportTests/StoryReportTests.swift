@@ -109,6 +109,17 @@ import TipEngine
     #expect(!html.contains("Across many users"))
   }
 
+  @Test func reachIsReadOnTheDaysAskedAndADayAfterTheRunIsAnError() throws {
+    let source =
+      Self.story
+      + "cohort daily 100%\n  open today 1 per day fixed at 08:00 for 2m\n  donate logged 1 per day fixed at 08:01\npopulation 20 for 10d seed 1\n"
+    let run = ScenarioRunner.run(source: source)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let markdown = try StoryReport(session: run.session, whatIf: [], atDays: [3, 7]).markdown()
+    #expect(markdown.contains("| Tip | Users | Reached by day 3 | Reached by day 7 | First display"), "\(markdown)")
+    #expect(throws: Diagnostic.self) { try StoryReport(session: run.session, whatIf: [], atDays: [11]) }
+  }
+
   @Test func theSameSessionGivesTheSameBytes() throws {
     #expect(try report(Self.story).html() == (try report(Self.story).html()))
   }
