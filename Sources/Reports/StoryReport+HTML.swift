@@ -17,7 +17,7 @@ extension StoryReport {
     out += section("findings", "What to look at first", findings().flatMap(\.html))
     out += section("inputs", "Inputs", inputs().flatMap(\.html))
     out += section("summary", "What each tip does", summaryRows(story))
-    var timeline = [#"<div class="stories\#(whatIf == nil ? "" : " pair")">"#]
+    var timeline = [#"<div class="stories\#(alternatives.count == 1 ? " pair" : "")">"#]
     let axis = ChartAxis(report: self, stories: stories)
     for item in stories {
       timeline += ["<figure>", "<figcaption>\(e(item.label))</figcaption>", chart(item, axis: axis), "</figure>"]
@@ -28,12 +28,16 @@ extension StoryReport {
       legend(),
     ]
     out += section("timeline", "Timeline", timeline)
-    if let whatIf {
-      out += section("whatif", "With \(whatIf.label)", [#"<p class="sub">\#(e(span(of: whatIf))).</p>"#] + summaryRows(whatIf))
+    for (index, alternative) in alternatives.enumerated() {
+      let id = alternatives.count == 1 ? "whatif" : "whatif-\(StoryReport.letter(index))"
+      let name = alternatives.count == 1 ? alternative.label : "\(StoryReport.letter(index)): \(alternative.label)"
+      out += section(id, "With \(name)", [#"<p class="sub">\#(e(span(of: alternative.story))).</p>"#] + summaryRows(alternative.story))
     }
     if let population {
       out += section("population", "Across many users", populationSection(population))
-      if let whatIfPopulation, let whatIf {
+      if alternatives.count > 1 {
+        out += section("whatif-population", "The same users under each change", sideBySide(population, alternatives).flatMap(\.html))
+      } else if let whatIfPopulation, let whatIf {
         out += section(
           "whatif-population", "The same users with \(whatIf.label)",
           comparison(population, whatIfPopulation, change: whatIf.label).flatMap(\.html))

@@ -10,12 +10,15 @@ extension StoryReport {
     add("What to look at first", findings())
     add("Inputs", inputs())
     lines += ["## What each tip does", ""] + markdownTable(story) + [""]
-    if let whatIf {
-      lines += ["## With \(whatIf.label)", "", span(of: whatIf) + ".", ""] + markdownTable(whatIf) + [""]
+    for (index, alternative) in alternatives.enumerated() {
+      let name = alternatives.count == 1 ? alternative.label : "\(StoryReport.letter(index)): \(alternative.label)"
+      lines += ["## With \(name)", "", span(of: alternative.story) + ".", ""] + markdownTable(alternative.story) + [""]
     }
     if let population {
       add(populationHeading(population), acrossUsers(population))
-      if let whatIfPopulation, let whatIf {
+      if alternatives.count > 1 {
+        add("The same users under each change", sideBySide(population, alternatives))
+      } else if let whatIfPopulation, let whatIf {
         add("The same users with \(whatIf.label)", comparison(population, whatIfPopulation, change: whatIf.label))
       }
     }

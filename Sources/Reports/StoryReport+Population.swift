@@ -50,31 +50,89 @@ extension StoryReport {
             load.displays.map(String.init).joined(separator: " · "),
           ]
         }))
-    var never: [[String]] = []
-    for figures in p.tips {
-      for cohort in figures.byCohort where cohort.reach < 0.999_5 && cohort.users > 0 {
-        never.append([
-          quoted(figures.tip), cohort.cohort, PopulationReport.percent(1 - cohort.reach),
-          reasons(cohort, tip: figures.tip).joined(separator: "\n"),
-        ])
-      }
-    }
     blocks.append(.heading("Who never sees a tip in \(p.days) days, and why"))
-    if never.isEmpty {
-      blocks.append(.paragraph("Every user of every cohort sees every tip."))
-    } else {
-      blocks.append(
-        .table(header: ["Tip", "Cohort", "Never sees it", "Why (share of the cohort)"], numeric: [false, false, true], rows: never))
-      blocks.append(
-        .paragraph(
-          "A user can be held back for more than one reason at the end, so the reasons can add up to more than the share that never sees the tip."
-        ))
-    }
+    blocks += neverSees(p, in: world)
     for figures in p.tips where !figures.neverFed.isEmpty {
       blocks.append(
         .paragraph(
           "\(quoted(figures.tip)) reaches no user: no usage line or reaction of the app's does or writes \(figures.neverFed.map { "`\($0)`" }.joined(separator: ", ")), which its rules read."
         ))
+    }
+    return blocks
+  }
+
+  /// Per tip and cohort, the share that never sees the tip and why, with the tips and settings
+  /// of `world` (the session's, or a what-if's).
+  func neverSees(_ p: PopulationReport, in world: World) -> [ReportBlock] {
+    var never: [[String]] = []
+    for figures in p.tips {
+      for cohort in figures.byCohort where cohort.reach < 0.999_5 && cohort.users > 0 {
+        never.append([
+          quoted(figures.tip), cohort.cohort, PopulationReport.percent(1 - cohort.reach),
+          StoryReport.reasons(cohort, tip: figures.tip, in: world).joined(separator: "\n"),
+        ])
+      }
+    }
+    guard !never.isEmpty else { return [.paragraph("Every user of every cohort sees every tip.")] }
+    return [
+      .table(header: ["Tip", "Cohort", "Never sees it", "Why (share of the cohort)"], numeric: [false, false, true], rows: never),
+      .paragraph(
+        "A user can be held back for more than one reason at the end, so the reasons can add up to more than the share that never sees the tip."
+      ),
+    ]
+  }
+
+  /// Several what-ifs for the same users, one column each (A, B, C…) beside the plan's: reach,
+  /// first display and displays per user, then who never sees each tip under each change.
+  func sideBySide(_ p: PopulationReport, _ alternatives: [Alternative]) -> [ReportBlock] {
+    let day = reachDay(p)
+    let letters = alternatives.indices.map(StoryReport.letter)
+    var blocks: [ReportBlock] = [
+      .paragraph(
+        "The same \(p.users) users (seed \(p.seed)) over \(p.days) days, as planned and under each change: "
+          + zip(letters, alternatives).map { "\($0): \($1.label)" }.joined(separator: "; ") + ".")
+    ]
+    let others = alternatives.map { $0.population ?? p }
+    func table(_ title: String, _ cell: (PopulationReport, PopulationReport.TipFigures, PopulationReport.CohortFigures?) -> String)
+      -> ReportBlock
+    {
+      var rows: [[String]] = []
+      for (index, figures) in p.tips.enumerated() {
+        let groups: [PopulationReport.CohortFigures?] = [nil] + (p.cohorts.count > 1 ? figures.byCohort.map { $0 } : [])
+        for (g, group) in groups.enumerated() {
+          let name = group?.cohort ?? "everyone"
+          func their(_ q: PopulationReport) -> (PopulationReport.TipFigures, PopulationReport.CohortFigures?) {
+            let tip = q.tips[index]
+            return (tip, g == 0 ? nil : tip.byCohort[g - 1])
+          }
+          rows.append(
+            [g == 0 ? quoted(figures.tip) : "", name, cell(p, figures, group)]
+              + others.map { q in
+                let (tip, cohort) = their(q)
+                return cell(q, tip, cohort)
+              })
+        }
+      }
+      return .table(
+        header: ["Tip", "Users", title] + letters, numeric: [false, false] + Array(repeating: true, count: letters.count + 1), rows: rows)
+    }
+    blocks.append(.heading("Reached by day \(day)"))
+    blocks.append(
+      table("As planned") { q, tip, cohort in
+        PopulationReport.percent(cohort.map { reach($0, of: tip, day: day, in: q) } ?? q.reach(tip, day: day))
+      })
+    blocks.append(.heading("First display (median day)"))
+    blocks.append(
+      table("As planned") { _, tip, cohort in
+        let day = cohort == nil ? tip.medianFirstDay : cohort?.medianFirstDay
+        return day.map { "day \($0)" } ?? "never"
+      })
+    blocks.append(.heading("Displays per user"))
+    blocks.append(table("As planned") { _, tip, cohort in StoryReport.number(cohort?.displaysPerUser ?? tip.displaysPerUser) })
+    for (letter, alternative) in zip(letters, alternatives) {
+      guard let population = alternative.population else { continue }
+      blocks.append(.heading("Who never sees a tip with \(letter) (\(alternative.label)), and why"))
+      blocks += neverSees(population, in: alternative.world)
     }
     return blocks
   }

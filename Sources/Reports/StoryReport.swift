@@ -20,6 +20,19 @@ public struct StoryReport: Sendable {
     public var to: Instant
   }
 
+  /// The session replayed with some changes made, and the same users under them.
+  public struct Alternative: Sendable {
+    public var story: Story
+    /// The session's world with the changes made, for the tips' words.
+    var world: World
+    public var population: PopulationReport?
+    public var label: String { story.label }
+  }
+
+  /// The first what-if's story and users (the page of one change).
+  public var whatIf: Story? { alternatives.first?.story }
+  public var whatIfPopulation: PopulationReport? { alternatives.first?.population }
+
   /// The session's name: its scenario file's.
   public var name: String
   /// The page's title: `--title`, else the name.
@@ -28,10 +41,9 @@ public struct StoryReport: Sendable {
   /// Day 1's date is the start's.
   public var start: Instant
   public var story: Story
-  public var whatIf: Story?
   public var population: PopulationReport?
-  /// The same users under the `--whatif` change.
-  public var whatIfPopulation: PopulationReport?
+  /// Each `--whatif` (several changes made at once are one), side by side: A, B, C….
+  public var alternatives: [Alternative] = []
   /// With `target` lines: the plan, whose best option is the what-if when none is given.
   public var plan: PlanResult?
   /// `--at-day 7,14`: the days the reach columns read (none: day 30, or the last).
@@ -59,6 +71,13 @@ public struct StoryReport: Sendable {
   public init(
     session: Session, whatIf changes: [WhatIfChange], title: String? = nil, atDays: [Int] = [], at statement: Statement? = nil
   ) throws(Diagnostic) {
+    try self.init(session: session, whatIfs: changes.isEmpty ? [] : [changes], title: title, atDays: atDays, at: statement)
+  }
+
+  /// The same with several what-ifs side by side, each its changes made at once.
+  public init(
+    session: Session, whatIfs: [[WhatIfChange]], title: String? = nil, atDays: [Int] = [], at statement: Statement? = nil
+  ) throws(Diagnostic) {
     self.atDays = atDays
     func fail(_ message: String) -> Diagnostic {
       let keyword = statement?.keyword ?? Located("report", at: SourceLocation(line: 1, column: 1), length: 1)
@@ -81,7 +100,7 @@ public struct StoryReport: Sendable {
     }.map(\.text)
     returning = Linter(session: session).warnings().filter { $0.rule == "returnsUntilClosed" }.compactMap(\.tip)
     story = StoryReport.story("as run", session: session)
-    var changes = changes
+    var whatIfs = whatIfs.filter { !$0.isEmpty }
     if !session.targets.isEmpty && !session.cohorts.isEmpty {
       do {
         var planner = try Planner(session: session)
@@ -89,21 +108,21 @@ public struct StoryReport: Sendable {
         if let report = session.populationProgress { planner.progress = { done, total in report(done * users, total * users) } }
         let plan = try planner.run()
         self.plan = plan
-        if changes.isEmpty, let best = plan.best, !best.changes.isEmpty {
-          changes = planner.changes(best.choices)
+        if whatIfs.isEmpty, let best = plan.best, !best.changes.isEmpty {
+          whatIfs = [planner.changes(best.choices)]
         }
       } catch { throw fail(error.message) }
     }
-    var replayed: Session?
-    if !changes.isEmpty {
+    var replayed: [Session] = []
+    for changes in whatIfs {
       let label = changes.map(\.description).joined(separator: "; ")
       for change in changes {
         if let mismatch = WhatIf(change: change, session: session, width: 100).mismatch() { throw fail("whatif \(change): \(mismatch)") }
       }
       switch WhatIf.replay(session, with: changes) {
       case .success(let session):
-        replayed = session
-        whatIf = StoryReport.story(label, session: session)
+        replayed.append(session)
+        alternatives.append(Alternative(story: StoryReport.story(label, session: session), world: session.world))
       case .failure(let d): throw fail("with \(label) the session no longer runs: \(d.message)")
       }
     }
@@ -125,11 +144,14 @@ public struct StoryReport: Sendable {
     if let population, let late = atDays.first(where: { $0 > population.days }) {
       throw fail("day \(late) is after the population's last day (\(population.days))")
     }
-    if let replayed { whatIfPopulation = try run(replayed) }
+    for (index, changed) in replayed.enumerated() { alternatives[index].population = try run(changed) }
   }
 
-  /// The session's story, then the what-if's.
-  var stories: [Story] { [story] + (whatIf.map { [$0] } ?? []) }
+  /// The session's story, then each what-if's.
+  var stories: [Story] { [story] + alternatives.map(\.story) }
+
+  /// A, B, C… for the what-ifs side by side.
+  static func letter(_ index: Int) -> String { PlanResult.letter(index) }
 
   /// What a report simulates for a session with cohorts but no `population` line.
   public static let defaultPopulation = (users: 1000, span: TimeSpan.days(30), seed: UInt64(1))

@@ -23,7 +23,7 @@ struct ReportCommand: ParsableCommand {
   @Option(help: "html or md (default: md for an output file ending in .md, else html).") var format: Format?
   @Option(
     help:
-      "Also show the session replayed with a change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\"; several made at once are separated by ';' (as `plan` prints an option)."
+      "Also show the session replayed with a change, side by side: a whatif change such as \"frequency weekly\", \"planTip.rule saved.count >= 1\" or \"group onboarding none\"; several made at once are separated by ';' (as `plan` prints an option); repeated, each is a column beside the plan (A, B, C)."
   )
   var whatif: [String] = []
   @Option(help: "The page's title (default: the scenario file's name).") var title: String?
@@ -32,18 +32,16 @@ struct ReportCommand: ParsableCommand {
 
   func run() throws {
     Console.ignoreBrokenPipe()
-    // One change per page: a second one must not silently replace the first.
-    guard whatif.count <= 1 else {
-      throw ValidationError("--whatif is given \(whatif.count) times: a report shows one change (run one report per change)")
-    }
-    let changes = try whatif.first.map(Self.changes) ?? []
+    // Each --whatif is a column (A, B, C…); a second one must not replace the first.
+    guard whatif.count <= 6 else { throw ValidationError("--whatif is given \(whatif.count) times: a page shows at most 6 side by side") }
+    let whatIfs = try whatif.map(Self.changes)
     let replay = try replayQuietly(file)
     var session = replay.session
     // A population (when the file has cohorts) shows its progress, as `tipsim population` does.
     if Console.isTerminal(2) { session.populationProgress = { done, total in Console.progress(done, of: total) } }
     let report: StoryReport
     let atDays = try atDay.map(Self.days) ?? []
-    do { report = try StoryReport(session: session, whatIf: changes, title: title, atDays: atDays) } catch {
+    do { report = try StoryReport(session: session, whatIfs: whatIfs, title: title, atDays: atDays) } catch {
       Console.err("\(file): error: \(error.message)\n")
       throw ExitCode(2)
     }

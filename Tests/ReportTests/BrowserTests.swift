@@ -130,6 +130,33 @@ struct BrowserTests {
     #expect(dom.contains("<h2>With planWeekTip.rule recipeSaved.count &gt;= 1</h2>"))
   }
 
+  @Test func threeWhatIfsStandSideBySideAndEveryColumnIsLaidOut() throws {
+    var session = Session()
+    session.skipsReports = true
+    let run = ScenarioRunner.run(file: "\(packageRoot)/Scenarios/habit-plan.scenario", session: session)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let page = try StoryReport(
+      session: run.session,
+      whatIfs: [[.frequency(.weekly)], [.frequency(.immediate)], [.tipOption(tip: "logTip", option: "maxDisplayCount", .count(1))]]
+    ).html()
+    let probe = """
+      <script>
+      var heads = Array.from(document.querySelectorAll("#whatif-population th")).map(function (h) { return h.textContent; });
+      document.body.setAttribute("data-heads", heads.slice(0, 6).join(","));
+      var cells = Array.from(document.querySelectorAll("#whatif-population td"));
+      var hidden = cells.filter(function (c) { var r = c.getBoundingClientRect(); return r.width < 1 || r.height < 1; });
+      document.body.setAttribute("data-hidden", String(hidden.length));
+      document.body.setAttribute("data-figures", String(document.querySelectorAll(".stories figure").length));
+      </script>
+      """
+    let (dom, log, folder) = try render(page.replacingOccurrences(of: "</body>", with: probe + "\n</body>"), ["--dump-dom"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
+    #expect(dom.contains(#"data-heads="Tip,Users,As planned,A,B,C""#), "\(dom.prefix(300))")
+    #expect(dom.contains(#"data-hidden="0""#) && dom.contains(#"data-figures="4""#))
+    #expect(dom.contains("<h2>With C: logTip.maxDisplayCount 1</h2>"))
+  }
+
   @Test func tappingAMarkShowsItsReason() throws {
     // The page as written, and a test's script after its own that taps the first display.
     let tap = """

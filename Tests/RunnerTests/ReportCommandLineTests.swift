@@ -41,12 +41,26 @@ import Testing
     }
   }
 
+  @Test func severalWhatIfsStandSideBySideEachWithItsOwnChanges() throws {
+    try withStory { folder in
+      try (Self.story + "cohort all 100%\n  open home 1 per day fixed for 1m\n").write(
+        to: folder.appendingPathComponent("side.scenario"), atomically: true, encoding: .utf8)
+      let page = try tipsim(
+        ["report", "side.scenario", "--format", "md", "--whatif", "frequency weekly", "--whatif", "a.maxDisplayCount 1; frequency daily"],
+        in: folder)
+      #expect(page.status == 0, "\(page.err)")
+      #expect(page.out.contains("## With A: frequency weekly") && page.out.contains("## With B: a.maxDisplayCount 1; frequency daily"))
+      #expect(page.out.contains("| Tip | Users | As planned | A | B |"), "\(page.out)")
+      #expect(page.out.contains("### Who never sees a tip with B (a.maxDisplayCount 1; frequency daily), and why"))
+    }
+  }
+
   @Test func inputThatIsNotValidExitsTwo() throws {
     try withStory { folder in
       let change = try tipsim(["report", "plan.scenario", "--whatif", "frequency fortnightly"], in: folder)
       #expect(change.status == 2 && change.err.contains("unknown frequency 'fortnightly'"), "\(change.err)")
-      let twice = try tipsim(["report", "plan.scenario", "--whatif", "frequency weekly", "--whatif", "a.maxDisplayCount 1"], in: folder)
-      #expect(twice.status != 0 && twice.err.contains("--whatif is given 2 times"), "\(twice.err)")
+      let seven = try tipsim(["report", "plan.scenario"] + (1...7).flatMap { ["--whatif", "a.maxDisplayCount \($0)"] }, in: folder)
+      #expect(seven.status == 2 && seven.err.contains("--whatif is given 7 times: a page shows at most 6 side by side"), "\(seven.err)")
       let tip = try tipsim(["report", "plan.scenario", "--whatif", "b.maxDisplayCount 1"], in: folder)
       #expect(tip.status == 2 && tip.err.contains("unknown tip b"), "\(tip.err)")
       try "open nowhere\n".write(to: folder.appendingPathComponent("bad.scenario"), atomically: true, encoding: .utf8)
