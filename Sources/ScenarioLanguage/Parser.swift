@@ -162,11 +162,22 @@ public struct Parser {
     var statements: [Statement] = []
     statements.reserveCapacity(range.count)
     var recentFields = RecentFields()
+    // Comment lines wait for the statement after them (`save` writes them back before it).
+    var comments: [String] = []
+    var commentsBefore = 0
     var i = range.lowerBound
     while i < range.upperBound {
       let number = firstLine + i
       let line = lines[i]
+      if !comments.isEmpty, statements.count > commentsBefore {
+        statements[commentsBefore].comments = comments
+        comments = []
+      }
       if Parser.isBlank(line) {
+        if line.utf8.contains(UInt8(ascii: "#")) {
+          if comments.isEmpty { commentsBefore = statements.count }
+          comments.append(line)
+        }
         i += 1
         continue
       }
@@ -226,6 +237,11 @@ public struct Parser {
         statements.append(try parseLine(tokens, line: number, text: line))
         i += 1
       }
+    }
+    if !comments.isEmpty, statements.count > commentsBefore {
+      statements[commentsBefore].comments = comments
+    } else if !comments.isEmpty, !statements.isEmpty {
+      statements[statements.count - 1].trailingComments = comments
     }
     return statements
   }

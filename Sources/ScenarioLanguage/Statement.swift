@@ -66,6 +66,10 @@ public struct Statement: Hashable, Sendable {
   public var lines: ClosedRange<Int>
   /// The included file it was read from (`include FILE`); nil for the scenario's own lines.
   public var file: String?
+  /// The comment lines right before it, as written (what `save` writes back); and, for the
+  /// last statement of a file, those after it.
+  public var comments: [String] = []
+  public var trailingComments: [String] = []
 
   public init(
     action: Action, keyword: Located<String>, references: [NameReference], expressionLocations: [Expression: Located<String>], text: String,

@@ -6,7 +6,8 @@ import TipEngine
 public enum ScenarioWriter {
   public static func scenario(of session: Session, withExpectations: Bool) -> String {
     var lines = ["# Saved from a tipsim session."]
-    lines += session.history.map(\.text)
+    // The comments of a loaded file stay with the statements they stood before.
+    lines += session.history.flatMap { $0.comments + [$0.text] + $0.trailingComments }
     if let asked = session.populationAsked {
       // Not a change to the world, but the page's population: kept so both pages agree.
       lines += ["", "# The population `report` runs.", "population \(asked.users) for \(asked.span) seed \(asked.seed)"]
