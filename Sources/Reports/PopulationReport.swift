@@ -394,9 +394,11 @@ public struct PopulationReport: Sendable {
       out.append(##"<line x1="\##(left)" y1="\##(y)" x2="\##(left + plotW)" y2="\##(y)" stroke="#e2e4e8"/>"##)
       out.append(##"<text x="\##(left - 36)" y="\##(y + 4)" fill="#555555">\##(tick)%</text>"##)
     }
-    let step = max(1, days / 6)
+    // A tick each week (each four weeks, or more, past twelve).
+    let step = days < 7 ? 1 : 7 * ((days + 83) / 84)
     for day in stride(from: 0, through: days, by: step) {
       let x = left + plotW * day / max(1, days)
+      out.append(##"<line x1="\##(x)" y1="\##(top)" x2="\##(x)" y2="\##(top + plotH)" stroke="#f0f1f3"/>"##)
       out.append(##"<text x="\##(x - 8)" y="\##(top + plotH + 18)" fill="#555555">d\##(day)</text>"##)
     }
     out.append(##"<text x="\##(left + plotW / 2 - 20)" y="\##(top + plotH + 36)" fill="#333333">days</text>"##)

@@ -135,6 +135,15 @@ extension StoryReport {
       out.append(#"<line class="grid" x1="\#(left)" y1="\#(y)" x2="\#(width - 12)" y2="\#(y)"/>"#)
       out.append(#"<text class="small" x="0" y="\#(y + 4)">\#(Int(share * 100))%</text>"#)
     }
+    // A tick each week (each four weeks past twelve), labelled where it clears the end labels.
+    let week = 7 * ((days + 83) / 84)
+    for day in stride(from: week, to: days, by: week) {
+      let x = Int(point(day - 1, 0).split(separator: ",")[0]) ?? left
+      out.append(#"<line class="grid" x1="\#(x)" y1="\#(top)" x2="\#(x)" y2="\#(bottom + 4)"/>"#)
+      if x - left > 40 && width - 12 - x > 44 {
+        out.append(#"<text class="small" x="\#(x)" y="\#(bottom + 18)" text-anchor="middle">\#(day)</text>"#)
+      }
+    }
     out.append(#"<text class="small" x="\#(left)" y="\#(bottom + 18)">day 1</text>"#)
     out.append(#"<text class="small" x="\#(width - 12)" y="\#(bottom + 18)" text-anchor="end">day \#(days)</text>"#)
     for (reach, color, cohort) in lines {
