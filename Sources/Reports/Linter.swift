@@ -169,8 +169,8 @@ public struct Linter {
           fix: "add a rule that counts it, or stop donating it"))
     }
     // A cohort's usage line writes too (`set partnerLinked true 0.2 per day`).
-    let cohortWrites = session.cohorts.flatMap(\.usage).compactMap { usage -> String? in
-      if case .set(let name, _) = usage.action { name } else { nil }
+    let cohortWrites = session.cohorts.flatMap(\.usage).flatMap { [$0.action] + $0.during.map(\.action) }.compactMap { action -> String? in
+      if case .set(let name, _) = action { name } else { nil }
     }
     let written = Set(
       flatCommands.compactMap { command -> String? in

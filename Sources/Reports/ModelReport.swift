@@ -136,16 +136,23 @@ public struct ModelReport {
     if usage.days != .every { rate += " on " + usage.days.written }
     rate += " " + usage.distribution.rawValue
     if let seconds = usage.timeOfDay { rate += " at " + Usage.clock(seconds) }
-    switch usage.action {
-    case .open(let screen, let span): return "open \(screen) \(rate) for \(span)"
-    case .donate(let event, let fields):
-      let given = fields.keys.sorted().map { " \($0)=\(fields[$0]!)" }.joined()
-      return "donate \(event)\(given) \(rate)"
-    case .set(let parameter, let value): return "set \(parameter) \(value) \(rate)"
-    case .write(let key, let value): return "write \(key) \(value) \(rate)"
+    if case .open(let screen, let span) = usage.action {
+      let during = usage.during.map { text(of: $0.action) + ($0.probability < 1 ? " \(number($0.probability * 100))%" : "") }
+      return "open \(screen) \(rate) for \(span)" + (during.isEmpty ? "" : ": " + during.joined(separator: "; "))
+    }
+    return text(of: usage.action) + " \(rate)"
+  }
+
+  /// A usage line's action as written, without its rate.
+  static func text(of action: Usage.Action) -> String {
+    switch action {
+    case .open(let screen, _): return "open \(screen)"
+    case .donate(let event, let fields): return "donate \(event)" + fields.keys.sorted().map { " \($0)=\(fields[$0]!)" }.joined()
+    case .set(let parameter, let value): return "set \(parameter) \(value)"
+    case .write(let key, let value): return "write \(key) \(value)"
     case .perform(let action, let inputs):
-      return "perform \(action)" + inputs.keys.sorted().map { " \($0)=\(inputs[$0] ?? .null)" }.joined() + " \(rate)"
-    case .relaunch: return "relaunch \(rate)"
+      return "perform \(action)" + inputs.keys.sorted().map { " \($0)=\(inputs[$0] ?? .null)" }.joined()
+    case .relaunch: return "relaunch"
     }
   }
 

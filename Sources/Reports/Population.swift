@@ -62,6 +62,11 @@ public struct Population: Sendable {
     public var heldBackAt: [HeldBack] = []
   }
 
+  /// A step's order from here on is an action during a visit: `visitOrder + line ×
+  /// visitActions + index`, sorted after the opens and closes of its instant.
+  static let visitOrder = 1 << 40
+  static let visitActions = 1 << 10
+
   /// What held each tip back at one moment: reason words and the indexes of unmet rules.
   public struct HeldBack: Sendable {
     public var reasons: [[String]]
@@ -179,7 +184,13 @@ public struct Population: Sendable {
     for (line, usage) in cohort.usage.enumerated() {
       for t in calendar.occurrences(of: usage, until: end, rng: &rng) {
         steps.append((t, line * 2))
-        if case .open(_, let length) = usage.action { steps.append((t + Double(length.seconds), line * 2 + 1)) }
+        if case .open(_, let length) = usage.action {
+          steps.append((t + Double(length.seconds), line * 2 + 1))
+          // What the user does during this visit, halfway through it, each with its chance.
+          for (index, visit) in usage.during.enumerated() where rng.nextDouble() < visit.probability {
+            steps.append((t + Double(length.seconds) / 2, Population.visitOrder + line * Population.visitActions + index))
+          }
+        }
       }
     }
     steps.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
@@ -218,6 +229,11 @@ public struct Population: Sendable {
         atLeaving = Population.heldBack(tips, in: world)
       }
       let at = start + TimeSpan(seconds: Int64(offset.rounded(.down)))
+      if order >= Population.visitOrder {
+        let visit = order - Population.visitOrder
+        _ = try? world.apply(plan.visits[visit / Population.visitActions][visit % Population.visitActions], at: at)
+        continue
+      }
       let line = order / 2
       switch plan.kinds[line] {
       case .screen:
@@ -289,28 +305,40 @@ private struct Plan {
   /// An `open` line's close, and its screen (the action itself for other lines).
   var closes: [Command] = []
   var screens: [String] = []
+  /// Each line's actions during a visit, as commands.
+  var visits: [[Command]] = []
 
   /// `world` tells an app condition from a parameter, and an action's input types.
   init(_ usage: [Usage], in world: World) {
     for line in usage {
+      visits.append(line.during.map { Plan.command($0.action, in: world) })
       switch line.action {
       case .open(let screen, _): add(.screen, .open(screen), close: .close(screen), screen: screen)
-      case .donate(let event, let fields):
-        // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
-        // each other.
-        add(.command, .donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value }))
-      case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil: add(.command, .setCondition(name, value))
-      case .set(let parameter, let value): add(.command, .set(parameter: parameter, value))
-      case .perform(let name, let given):
-        let types = world.action(named: name)?.inputs ?? []
-        let inputs = given.reduce(into: [String: Value]()) { inputs, input in
-          let wantsDouble = types.first { $0.name == input.key }?.type == .double
-          inputs[input.key] = wantsDouble ? input.value.numeric.map(Value.double) ?? input.value : input.value
-        }
-        add(.command, .perform(action: name, inputs: inputs))
-      case .write(let key, let value): add(.command, .write(key, value))
       case .relaunch: add(.relaunch, .quit)
+      default: add(.command, Plan.command(line.action, in: world))
       }
+    }
+  }
+
+  /// A usage line's action (not `open`, not `relaunch`) as the command it runs.
+  static func command(_ action: Usage.Action, in world: World) -> Command {
+    switch action {
+    case .donate(let event, let fields):
+      // A new dictionary: two cores retaining the cohort's own, at each donation, waited on
+      // each other.
+      return .donate(event: event, fields: fields.reduce(into: [:]) { $0[$1.key] = $1.value })
+    case .set(let name, .bool(let value)) where world.conditions.value(of: name) != nil: return .setCondition(name, value)
+    case .set(let parameter, let value): return .set(parameter: parameter, value)
+    case .perform(let name, let given):
+      let types = world.action(named: name)?.inputs ?? []
+      let inputs = given.reduce(into: [String: Value]()) { inputs, input in
+        let wantsDouble = types.first { $0.name == input.key }?.type == .double
+        inputs[input.key] = wantsDouble ? input.value.numeric.map(Value.double) ?? input.value : input.value
+      }
+      return .perform(action: name, inputs: inputs)
+    case .write(let key, let value): return .write(key, value)
+    case .open(let screen, _): return .open(screen)
+    case .relaunch: return .quit
     }
   }
 

@@ -214,8 +214,8 @@ public struct PopulationReport: Sendable {
         }
       }
     }
-    for usage in population.cohorts.flatMap(\.usage) {
-      switch usage.action {
+    for action in population.cohorts.flatMap(\.usage).flatMap({ [$0.action] + $0.during.map(\.action) }) {
+      switch action {
       case .donate(let event, _): fed.insert(event)
       case .set(let parameter, _): fed.insert(parameter)
       case .write(let key, _): fed.formUnion(bound(to: key))

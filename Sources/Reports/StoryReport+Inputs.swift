@@ -65,19 +65,7 @@ extension StoryReport {
 
   /// "opens today about 0.7 times a day at random, staying 2 minutes".
   static func words(_ usage: Usage) -> String {
-    let what: String
-    switch usage.action {
-    case .open(let screen, _): what = "opens \(screen)"
-    case .donate(let event, let fields):
-      what =
-        "does \(event)" + (fields.isEmpty ? "" : " (" + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: ", ") + ")")
-    case .set(let name, let value): what = "sets \(name) to \(value)"
-    case .write(let key, let value): what = "writes \(value) to \(key)"
-    case .perform(let action, let inputs):
-      what =
-        "does \(action)" + (inputs.isEmpty ? "" : " (" + inputs.keys.sorted().map { "\($0)=\(inputs[$0]!)" }.joined(separator: ", ") + ")")
-    case .relaunch: what = "quits and opens the app again"
-    }
+    let what = StoryReport.words(usage.action)
     let rate = usage.perDay
     var how: String
     if usage.days == .every {
@@ -92,7 +80,28 @@ extension StoryReport {
     }
     if let seconds = usage.timeOfDay { how += ", at \(Usage.clock(seconds))" }
     if case .open(_, let length) = usage.action { how += ", staying \(RuleWords.span(length))" }
-    return "\(what) \(how)"
+    let during = usage.during.map { visit in
+      StoryReport.words(visit.action) + (visit.probability < 1 ? " (\(PopulationReport.percent(visit.probability)) of visits)" : "")
+    }
+    return "\(what) \(how)" + (during.isEmpty ? "" : "; during a visit, halfway through it, " + during.joined(separator: ", "))
+  }
+
+  /// One action of a usage line, or during a visit: "opens today", "does planMade", "sets hasReminder to true".
+  static func words(_ action: Usage.Action) -> String {
+    let what: String
+    switch action {
+    case .open(let screen, _): what = "opens \(screen)"
+    case .donate(let event, let fields):
+      what =
+        "does \(event)" + (fields.isEmpty ? "" : " (" + fields.keys.sorted().map { "\($0)=\(fields[$0]!)" }.joined(separator: ", ") + ")")
+    case .set(let name, let value): what = "sets \(name) to \(value)"
+    case .write(let key, let value): what = "writes \(value) to \(key)"
+    case .perform(let action, let inputs):
+      what =
+        "does \(action)" + (inputs.isEmpty ? "" : " (" + inputs.keys.sorted().map { "\($0)=\(inputs[$0]!)" }.joined(separator: ", ") + ")")
+    case .relaunch: what = "quits and opens the app again"
+    }
+    return what
   }
 
   /// "once", "twice", "0.7 times".

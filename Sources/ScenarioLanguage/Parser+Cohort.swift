@@ -18,7 +18,6 @@ extension Parser {
     for (lineNumber, text) in block where !Parser.isBlank(text) {
       var c = cursor(try Lexer.tokenize(text, lineNumber: lineNumber), line: lineNumber)
       let verb = try c.word(oneOf: ["open", "donate", "set", "write", "perform", "relaunch", "churn", "condition"], what: "usage")
-      let action: Usage.Action
       switch verb.value {
       case "churn":
         let p = try percent(&c)
@@ -34,49 +33,82 @@ extension Parser {
         try c.finish("the value")
         cohort.conditions[condition.value] = value.value == "true"
         continue
-      case "open":
-        let screen = try c.name("a screen name")
-        refs.append(NameReference(.screen, screen))
-        action = .open(screen.value, for: .minutes(1))
-      case "donate":
-        let event = try c.name("an event name")
-        refs.append(NameReference(.event, event))
-        var fields: [String: Value] = [:]
-        while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
-          let field = try c.name("FIELD=VALUE")
-          refs.append(NameReference(.field(event: event.value), field))
-          try c.symbol("=")
-          fields[field.value] = try c.value().value
-        }
-        action = .donate(event.value, fields: fields)
-      case "set":
-        let parameter = try c.name("a parameter or an app condition")
-        refs.append(NameReference(.settable, parameter))
-        action = .set(parameter.value, try c.value().value)
-      case "perform":
-        let name = try c.name("an action name")
-        refs.append(NameReference(.appAction, name))
-        var inputs: [String: Value] = [:]
-        while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
-          let input = try c.name("INPUT=VALUE")
-          try c.symbol("=")
-          inputs[input.value] = try c.value(orNil: true).value
-        }
-        action = .perform(name.value, inputs: inputs)
-      case "write":
-        let (store, key) = try c.dotted("STORE.KEY")
-        refs += [NameReference(.store, store), NameReference(.storeKey(store: store.value), key)]
-        action = .write(StoreKey(store: store.value, key: key.value), try c.value().value)
-      default:
-        action = .relaunch
+      default: break
       }
-      cohort.usage.append(try schedule(of: action, &c))
+      let action = try usageAction(verb, &c, references: &refs)
+      var usage = try schedule(of: action, &c)
+      if c.take(symbol: ":") {
+        guard case .open = action else { throw c.error("only an `open` line has actions during its visits", at: c.tokens[c.index - 1]) }
+        usage.during = try visits(&c, references: &refs)
+      }
+      cohort.usage.append(usage)
     }
     refs.insert(NameReference(.cohort, name, defines: true), at: 0)
     let text = ([lines[line - firstLine]] + block.map(\.1)).joined(separator: "\n")
     return Statement(
       action: .cohort(cohort), keyword: keyword, references: refs, expressionLocations: [:], text: text,
       lines: line...(block.last?.0 ?? line))
+  }
+
+  /// A usage line's action after its verb: `open SCREEN`, `donate EVENT [FIELD=VALUE …]`, `set
+  /// NAME VALUE`, `perform ACTION [INPUT=VALUE …]`, `write STORE.KEY VALUE`, `relaunch`.
+  private func usageAction(_ verb: Located<String>, _ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic)
+    -> Usage.Action
+  {
+    let action: Usage.Action
+    switch verb.value {
+    case "open":
+      let screen = try c.name("a screen name")
+      refs.append(NameReference(.screen, screen))
+      action = .open(screen.value, for: .minutes(1))
+    case "donate":
+      let event = try c.name("an event name")
+      refs.append(NameReference(.event, event))
+      var fields: [String: Value] = [:]
+      while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
+        let field = try c.name("FIELD=VALUE")
+        refs.append(NameReference(.field(event: event.value), field))
+        try c.symbol("=")
+        fields[field.value] = try c.value().value
+      }
+      action = .donate(event.value, fields: fields)
+    case "set":
+      let parameter = try c.name("a parameter or an app condition")
+      refs.append(NameReference(.settable, parameter))
+      action = .set(parameter.value, try c.value().value)
+    case "perform":
+      let name = try c.name("an action name")
+      refs.append(NameReference(.appAction, name))
+      var inputs: [String: Value] = [:]
+      while c.tokens.count > c.index + 1, c.tokens[c.index + 1].isSymbol("=") {
+        let input = try c.name("INPUT=VALUE")
+        try c.symbol("=")
+        inputs[input.value] = try c.value(orNil: true).value
+      }
+      action = .perform(name.value, inputs: inputs)
+    case "write":
+      let (store, key) = try c.dotted("STORE.KEY")
+      refs += [NameReference(.store, store), NameReference(.storeKey(store: store.value), key)]
+      action = .write(StoreKey(store: store.value, key: key.value), try c.value().value)
+    default:
+      action = .relaunch
+    }
+    return action
+  }
+
+  /// `ACTION [P%]; ACTION [P%] …` after an `open` line's colon: what a user does during each
+  /// visit, each with its chance (100% when left out).
+  private func visits(_ c: inout Cursor, references refs: inout [NameReference]) throws(Diagnostic) -> [Usage.Visit] {
+    var visits: [Usage.Visit] = []
+    repeat {
+      let verb = try c.word(oneOf: ["donate", "set", "write", "perform"], what: "action during a visit")
+      let action = try usageAction(verb, &c, references: &refs)
+      var probability = 1.0
+      if let token = c.peek, token.isNumber { probability = try percent(&c) / 100 }
+      visits.append(Usage.Visit(action: action, probability: probability))
+    } while c.take(symbol: ";")
+    try c.finish("the visit's actions")
+    return visits
   }
 
   /// `[RATE per day|week] [on DAYS] [DIST] [at HH:MM] [for DURATION]`, the clauses after the
@@ -94,7 +126,7 @@ extension Parser {
     }
     var usage = Usage(action: action, perDay: 1, distribution: .fixed)
     var seen: Set<String> = []
-    while let token = c.peek {
+    while let token = c.peek, !token.isSymbol(":") {
       let clause = token.name ?? ""
       let isDistribution = Distribution(rawValue: clause) != nil
       guard ["on", "at", "for"].contains(clause) || isDistribution else {

@@ -37,7 +37,21 @@ public struct Usage: Hashable, Sendable {
     case relaunch
   }
 
+  /// What a user does during a visit (`open planner …: perform makePlan 50%`): halfway through
+  /// each visit, with its probability, drawn for each visit.
+  public struct Visit: Hashable, Sendable {
+    public var action: Action
+    public var probability: Double
+
+    public init(action: Action, probability: Double) {
+      self.action = action
+      self.probability = probability
+    }
+  }
+
   public var action: Action
+  /// For an `open` line: what happens during each visit.
+  public var during: [Visit] = []
   /// Mean occurrences per day it happens on (a week's rate divided by those days).
   public var perDay: Double
   public var distribution: Distribution

@@ -84,6 +84,30 @@ import Tooling
     #expect(load[0].distinctTips == [3, 3, 3] && load[0].displays[2] == 6)
   }
 
+  @Test func anActionDuringAVisitHappensHalfwayThroughItWithItsChance() throws {
+    let report = ScenarioRunner.run(
+      source: """
+        start 2026-11-02T08:00
+        event saved
+        screen recipes: button
+        tip saveTip
+          anchor recipes.button
+          rule saved.count >= 1
+        cohort light 100%
+          open recipes 1 per day at 19:00 for 10m: donate saved 50%; donate saved 20%
+
+        """)
+    #expect(report.exitCode == 0, "\(report.errors)")
+    let base = try Population.baseWorld(of: report.session).get()
+    let population = Population(base: base, cohorts: report.session.cohorts, users: 2_000, span: .days(3), seed: 9)
+    let outcomes = population.runBlocking()
+    // Shown during the first evening's visit only when one of the two happened: 1 − 0.5 × 0.8.
+    let firstEvening = Double(outcomes.count { $0.firstDisplay[0] >= 0 && $0.firstDisplay[0] < 86_400 }) / 2_000
+    #expect(abs(firstEvening - 0.6) < 0.03, "\(firstEvening)")
+    // Halfway through the visit: 19:05, 11 h 5 min after the start.
+    #expect(outcomes.compactMap { $0.firstDisplay[0] >= 0 ? $0.firstDisplay[0] % 86_400 : nil }.allSatisfy { $0 == 11 * 3600 + 5 * 60 })
+  }
+
   @Test func aRunToldToStopSkipsTheChunksNotYetStarted() throws {
     let p = try population(users: 1_000, seed: 3)
     let asked = Counter()

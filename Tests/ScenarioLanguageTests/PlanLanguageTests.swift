@@ -89,3 +89,39 @@ import TipEngine
     }
   }
 }
+
+/// A cohort's actions during its visits to a screen.
+@Suite struct VisitLanguageTests {
+  @Test func anOpenLineCarriesWhatTheUserDoesDuringEachVisit() throws {
+    let source =
+      "cohort light 100%\n  open planner 2 per week at 19:05 for 3m: perform makePlan 50%; donate planMade; set hasPlan true 10%\n"
+    guard case .cohort(let cohort) = try #require(try Parser(source: source).parse().first).action else {
+      Issue.record("not a cohort")
+      return
+    }
+    let usage = try #require(cohort.usage.first)
+    #expect(usage.action == .open("planner", for: .minutes(3)) && usage.timeOfDay == 19 * 3600 + 5 * 60)
+    #expect(
+      usage.during == [
+        Usage.Visit(action: .perform("makePlan", inputs: [:]), probability: 0.5),
+        Usage.Visit(action: .donate("planMade", fields: [:]), probability: 1),
+        Usage.Visit(action: .set("hasPlan", .bool(true)), probability: 0.1),
+      ])
+  }
+
+  @Test(arguments: [
+    ("cohort a 100%\n  donate e 1 per day: donate f 50%\n", "only an `open` line has actions during its visits", 2, 21),
+    ("cohort a 100%\n  open s: open t\n", "unknown action during a visit 'open'", 2, 11),
+    ("cohort a 100%\n  open s: donate e 150%\n", "a percentage is between 0% and 100%", 2, 20),
+    ("cohort a 100%\n  open s: donate e 50% fixed\n", "unexpected 'fixed' after the visit's actions", 2, 24),
+  ])
+  func aBadVisitIsAnErrorAtItsColumn(source: String, message: String, line: Int, column: Int) {
+    do {
+      _ = try Parser(source: source).parse()
+      Issue.record("\(source) parsed")
+    } catch {
+      #expect(error.message == message, "\(source)")
+      #expect(error.location.line == line && error.location.column == column, "\(source): \(error.location)")
+    }
+  }
+}
