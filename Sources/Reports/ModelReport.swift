@@ -42,6 +42,7 @@ public struct ModelReport {
         var line = "  \(parameter.name) = \(world.engine.parameterValue(parameter.name)?.value ?? parameter.defaultValue)"
         if parameter.isTransient { line += " · transient" }
         if let bound = parameter.boundTo { line += " · bound to \(bound)" }
+        if let label = parameter.label { line += " · “\(label)”" }
         return line
       })
     section(
@@ -49,7 +50,7 @@ public struct ModelReport {
       catalog.events.map { event in
         let fields = event.fields.isEmpty ? "" : "(\(event.fields.joined(separator: ", ")))"
         let kept = world.engine.datastore.events[event.id]?.donations.count ?? 0
-        return "  \(event.id)\(fields) · \(kept) donation\(kept == 1 ? "" : "s") kept"
+        return "  \(event.id)\(fields) · \(kept) donation\(kept == 1 ? "" : "s") kept" + (event.label.map { " · “\($0)”" } ?? "")
       })
     section(
       "screens:",

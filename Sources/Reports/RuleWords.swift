@@ -5,26 +5,48 @@ import TipEngine
 /// 7d) >= 3` reads "habitLogged happened at least 3 times in the last 7 days", and a user it
 /// holds back "habitLogged happened fewer than 3 times in the last 7 days".
 enum RuleWords {
-  static func words(_ rule: Expression) -> String { phrase(rule, negated: false) }
+  /// What the team calls its events and parameters (`event planMade label "made a meal plan"`).
+  struct Labels {
+    var events: [String: String] = [:]
+    var parameters: [String: String] = [:]
+
+    init() {}
+
+    init(_ catalog: TipCatalog) {
+      for event in catalog.events { events[event.id] = event.label }
+      for parameter in catalog.parameters { parameters[parameter.name] = parameter.label }
+    }
+  }
+
+  static func words(_ rule: Expression, labels: Labels = Labels()) -> String { phrase(rule, negated: false, labels) }
 
   /// What is true of a user the rule holds back.
-  static func unmet(_ rule: Expression) -> String { phrase(rule, negated: true) }
+  static func unmet(_ rule: Expression, labels: Labels = Labels()) -> String { phrase(rule, negated: true, labels) }
 
-  private static func phrase(_ e: Expression, negated: Bool) -> String {
+  private static func phrase(_ e: Expression, negated: Bool, _ labels: Labels) -> String {
     switch e {
-    case .and(let l, let r): return phrase(l, negated: negated) + (negated ? " or " : " and ") + phrase(r, negated: negated)
-    case .or(let l, let r): return phrase(l, negated: negated) + (negated ? " and " : " or ") + phrase(r, negated: negated)
-    case .not(let inner): return phrase(inner, negated: !negated)
+    case .and(let l, let r): return phrase(l, negated: negated, labels) + (negated ? " or " : " and ") + phrase(r, negated: negated, labels)
+    case .or(let l, let r): return phrase(l, negated: negated, labels) + (negated ? " and " : " or ") + phrase(r, negated: negated, labels)
+    case .not(let inner): return phrase(inner, negated: !negated, labels)
     case .comparison(let l, let op, let r):
       let op = negated ? op.negated : op
-      if case .aggregate(let a) = l, case .literal(let v) = r { return aggregate(a, op, v) }
-      if case .literal(let v) = l, case .aggregate(let a) = r { return aggregate(a, op.mirrored, v) }
-      if case .parameter(let p) = l, case .literal(let v) = r { return "\(p) \(relation(op, v))" }
-      if case .literal(let v) = l, case .parameter(let p) = r { return "\(p) \(relation(op.mirrored, v))" }
+      if case .aggregate(let a) = l, case .literal(let v) = r { return aggregate(a, op, v, labels) }
+      if case .literal(let v) = l, case .aggregate(let a) = r { return aggregate(a, op.mirrored, v, labels) }
+      if case .parameter(let p) = l, case .literal(let v) = r { return parameter(p, op, v, labels) }
+      if case .literal(let v) = l, case .parameter(let p) = r { return parameter(p, op.mirrored, v, labels) }
       return "\(l) \(op.rawValue) \(r)"
-    case .parameter(let p): return "\(p) is \(negated ? "false" : "true")"
+    case .parameter(let p): return parameter(p, .equal, .bool(!negated), labels)
     case .literal(let v): return negated ? "not \(v)" : v.description
     case .aggregate(let a): return a.description
+    }
+  }
+
+  /// "hasReminder is not false"; with a label, "partner linked: no" for a true or false one.
+  private static func parameter(_ name: String, _ op: ComparisonOperator, _ value: Value, _ labels: Labels) -> String {
+    guard let label = labels.parameters[name] else { return "\(name) \(relation(op, value))" }
+    switch (op, value) {
+    case (.equal, .bool(let b)), (.notEqual, .bool(let b)): return "\(label): \(b == (op == .equal) ? "yes" : "no")"
+    default: return "\(label) \(relation(op, value))"
     }
   }
 
@@ -41,7 +63,7 @@ enum RuleWords {
   }
 
   /// "habitLogged happened at least 3 times in the last 7 days".
-  private static func aggregate(_ a: EventAggregate, _ op: ComparisonOperator, _ value: Value) -> String {
+  private static func aggregate(_ a: EventAggregate, _ op: ComparisonOperator, _ value: Value, _ labels: Labels) -> String {
     let n = value.numeric.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? value.description
     let times = n == "1" ? "once" : "\(n) times"
     var how: String
@@ -58,7 +80,13 @@ enum RuleWords {
     case .greater?: how = "more than \(times)"
     case .greaterOrEqual?: how = "at least \(times)"
     }
-    var text = how == "never" ? "\(a.event) never happened" : "\(a.event) happened \(how)"
+    // A label is a past-tense phrase: "never made a meal plan", "saved a recipe fewer than 3 times".
+    var text: String
+    if let label = labels.events[a.event] {
+      text = how == "never" ? "never \(label)" : "\(label) \(how)"
+    } else {
+      text = how == "never" ? "\(a.event) never happened" : "\(a.event) happened \(how)"
+    }
     switch a.kind {
     case .count: break
     case .largestSubset(let field): text += " with one same \(field)"

@@ -45,7 +45,7 @@ extension StoryReport {
       case "rules":
         guard let definition, !cohort.unmetRules.isEmpty else { return "its rules do not hold: \(percent)" }
         return cohort.unmetRules.prefix(2).map { index, share in
-          "\(RuleWords.unmet(definition.rules[index])): \(PopulationReport.percent(share))"
+          "\(RuleWords.unmet(definition.rules[index], labels: RuleWords.Labels(world.engine.catalog))): \(PopulationReport.percent(share))"
         }.joined(separator: "; ")
       case "boundParameter": return nil
       case "frequency": return "other tips used up the \(world.frequency.rawValue) slot: \(percent)"

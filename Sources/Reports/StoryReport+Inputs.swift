@@ -12,7 +12,8 @@ extension StoryReport {
       let placement = world.placements[tip.name].map { "\($0.screen).\($0.anchor) (\($0.style.rawValue))" } ?? "no place on a screen"
       let conditions =
         tip.rules.isEmpty
-        ? "none: it shows whenever its place is on screen" : tip.rules.map { "`\($0)`: \(RuleWords.words($0))" }.joined(separator: "\n")
+        ? "none: it shows whenever its place is on screen"
+        : tip.rules.map { "`\($0)`: \(RuleWords.words($0, labels: RuleWords.Labels(world.engine.catalog)))" }.joined(separator: "\n")
       var options: [String] = []
       if let most = tip.options.maxDisplayCount { options.append("shows at most \(most) time\(most == 1 ? "" : "s")") }
       if let most = tip.options.maxDisplayDuration { options.append("at most \(RuleWords.span(most)) on screen in all") }

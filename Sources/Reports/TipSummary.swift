@@ -64,7 +64,8 @@ public struct TipSummary: Hashable, Sendable {
         case .tipClosed: parts.append("closed by the user\(when)")
         }
       case .rules(let evaluations):
-        let unmet = evaluations.filter { !$0.holds }.map { "`\($0.rule)`: " + RuleWords.unmet($0.rule) }
+        let labels = RuleWords.Labels(world.engine.catalog)
+        let unmet = evaluations.filter { !$0.holds }.map { "`\($0.rule)`: " + RuleWords.unmet($0.rule, labels: labels) }
         parts.append("waiting for its rules — " + unmet.joined(separator: "; "))
       case .frequency(let hold):
         let first = hold.startedBy.map { $0 == tip.name ? "it showed last" : "\($0) showed first" } ?? "another tip showed first"

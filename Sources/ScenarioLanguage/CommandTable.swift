@@ -49,7 +49,7 @@ public enum CommandTable {
         "choose how an unspecified TipKit rule behaves (\(Policies.names.joined(separator: ", ")))",
       example: "policy countPolicy perScreenOpen", arguments: [.policy, .policyValue]),
     CommandInfo(
-      name: "param", group: .definitions, syntax: "param NAME[: TYPE[?]] = VALUE [transient] [bind STORE.KEY]",
+      name: "param", group: .definitions, syntax: "param NAME[: TYPE[?]] = VALUE [transient] [bind STORE.KEY] [label \"TEXT\"]",
       summary:
         "a TipKit @Parameter with its default; TYPE? is an optional (= nil); transient resets at launch; bind mirrors an external store key",
       example: "param isLoggedIn = false", arguments: [.none]),
@@ -58,7 +58,7 @@ public enum CommandTable {
       summary: "an external key-value store owned by the app (like UserDefaults), optionally with a key",
       example: "store defaults showMemoTip = false", arguments: [.store, .none]),
     CommandInfo(
-      name: "event", group: .definitions, syntax: "event NAME[(FIELD, ...)] [limit N] [maxAge DURATION]",
+      name: "event", group: .definitions, syntax: "event NAME[(FIELD, ...)] [limit N] [maxAge DURATION] [label \"TEXT\"]",
       summary: "a TipKit event; donations may carry fields; limit/maxAge is DonationLimit (rules see the last 1000)",
       example: "event viewedBackyard(backyardID)", arguments: [.none]),
     CommandInfo(

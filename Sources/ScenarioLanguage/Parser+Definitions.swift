@@ -48,23 +48,26 @@ extension Parser {
       }
       var transient = false
       var binding: StoreKey?
+      var label: String?
       while !c.atEnd {
         if c.take(word: "transient") {
           transient = true
+        } else if c.take(word: "label") {
+          label = try c.string("the label in quotes, e.g. label \"partner linked\"").value
         } else if c.take(word: "bind") {
           let (store, key) = try c.dotted("STORE.KEY")
           refs.append(NameReference(.store, store))
           refs.append(NameReference(.storeKey(store: store.value), key))
           binding = StoreKey(store: store.value, key: key.value)
         } else {
-          throw c.expected("`transient`, `bind STORE.KEY` or the end of the line")
+          throw c.expected("`transient`, `bind STORE.KEY`, `label \"TEXT\"` or the end of the line")
         }
       }
       refs.insert(NameReference(.parameter, name, defines: true), at: 0)
-      action = .command(
-        .defineParameter(
-          ParameterDefinition(name: name.value, defaultValue: value.value, isTransient: transient, type: declared, isOptional: optional),
-          binding: binding))
+      var parameter = ParameterDefinition(
+        name: name.value, defaultValue: value.value, isTransient: transient, type: declared, isOptional: optional)
+      parameter.label = label
+      action = .command(.defineParameter(parameter, binding: binding))
     case "store":
       let store = try c.name("a store name")
       if c.atEnd {
@@ -91,18 +94,23 @@ extension Parser {
         try c.symbol(")")
       }
       var limit = DonationLimit()
+      var label: String?
       while !c.atEnd {
-        if c.take(word: "limit") {
+        if c.take(word: "label") {
+          label = try c.string("the label in quotes, e.g. label \"made a meal plan\"").value
+        } else if c.take(word: "limit") {
           let n = try c.integer("a donation count")
           guard n.value > 0 else { throw Diagnostic("a donation limit must be at least 1", at: n.location, length: n.length) }
           limit.maximumCount = n.value
         } else if c.take(word: "maxAge") {
           limit.maximumAge = try c.duration().value
         } else {
-          throw c.expected("`limit N`, `maxAge DURATION` or the end of the line")
+          throw c.expected("`limit N`, `maxAge DURATION`, `label \"TEXT\"` or the end of the line")
         }
       }
-      action = .command(.defineEvent(EventDefinition(id: name.value, fields: fields, limit: limit)))
+      var event = EventDefinition(id: name.value, fields: fields, limit: limit)
+      event.label = label
+      action = .command(.defineEvent(event))
     case "screen":
       let name = try c.name("a screen name")
       // `screen NAME adds: ANCHOR ...`: more anchors for a screen defined elsewhere (an

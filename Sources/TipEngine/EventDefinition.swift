@@ -4,6 +4,9 @@ public struct EventDefinition: Hashable, Sendable {
   /// The fields a donation of this event may carry.
   public var fields: [String]
   public var limit: DonationLimit
+  /// `label "made a meal plan"`: what the team calls it, as a past-tense phrase, in the words
+  /// of a report and a plan (the engine never reads it).
+  public var label: String?
 
   public init(id: String, fields: [String] = [], limit: DonationLimit = DonationLimit()) {
     self.id = id

@@ -11,6 +11,9 @@ public struct ParameterDefinition: Hashable, Sendable {
   public var type: ValueType
   /// Declared `TYPE?`: it may hold `nil`, and rules compare it with `nil`.
   public var isOptional: Bool
+  /// `label "partner linked"`: what the team calls it, in the words of a report and a plan
+  /// (the engine never reads it).
+  public var label: String?
 
   /// A parameter of its default's type, or of `type` (an optional whose default is `nil`).
   public init(

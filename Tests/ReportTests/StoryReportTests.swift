@@ -1,11 +1,12 @@
 import Foundation
-import Reports
 import Runner
 import ScenarioLanguage
 import Sessions
 import Simulation
 import Testing
 import TipEngine
+
+@testable import Reports
 
 /// `report`: the page a PM shares. Its content is checked here; `BrowserTests` renders it.
 @Suite struct StoryReportTests {
@@ -266,5 +267,35 @@ import TipEngine
     let parsed = try #require(run.session.world.engine.catalog.tip(named: "t")?.rules.first)
     #expect(StoryReport.words(of: parsed) == words)
     #expect(StoryReport.unmet(parsed) == unmet)
+  }
+
+  @Test(arguments: [
+    (
+      "lessonDone.count(within: 7d) >= 3", "finished a lesson at least 3 times in the last 7 days",
+      "finished a lesson fewer than 3 times in the last 7 days"
+    ),
+    ("lessonDone.count >= 1", "finished a lesson at least once", "never finished a lesson"),
+    ("isPro == false", "on the paid plan: no", "on the paid plan: yes"),
+    ("isPro", "on the paid plan: yes", "on the paid plan: no"),
+    ("visits >= 3", "visits is at least 3", "visits is less than 3"),
+  ])
+  func labelsGiveTheTeamsWordsToRules(rule: String, words: String, unmet: String) throws {
+    let source = """
+      param isPro = false label "on the paid plan"
+      param visits = 0
+      event lessonDone label "finished a lesson"
+      screen s: a
+      tip t
+        anchor s.a
+        rule \(rule)
+
+      """
+    let run = ScenarioRunner.run(source: source)
+    #expect(run.exitCode == 0, "\(run.errors)")
+    let catalog = run.session.world.engine.catalog
+    let parsed = try #require(catalog.tip(named: "t")?.rules.first)
+    #expect(RuleWords.words(parsed, labels: RuleWords.Labels(catalog)) == words)
+    #expect(RuleWords.unmet(parsed, labels: RuleWords.Labels(catalog)) == unmet)
+    #expect(catalog.event(named: "lessonDone")?.label == "finished a lesson")
   }
 }
