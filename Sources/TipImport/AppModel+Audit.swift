@@ -33,8 +33,8 @@ extension AppModel {
         for event in donatedEvents(named: text, at: site) {
           places.untranslated.donations[events[event].name, default: []].append(site.position.fileLine)
         }
-      case .invalidate(let text, _):
-        if let tip = tipIndex(displayedBy: text, in: site) {
+      case .invalidate(let expression, _, _):
+        if let tip = tipIndex(displayedBy: expression, in: site) {
           places.untranslated.invalidations[tips[tip].name, default: []].append(site.position.fileLine)
         }
       default: break

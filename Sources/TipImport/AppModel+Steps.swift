@@ -137,8 +137,8 @@ extension AppModel {
       } else {
         step.note = "\(parameters[parameter].name) is not a Bool"
       }
-    case .invalidate(let text, let reason):
-      guard let tip = tipIndex(displayedBy: text, in: site) else { return [] }
+    case .invalidate(let expression, _, let reason):
+      guard let tip = tipIndex(displayedBy: expression, in: site) else { return [] }
       let reasons = ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"]
       if let reason, reasons.contains(reason) {
         step.command = "invalidate \(tips[tip].name) \(reason)"
@@ -172,7 +172,7 @@ extension AppModel {
     case .donate(let event, let call, let argument, _): "\(event).\(call.dropLast(2))(\(argument ?? ""))"
     case .parameterWrite(let target, let op, let value): "\(target) \(op) \(value)"
     case .toggle(let target): "\(target).toggle()"
-    case .invalidate(let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
+    case .invalidate(_, let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
     case .resetDatastore: "Tips.resetDatastore()"
     case .testingOverride(let call): call
     default: ""

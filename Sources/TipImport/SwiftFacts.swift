@@ -111,7 +111,7 @@ struct CodeCondition {
     case inherent
     /// `for await status in tip.statusUpdates { if case .invalidated = status { … } }`: the
     /// code runs when that tip (as the code names it) is invalidated.
-    case tipInvalidated(String)
+    case tipInvalidated(SwiftExpr)
   }
 
   var kind: Kind
@@ -234,8 +234,10 @@ struct Site {
     case configure(options: [String])
     case resetDatastore
     case testingOverride(String)
-    /// `.popoverTip(c ? tip : nil)`: `condition` is `c`. `api` is the display API's name.
-    case display(api: String, inline: Bool, tip: String, condition: String?)
+    /// `.popoverTip(c ? tip : nil)`: `tip` is `tip`, `condition` is `c`. `api` is the display
+    /// API's name. `text` is the tip as written, less `AnyTip(…)` and `as any Tip`: what a
+    /// comment quotes.
+    case display(api: String, inline: Bool, tip: SwiftExpr, text: String, condition: String?)
     case group(name: String?, ordered: Bool, members: [String], notes: [Note])
     /// `X.event.donate(.init(field: 2))`: `argument` is what is donated, and `fields` its
     /// labelled values when it is built in the call (nil when it is computed elsewhere).
@@ -244,7 +246,8 @@ struct Site {
     case parameterWrite(parameter: String, op: String, value: String)
     /// `X.p.toggle()`.
     case toggle(parameter: String)
-    case invalidate(tip: String, reason: String?)
+    /// `tip.invalidate(reason: .actionPerformed)`: the tip, and its text for comments.
+    case invalidate(tip: SwiftExpr, text: String, reason: String?)
     case instantiate(type: String, arguments: [Argument])
     /// A call of a function or method of the app's, maybe its own helper or code to follow.
     case call(name: String, base: String?, arguments: [Argument])
@@ -260,10 +263,11 @@ struct Site {
     var text: String
   }
 
-  /// An argument of a call: its label and text.
+  /// An argument of a call: its label, text, and structure (a tip handed to a helper).
   struct Argument {
     var label: String?
     var text: String
+    var value: SwiftExpr
   }
 
   var kind: Kind
