@@ -253,7 +253,7 @@ extension AppModel {
       switch site.kind {
       case .donate(let text, _, _, _):
         for event in donatedEvents(named: text, at: site) { events[event].donations.append(site) }
-      case .parameterWrite(let text, _, _), .toggle(let text):
+      case .parameterWrite(let text, _, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }
       case .invalidate(let expression, _, _):
         if let tip = tipIndex(displayedBy: expression, in: site) { tips[tip].invalidations.append(site) }

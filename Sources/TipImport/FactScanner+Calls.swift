@@ -254,7 +254,9 @@ extension FactScanner {
     guard ["=", "+=", "-=", "*=", "/="].contains(op), let first = elements.dropFirst(2).first, let last = elements.last else { return }
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     let end = last.endPositionBeforeTrailingTrivia.utf8Offset
-    site(.parameterWrite(parameter: source(target), op: op, value: source(bytesFrom: start, to: end)), at: node)
+    let text = source(bytesFrom: start, to: end)
+    let value = elements.count == 3 ? expr(first) : folded(Array(elements.dropFirst(2)), depth: 0) ?? .other(text)
+    site(.parameterWrite(parameter: source(target), op: op, value: value, text: text), at: node)
   }
 
   /// `target = value` whatever the target: where the value goes (the ledger of tip uses).

@@ -466,7 +466,7 @@ final class FactScanner: SyntaxVisitor {
       // `let next = min(X.p + 1, 99)`: what a later write of `next` writes.
       for binding in node.bindings {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
-          facts.routines[routine].locals[name] = source(value)
+          facts.routines[routine].locals[name] = expr(value)
         }
       }
     }

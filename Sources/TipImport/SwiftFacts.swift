@@ -57,8 +57,8 @@ struct Routine {
   var deferred: Deferral?
   /// Inside `#Preview`, a `PreviewProvider`, or under a flag the release build does not set.
   var isPreviewOrFlagged = false
-  /// `let next = min(X.p + 1, 99)`: its locals' initializers, as written.
-  var locals: [String: String] = [:]
+  /// `let next = min(X.p + 1, 99)`: its locals' initializers.
+  var locals: [String: SwiftExpr] = [:]
   /// What a function of one expression returns, as written (`UserDefaults.standard.bool(forKey:
   /// key)`): a condition that calls it tests that.
   var returns: SwiftExpr?
@@ -242,8 +242,9 @@ struct Site {
     /// `X.event.donate(.init(field: 2))`: `argument` is what is donated, and `fields` its
     /// labelled values when it is built in the call (nil when it is computed elsewhere).
     case donate(event: String, call: String, argument: String?, fields: [DonatedField]?)
-    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`.
-    case parameterWrite(parameter: String, op: String, value: String)
+    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`; the value, and its text
+    /// for comments.
+    case parameterWrite(parameter: String, op: String, value: SwiftExpr, text: String)
     /// `X.p.toggle()`.
     case toggle(parameter: String)
     /// `tip.invalidate(reason: .actionPerformed)`: the tip, and its text for comments.
