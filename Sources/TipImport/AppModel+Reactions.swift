@@ -174,7 +174,9 @@ extension AppModel {
       // `.modifier(TrackScreen())`: a modifier built without arguments is no site of its own.
       case .call("modifier", _, let arguments)
       where modifier != nil
-        && arguments.first.map({ resolveType(String($0.text.prefix { $0 != "(" }), from: site.type, file: site.position.file) }) == modifier:
+        && arguments.first.flatMap({ AppModel.typeName(AppModel.callee(of: $0.value)) }).map({
+          resolveType($0, from: site.type, file: site.position.file)
+        }) == modifier:
         break
       default: continue
       }

@@ -38,6 +38,12 @@ extension AppModel {
     return callee.chain?.joined(separator: ".")
   }
 
+  /// What a call calls (`TrackScreen` of `TrackScreen()`); anything else as it is.
+  static func callee(of expression: SwiftExpr) -> SwiftExpr {
+    if case .call(let callee, _) = expression { return callee }
+    return expression
+  }
+
   /// The type a property holds, as the code says it (`let tip = FavoriteTip()`): of the
   /// innermost type around `site` that declares it, else of the first type that does.
   func propertyType(of name: String, at site: Site) -> String? {
