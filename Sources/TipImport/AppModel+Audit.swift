@@ -25,7 +25,7 @@ extension AppModel {
     for (site, testCode) in sites
     where !testCode && !site.inPreview && site.flag == nil && !said.contains(site.position) && !neverRun.contains(site.position) {
       switch site.kind {
-      case .parameterWrite(let text, _, _), .toggle(let text):
+      case .parameterWrite(let text, _, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) {
           places.untranslated.writes[parameters[parameter].name, default: []].append(site.position.fileLine)
         }
@@ -33,8 +33,8 @@ extension AppModel {
         for event in donatedEvents(named: text, at: site) {
           places.untranslated.donations[events[event].name, default: []].append(site.position.fileLine)
         }
-      case .invalidate(let text, _):
-        if let tip = tipIndex(displayedBy: text, in: site) {
+      case .invalidate(let expression, _, _):
+        if let tip = tipIndex(displayedBy: expression, in: site) {
           places.untranslated.invalidations[tips[tip].name, default: []].append(site.position.fileLine)
         }
       default: break

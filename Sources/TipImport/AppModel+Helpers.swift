@@ -1,7 +1,9 @@
 /// One display of a tip: where it is (the screen), how, and under what the app shows it.
 struct DisplayUse {
-  /// The tip as the code names it where it is displayed (`FavoriteTip()`, `tip`).
-  var tip: String
+  /// The tip as the code names it where it is displayed (`FavoriteTip()`, `tip`), and its
+  /// text for comments.
+  var tip: SwiftExpr
+  var words: String
   /// `group.currentTip as? ExportTip`: the one tip of the group it shows.
   var cast: String? = nil
   /// The site whose type is the screen: the display itself, or the outermost call of a helper.
@@ -48,13 +50,13 @@ extension AppModel {
     var helpers: [HelperKey: Helper] = [:]
     var direct: [DisplayUse] = []
     for (index, (site, testCode)) in sites.enumerated() where !testCode && !site.inPreview {
-      guard case .display(_, let inline, let tip, let condition) = site.kind else { continue }
-      var use = DisplayUse(tip: AppModel.unwrapped(tip), cast: AppModel.cast(of: tip), screenSite: index, inline: inline, display: index)
+      guard case .display(_, let inline, let tip, let text, let condition) = site.kind else { continue }
+      var use = DisplayUse(tip: tip, words: text, cast: AppModel.cast(of: tip), screenSite: index, inline: inline, display: index)
       addConditions(of: site, to: &use)
       addMemberConditions(of: site, to: &use)
       if let condition { use.hidingConditions.append(condition) }
-      if let key = helperKey(taking: use.tip, at: index) {
-        helpers[key] = Helper(parameter: use.tip, parameters: parameters(of: key), use: use)
+      if let (key, parameter) = helperKey(taking: use.tip, at: index) {
+        helpers[key] = Helper(parameter: parameter, parameters: parameters(of: key), use: use)
       } else {
         direct.append(use)
       }
@@ -69,15 +71,16 @@ extension AppModel {
         guard let (key, argument) = helperCall(site, helpers: helpers) else { continue }
         guard let helper = helpers[key] else { continue }
         var use = helper.use
-        use.tip = AppModel.unwrapped(argument.text)
-        use.cast = AppModel.cast(of: argument.text) ?? use.cast
+        use.tip = argument.value
+        use.words = argument.text
+        use.cast = AppModel.cast(of: argument.value) ?? use.cast
         use.screenSite = index
         use.via = [index] + helper.use.via
         use.hidingConditions = use.hidingConditions.compactMap { substitute($0, helper: helper, call: site) }
         if use.hidingConditions.contains("false") { continue }
         addConditions(of: site, to: &use)
-        if let key = helperKey(taking: use.tip, at: index), key != helperKeyOfCall(site, helpers: helpers) {
-          if helpers[key] == nil { found[key] = Helper(parameter: use.tip, parameters: parameters(of: key), use: use) }
+        if let (key, parameter) = helperKey(taking: use.tip, at: index), key != helperKeyOfCall(site, helpers: helpers) {
+          if helpers[key] == nil { found[key] = Helper(parameter: parameter, parameters: parameters(of: key), use: use) }
         } else {
           uses.append(use)
         }
@@ -134,21 +137,29 @@ extension AppModel {
   }
 
   /// The helper a display (or a helper call) belongs to when the tip it shows is one it was
-  /// given: a parameter of its routine, or a stored property of its type that callers set.
-  private func helperKey(taking tip: String, at index: Int) -> HelperKey? {
+  /// given, and the name that holds it: a parameter of its routine (`tip`), or a stored
+  /// property of its type that callers set (`tip`, `self.tip`).
+  private func helperKey(taking tip: SwiftExpr, at index: Int) -> (HelperKey, String)? {
     let site = sites[index].site
-    if let routine = siteRoutines[index], routines[routine].routine.parameters.contains(where: { $0.name == tip }) {
-      return .routine(routine)
+    let name: String
+    // As written: `tip as? T` narrows what it was given, and is no helper's tip to hand on.
+    switch tip {
+    case .name(let parameter):
+      if let routine = siteRoutines[index], routines[routine].routine.parameters.contains(where: { $0.name == parameter }) {
+        return (.routine(routine), parameter)
+      }
+      name = parameter
+    case .member(.name("self")?, let property): name = property
+    default: return nil
     }
     // A type whose tip whoever builds it gives: a view modifier (`HintModifier(tip:
     // FavoriteTip())`), a child view, a presenter class (`Presenter(tip: T()).show()`). Each
     // construction with the tip is a display on the builder's screen; one that no code read
     // builds shows where it is.
-    let name = tip.hasPrefix("self.") ? String(tip.dropFirst(5)) : tip
     guard let path = site.type, let type = resolveType(path.joined(separator: "."), from: nil, file: site.position.file),
       types[type].fragment.passedIn.contains(name)
     else { return nil }
-    return .type(type)
+    return (.type(type), name)
   }
 
   private func parameters(of key: HelperKey) -> [(label: String?, name: String)] {

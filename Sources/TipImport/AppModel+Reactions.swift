@@ -10,7 +10,7 @@ extension AppModel {
   enum Occurrence {
     case effect(site: Int, conditions: [CodeCondition])
     /// Code in a `statusUpdates` loop that runs when the tip the code names is invalidated.
-    case whenInvalidated(tip: String, site: Int, conditions: [CodeCondition])
+    case whenInvalidated(tip: SwiftExpr, site: Int, conditions: [CodeCondition])
     /// The chosen `Tips.configure` runs here: what came before ran before configure.
     case configured
   }
@@ -56,8 +56,8 @@ extension AppModel {
   /// `when TIP invalidated` reactions.
   private mutating func addHandlers(in found: [Occurrence]) {
     var byTip: [(tip: Int, occurrences: [Occurrence])] = []
-    for case .whenInvalidated(let text, let index, let conditions) in found {
-      guard let tip = tipIndex(displayedBy: text, in: sites[index].site) else { continue }
+    for case .whenInvalidated(let expression, let index, let conditions) in found {
+      guard let tip = tipIndex(displayedBy: expression, in: sites[index].site) else { continue }
       let occurrence = Occurrence.effect(site: index, conditions: conditions)
       if let known = byTip.firstIndex(where: { $0.tip == tip }) {
         byTip[known].occurrences.append(occurrence)
@@ -174,7 +174,9 @@ extension AppModel {
       // `.modifier(TrackScreen())`: a modifier built without arguments is no site of its own.
       case .call("modifier", _, let arguments)
       where modifier != nil
-        && arguments.first.map({ resolveType(String($0.text.prefix { $0 != "(" }), from: site.type, file: site.position.file) }) == modifier:
+        && arguments.first.flatMap({ AppModel.typeName(AppModel.callee(of: $0.value)) }).map({
+          resolveType($0, from: site.type, file: site.position.file)
+        }) == modifier:
         break
       default: continue
       }

@@ -4,36 +4,44 @@ import Simulation
 extension AppModel {
   // MARK: Displays, groups, usages
 
-  /// The tip a display site or an invalidation names: `FavoriteTip()`, a property holding
-  /// one, `self` inside a tip type.
-  func tipIndex(displayedBy text: String, in site: Site) -> Int? {
-    var expression = AppModel.unwrapped(text)
-    if expression.hasPrefix("self.") { expression.removeFirst(5) }
-    if expression == "self", let type = site.type, let own = resolveType(type.joined(separator: "."), from: nil, file: site.position.file) {
-      return tipByType[own]
-    }
-    var typeText: String?
-    if let open = expression.firstIndex(of: "("), expression.first?.isUppercase == true || expression.hasPrefix(".") == false {
-      let callee = String(expression[..<open])
-      if callee.split(separator: ".").last?.first?.isUppercase == true { typeText = callee }
-    }
-    if typeText == nil {
-      typeText = propertyType(of: expression.split(separator: ".").last.map(String.init) ?? expression, at: site)
-    }
-    if let typeText, let type = resolveType(typeText, from: site.type, file: site.position.file), let tip = tipByType[type] { return tip }
-    // `passthrough(FavoriteTip())`: a function of the app's handed the tip, which it returns
-    // (or wraps): the tip it is handed.
-    if let open = expression.firstIndex(of: "("), expression.hasSuffix(")"), expression.first?.isLowercase == true,
-      var argument = AppModel.conjuncts(String(expression[expression.index(after: open)..<expression.index(before: expression.endIndex)]))
-        .first
-    {
-      // `wrap(tip: X())`: the value after its label.
-      if let colon = argument.range(of: ": "), argument[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-        argument = String(argument[colon.upperBound...])
+  /// The tip a display site or an invalidation names, read from its structure: a type's
+  /// initializer (`FavoriteTip()`), a property holding one (`tip`, `self.model.tip`), `self`
+  /// inside a tip type; through `AnyTip(…)`, casts and unwraps, and a function of the app's
+  /// handed the tip (`wrap(tip: FavoriteTip())`), which returns or wraps it.
+  func tipIndex(displayedBy expression: SwiftExpr, in site: Site) -> Int? {
+    switch AppModel.bare(expression) {
+    case .name("self"):
+      guard let type = site.type, let own = resolveType(type.joined(separator: "."), from: nil, file: site.position.file) else {
+        return nil
       }
-      return tipIndex(displayedBy: argument, in: site)
+      return tipByType[own]
+    case .name(let name), .member(_, let name): return tipIndex(ofType: propertyType(of: name, at: site), at: site)
+    case .call(let callee, let arguments):
+      if callee.namesType { return tipIndex(ofType: AppModel.typeName(callee), at: site) }
+      if case .member(let type?, "init") = callee, type.namesType { return tipIndex(ofType: AppModel.typeName(type), at: site) }
+      // `passthrough(FavoriteTip())`: a function of the app's handed the tip, which it returns
+      // (or wraps): the tip it is handed.
+      guard callee.chain?.first?.first?.isLowercase == true, let first = arguments.first else { return nil }
+      return tipIndex(displayedBy: first.value, in: site)
+    default: return nil
     }
-    return nil
+  }
+
+  private func tipIndex(ofType text: String?, at site: Site) -> Int? {
+    guard let text, let type = resolveType(text, from: site.type, file: site.position.file) else { return nil }
+    return tipByType[type]
+  }
+
+  /// A type's name as a callee writes it (`Tips.FavoriteTip`, `Presenter` of `Presenter<T>`).
+  static func typeName(_ callee: SwiftExpr) -> String? {
+    if case .generic(let base, _) = callee { return typeName(base) }
+    return callee.chain?.joined(separator: ".")
+  }
+
+  /// What a call calls (`TrackScreen` of `TrackScreen()`); anything else as it is.
+  static func callee(of expression: SwiftExpr) -> SwiftExpr {
+    if case .call(let callee, _) = expression { return callee }
+    return expression
   }
 
   /// The type a property holds, as the code says it (`let tip = FavoriteTip()`): of the
@@ -55,20 +63,26 @@ extension AppModel {
     return firstPropertyType[name]
   }
 
-  /// The type a tip expression is cast to (`group.currentTip as? ExportTip`), if not `Tip`.
-  static func cast(of text: String) -> String? {
-    guard let range = text.range(of: " as? ") ?? text.range(of: " as! ") else { return nil }
-    let type = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
-    return ["any Tip", "Tip", "AnyTip", "(any Tip)"].contains(type) ? nil : type
+  /// A tip expression without what does not change which tip it is: unwraps, parentheses,
+  /// casts, `AnyTip(…)`.
+  static func bare(_ expression: SwiftExpr) -> SwiftExpr {
+    switch expression.unwrapped {
+    case .cast(let inner, _, _): bare(inner)
+    case .call(.name("AnyTip"), let arguments) where arguments.count == 1: bare(arguments[0].value)
+    case let other: other
+    }
   }
 
-  /// A tip expression without the wrappers that do not change which tip it is: `AnyTip(t)`,
-  /// `t as any Tip`.
-  static func unwrapped(_ text: String) -> String {
-    var expression = text
-    if expression.hasPrefix("AnyTip("), expression.hasSuffix(")") { expression = String(expression.dropFirst(7).dropLast()) }
-    if let cast = expression.range(of: " as ") { expression = String(expression[..<cast.lowerBound]) }
-    return expression
+  /// The tip type a tip expression is cast down to (`group.currentTip as? ExportTip`), if not
+  /// `Tip`.
+  static func cast(of expression: SwiftExpr) -> String? {
+    switch expression.unwrapped {
+    case .cast(_, let op, let type) where op == "as?" || op == "as!":
+      ["any Tip", "Tip", "AnyTip", "(any Tip)"].contains(type) ? nil : type
+    case .cast(let inner, _, _): cast(of: inner)
+    case .call(.name("AnyTip"), let arguments) where arguments.count == 1: cast(of: arguments[0].value)
+    default: nil
+    }
   }
 
   mutating func readDisplays() {
@@ -106,7 +120,7 @@ extension AppModel {
         // What the flow of values says reaches it (`T.shared`, a value cast back from `Any?`).
         for tip in shown { place([tip], on: screen, anchor: tips[tip].name, inline: use.inline, use: use, chain: chain) }
       } else {
-        untranslated.append(Note(position: site.position, text: "a display of \(use.tip), which names no tip read"))
+        untranslated.append(Note(position: site.position, text: "a display of \(use.words), which names no tip read"))
       }
     }
   }
@@ -124,9 +138,9 @@ extension AppModel {
   /// The group whose `currentTip` a display shows (`group.currentTip as? …` included).
   /// Two types may each keep a group in a property of one name: the display's own type's
   /// first (groups of one name are `name`, `name_2`…).
-  func groupIndex(displayedBy text: String, in site: Site) -> Int? {
-    guard let range = text.range(of: ".currentTip") else { return nil }
-    let property = contractName(text[..<range.lowerBound].split(separator: ".").last.map(String.init) ?? "")
+  func groupIndex(displayedBy expression: SwiftExpr, in site: Site) -> Int? {
+    guard case .member(let group?, "currentTip") = AppModel.bare(expression) else { return nil }
+    let property = contractName(group.lastName ?? "")
     let named = groups.indices.filter { groups[$0].property == property }
     return named.first { groups[$0].owner == site.type } ?? named.first
   }
@@ -200,7 +214,7 @@ extension AppModel {
 
   /// How a display site shows its tip, in the comment's words.
   static func style(of site: Site, inline: Bool) -> String {
-    guard case .display(let api, _, _, _) = site.kind else { return inline ? "TipView (inline)" : ".popoverTip" }
+    guard case .display(let api, _, _, _, _) = site.kind else { return inline ? "TipView (inline)" : ".popoverTip" }
     switch api {
     case "popoverTip": return ".popoverTip"
     case "TipView": return "TipView (inline)"
@@ -245,10 +259,10 @@ extension AppModel {
       switch site.kind {
       case .donate(let text, _, _, _):
         for event in donatedEvents(named: text, at: site) { events[event].donations.append(site) }
-      case .parameterWrite(let text, _, _), .toggle(let text):
+      case .parameterWrite(let text, _, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }
-      case .invalidate(let text, _):
-        if let tip = tipIndex(displayedBy: text, in: site) { tips[tip].invalidations.append(site) }
+      case .invalidate(let expression, _, _):
+        if let tip = tipIndex(displayedBy: expression, in: site) { tips[tip].invalidations.append(site) }
       default: break
       }
     }

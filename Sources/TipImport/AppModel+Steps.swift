@@ -58,10 +58,10 @@ extension AppModel {
   /// the local's value reads, and the parameter written; an empty key otherwise.
   private func localWrite(at index: Int) -> (key: String, source: Int?, target: Int?) {
     let site = sites[index].site
-    guard case .parameterWrite(let text, "=", let value) = site.kind, let routine = siteRoutines[index],
-      routines[routine].routine.locals[value] != nil, case .update(let source, _, _, _, _)? = valueForm(value, at: index, depth: 0)
+    guard case .parameterWrite(let text, "=", let value, _) = site.kind, case .name(let local) = value, let routine = siteRoutines[index],
+      routines[routine].routine.locals[local] != nil, case .update(let source, _, _, _, _)? = valueForm(value, at: index, depth: 0)
     else { return ("", nil, nil) }
-    return ("\(routine).\(value)", source, parameterIndex(named: text, in: site))
+    return ("\(routine).\(local)", source, parameterIndex(named: text, in: site))
   }
 
   /// One site's steps (two for a `Bool` a reaction computes: one under the condition it
@@ -97,11 +97,11 @@ extension AppModel {
       }
       (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode.isAction)
       step.moves = (events[event].name, nil)
-    case .parameterWrite(let text, let op, let value):
+    case .parameterWrite(let text, let op, let expression, let value):
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }
-      (step.command, step.note) = write(parameter, op: op, value: value, at: index)
+      (step.command, step.note) = write(parameter, op: op, value: expression, text: value, at: index)
       var from: String?
-      if op == "=", case .update(let source, _, _, _, _)? = valueForm(value, at: index, depth: 0) { from = parameters[source].name }
+      if op == "=", case .update(let source, _, _, _, _)? = valueForm(expression, at: index, depth: 0) { from = parameters[source].name }
       step.moves = (parameters[parameter].name, from)
       if step.command == nil && notRun == nil {
         // A value the app computes: an input of an action, or in code that runs by itself, a
@@ -137,8 +137,8 @@ extension AppModel {
       } else {
         step.note = "\(parameters[parameter].name) is not a Bool"
       }
-    case .invalidate(let text, let reason):
-      guard let tip = tipIndex(displayedBy: text, in: site) else { return [] }
+    case .invalidate(let expression, _, let reason):
+      guard let tip = tipIndex(displayedBy: expression, in: site) else { return [] }
       let reasons = ["actionPerformed", "tipClosed", "displayCountExceeded", "displayDurationExceeded"]
       if let reason, reasons.contains(reason) {
         step.command = "invalidate \(tips[tip].name) \(reason)"
@@ -170,9 +170,9 @@ extension AppModel {
   func swiftText(_ site: Site) -> String {
     switch site.kind {
     case .donate(let event, let call, let argument, _): "\(event).\(call.dropLast(2))(\(argument ?? ""))"
-    case .parameterWrite(let target, let op, let value): "\(target) \(op) \(value)"
+    case .parameterWrite(let target, let op, _, let value): "\(target) \(op) \(value)"
     case .toggle(let target): "\(target).toggle()"
-    case .invalidate(let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
+    case .invalidate(_, let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
     case .resetDatastore: "Tips.resetDatastore()"
     case .testingOverride(let call): call
     default: ""
@@ -248,18 +248,18 @@ extension AppModel {
 
   /// What a parameter write becomes: `set P VALUE`, `set P += 1`, `set P Q + 1 atMost 99`,
   /// `set P not Q`; or a note when its value is computed from app state.
-  private func write(_ parameter: Int, op: String, value: String, at index: Int) -> (String?, String?) {
+  private func write(_ parameter: Int, op: String, value expression: SwiftExpr, text value: String, at index: Int) -> (String?, String?) {
     let name = parameters[parameter].name
     let type = scenarioType(of: parameter)
     let computed = "a value computed from app state (\(value))"
     switch op {
     case "+=", "-=":
-      guard type.isNumber, let number = AppModel.number(AppModel.expression(value)), type == "Double" || !number.contains(".") else {
+      guard type.isNumber, let number = AppModel.number(expression), type == "Double" || !number.contains(".") else {
         return (nil, computed)
       }
       return ("set \(name) \(op) \(number)", nil)
     case "=":
-      guard let form = valueForm(value, at: index, depth: 0) else { return (nil, computed) }
+      guard let form = valueForm(expression, at: index, depth: 0) else { return (nil, computed) }
       switch form {
       case .literal(let literal):
         guard fits(literal, type) else { return (nil, "\(value) does not fit \(name)'s type") }
@@ -296,68 +296,52 @@ extension AppModel {
     case update(source: Int, negates: Bool, offset: String?, atMost: String?, atLeast: String?)
   }
 
-  /// What `text`, written at site `index`, is: a literal; a parameter, negated, plus or minus
+  /// What a value written at site `index` is: a literal; a parameter, negated, plus or minus
   /// a number, capped by `min`/`max`; through the routine's locals (`let next = …`).
-  func valueForm(_ text: String, at index: Int, depth: Int) -> ValueForm? {
+  func valueForm(_ value: SwiftExpr, at index: Int, depth: Int) -> ValueForm? {
     guard depth < 4 else { return nil }
-    let expression = AppModel.expression(text)
-    if let literal = RuleTranslator.literal(expression) { return .literal(literal) }
-    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first {
-      return valueForm(inner.expression.trimmedDescription, at: index, depth: depth + 1)
-    }
-    let site = sites[index].site
-    if let reference = expression.as(DeclReferenceExprSyntax.self), let routine = siteRoutines[index],
-      let local = routines[routine].routine.locals[reference.baseName.text]
-    {
-      return valueForm(local, at: index, depth: depth + 1)
-    }
-    if expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self) {
-      return parameterIndex(named: text, in: site).map { .update(source: $0, negates: false, offset: nil, atMost: nil, atLeast: nil) }
-    }
-    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!",
-      case .update(let source, false, nil, nil, nil)? = valueForm(prefix.expression.trimmedDescription, at: index, depth: depth + 1)
-    {
-      return .update(source: source, negates: true, offset: nil, atMost: nil, atLeast: nil)
-    }
-    if let sequence = expression.as(SequenceExprSyntax.self) {
-      let elements = Array(sequence.elements)
-      guard elements.count == 3, let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "+" || op == "-" else {
-        return nil
+    let next = depth + 1
+    switch value {
+    case .literal(let literal): return .literal(literal)
+    // `(x)`: parentheses (an array of one, which no parameter's value is, reads alike).
+    case .collection(let elements) where elements.count == 1: return valueForm(elements[0], at: index, depth: next)
+    case .name, .member:
+      if case .name(let name) = value, let routine = siteRoutines[index], let local = routines[routine].routine.locals[name] {
+        return valueForm(local, at: index, depth: next)
       }
-      let (left, right) = (elements[0], elements[2])
-      if let number = AppModel.number(right),
-        case .update(let source, false, nil, nil, nil)? = valueForm(left.trimmedDescription, at: index, depth: depth + 1)
-      {
+      guard let chain = value.chain else { return nil }
+      return parameterIndex(named: chain.joined(separator: "."), in: sites[index].site).map {
+        .update(source: $0, negates: false, offset: nil, atMost: nil, atLeast: nil)
+      }
+    case .prefix("!", let operand):
+      guard case .update(let source, false, nil, nil, nil)? = valueForm(operand, at: index, depth: next) else { return nil }
+      return .update(source: source, negates: true, offset: nil, atMost: nil, atLeast: nil)
+    case .infix(let left, let op, let right) where op == "+" || op == "-":
+      if let number = AppModel.number(right), case .update(let source, false, nil, nil, nil)? = valueForm(left, at: index, depth: next) {
         return .update(source: source, negates: false, offset: op == "-" ? "-" + number : number, atMost: nil, atLeast: nil)
       }
       if op == "+", let number = AppModel.number(left),
-        case .update(let source, false, nil, nil, nil)? = valueForm(right.trimmedDescription, at: index, depth: depth + 1)
+        case .update(let source, false, nil, nil, nil)? = valueForm(right, at: index, depth: next)
       {
         return .update(source: source, negates: false, offset: number, atMost: nil, atLeast: nil)
       }
       return nil
-    }
     // `min(X.p + 1, 99)`, `max(0, X.p - 1)`: a cap.
-    if let call = expression.as(FunctionCallExprSyntax.self),
-      let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-      name == "min" || name == "max", call.arguments.count == 2
-    {
-      let arguments = call.arguments.map(\.expression)
-      let (numberAt, other) = AppModel.number(arguments[1]) != nil ? (1, 0) : (0, 1)
-      guard let cap = AppModel.number(arguments[numberAt]),
-        case .update(let source, false, let offset, let atMost, let atLeast)? = valueForm(
-          arguments[other].trimmedDescription, at: index, depth: depth + 1)
+    case .call(.name(let name), let arguments) where (name == "min" || name == "max") && arguments.count == 2:
+      let (numberAt, other) = AppModel.number(arguments[1].value) != nil ? (1, 0) : (0, 1)
+      guard let cap = AppModel.number(arguments[numberAt].value),
+        case .update(let source, false, let offset, let atMost, let atLeast)? = valueForm(arguments[other].value, at: index, depth: next)
       else { return nil }
       return name == "min"
         ? .update(source: source, negates: false, offset: offset, atMost: cap, atLeast: atLeast)
         : .update(source: source, negates: false, offset: offset, atMost: atMost, atLeast: cap)
+    default: return nil
     }
-    return nil
   }
 
   /// A number literal's text (`1`, `-2`, `0.5`), or nil.
-  static func number(_ expression: ExprSyntax) -> String? {
-    guard let literal = RuleTranslator.literal(expression), let first = literal.first, first.isNumber || first == "-" else { return nil }
+  static func number(_ value: SwiftExpr) -> String? {
+    guard case .literal(let literal) = value, let first = literal.first, first.isNumber || first == "-" else { return nil }
     return literal
   }
 

@@ -57,7 +57,8 @@ extension FactScanner {
       if let tip = node.arguments.first?.expression {
         let (shown, condition) = displayed(tip)
         let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { Syntax($0.declName) } ?? Syntax(node)
-        site(.display(api: last, inline: inline, tip: shown, condition: condition), at: at)
+        let text = source(FactScanner.unwrappedTip(shown))
+        site(.display(api: last, inline: inline, tip: expr(shown), text: text, condition: condition), at: at)
         facts.sites[facts.sites.count - 1].anchoredAction = anchoredAction(of: node)
         let needs = FactScanner.osNeeds(of: node, api: last)
         facts.sites[facts.sites.count - 1].displayNeeds = needs.needs
@@ -93,7 +94,10 @@ extension FactScanner {
         }
       case "invalidate":
         let reason = node.arguments.first { $0.label?.text == "reason" }.map { source($0.expression) }
-        site(.invalidate(tip: member.base.map { source($0) } ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }), at: node)
+        let tip = member.base.map { expr($0) } ?? .name("self")
+        site(
+          .invalidate(tip: tip, text: member.base.map { source($0) } ?? "self", reason: reason.map { String($0.drop { $0 == "." }) }),
+          at: node)
       case "toggle":
         if let base = member.base, node.arguments.isEmpty { site(.toggle(parameter: source(base)), at: node) }
       default: break
@@ -105,7 +109,7 @@ extension FactScanner {
   /// among the files read (the app's helpers, the code its launch and views run).
   private func recordCall(_ node: FunctionCallExprSyntax, name: String) {
     guard !FactScanner.common.contains(name) else { return }
-    let arguments = node.arguments.map { Site.Argument(label: $0.label?.text, text: source($0.expression)) }
+    let arguments = node.arguments.map { Site.Argument(label: $0.label?.text, text: source($0.expression), value: expr($0.expression)) }
     if name.first?.isUppercase == true {
       // `FeatureTip(title: …)`, `HintModifier(tip: …)`: a type built with arguments.
       if !arguments.isEmpty { site(.instantiate(type: source(node.calledExpression), arguments: arguments), at: node) }
@@ -147,7 +151,7 @@ extension FactScanner {
   /// What a display shows: the expression, or for a name bound by `if let tip = …` (a
   /// group's `currentTip`), the expression it was bound to; for `c ? tip : nil`, the tip and
   /// the condition.
-  private func displayed(_ expression: ExprSyntax) -> (tip: String, condition: String?) {
+  private func displayed(_ expression: ExprSyntax) -> (tip: ExprSyntax, condition: String?) {
     if let ternary = expression.as(TernaryExprSyntax.self) {
       let whenTrue = ternary.thenExpression.is(NilLiteralExprSyntax.self) ? ternary.elseExpression : ternary.thenExpression
       let negated = ternary.thenExpression.is(NilLiteralExprSyntax.self)
@@ -163,7 +167,7 @@ extension FactScanner {
       let thenIsNil = ternary.thenExpression.is(NilLiteralExprSyntax.self)
       return (displayed(thenIsNil ? last : ternary.thenExpression).tip, thenIsNil ? "!(\(condition))" : condition)
     }
-    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return (source(expression), nil) }
+    guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return (expression, nil) }
     var parent = expression.parent
     while let current = parent {
       let conditions = current.as(IfExprSyntax.self)?.conditions ?? current.as(GuardStmtSyntax.self)?.conditions
@@ -171,12 +175,31 @@ extension FactScanner {
         if let binding = condition.condition.as(OptionalBindingConditionSyntax.self), source(binding.pattern) == name,
           let value = binding.initializer?.value
         {
-          return (source(value), nil)
+          return (value, nil)
         }
       }
       parent = current.parent
     }
-    return (name, nil)
+    return (expression, nil)
+  }
+
+  /// A shown tip without the wrappers that do not change which tip it is, `AnyTip(t)` and
+  /// `t as any Tip`: what a comment quotes.
+  static func unwrappedTip(_ expression: ExprSyntax) -> ExprSyntax {
+    var inner = expression
+    if let call = inner.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AnyTip",
+      call.arguments.count == 1, let only = call.arguments.first
+    {
+      inner = only.expression
+    }
+    if let cast = inner.as(AsExprSyntax.self), cast.questionOrExclamationMark == nil { return cast.expression }
+    // Unfolded, `t as any Tip` is the elements `t`, `as`, `any Tip`.
+    if let sequence = inner.as(SequenceExprSyntax.self), sequence.elements.count == 3, let first = sequence.elements.first,
+      let cast = sequence.elements.dropFirst().first?.as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark == nil
+    {
+      return first
+    }
+    return inner
   }
 
   /// `TipGroup(.ordered) { A(); B() }`, named after the property it is stored in.
@@ -231,7 +254,9 @@ extension FactScanner {
     guard ["=", "+=", "-=", "*=", "/="].contains(op), let first = elements.dropFirst(2).first, let last = elements.last else { return }
     let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
     let end = last.endPositionBeforeTrailingTrivia.utf8Offset
-    site(.parameterWrite(parameter: source(target), op: op, value: source(bytesFrom: start, to: end)), at: node)
+    let text = source(bytesFrom: start, to: end)
+    let value = elements.count == 3 ? expr(first) : folded(Array(elements.dropFirst(2)), depth: 0) ?? .other(text)
+    site(.parameterWrite(parameter: source(target), op: op, value: value, text: text), at: node)
   }
 
   /// `target = value` whatever the target: where the value goes (the ledger of tip uses).

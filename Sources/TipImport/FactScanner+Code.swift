@@ -312,7 +312,9 @@ extension FactScanner {
     let sequence = source(node.sequence)
     let inherent = sequence.hasSuffix("shouldDisplayUpdates") || sequence.hasSuffix("statusUpdates")
     if inherent { inherentNames.insert(source(node.pattern)) }
-    if sequence.hasSuffix(".statusUpdates") { statusNames[source(node.pattern)] = String(sequence.dropLast(".statusUpdates".count)) }
+    if sequence.hasSuffix(".statusUpdates"), case .member(let tip?, "statusUpdates") = expr(node.sequence) {
+      statusNames[source(node.pattern)] = tip
+    }
     codeConditions.append(CodeCondition(kind: inherent ? .inherent : .loop, text: "for \(source(node.pattern)) in \(sequence)"))
     walk(node.body)
     codeConditions.removeLast()

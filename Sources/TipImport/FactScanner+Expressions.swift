@@ -37,7 +37,8 @@ extension FactScanner {
       return .generic(expr(generic.expression, depth: next), generic.genericArgumentClause.arguments.map { source($0.argument) })
     }
     if let ternary = node.as(TernaryExprSyntax.self) {
-      return .ternary(expr(ternary.condition, depth: next), expr(ternary.thenExpression, depth: next), expr(ternary.elseExpression, depth: next))
+      return .ternary(
+        expr(ternary.condition, depth: next), expr(ternary.thenExpression, depth: next), expr(ternary.elseExpression, depth: next))
     }
     if let cast = node.as(AsExprSyntax.self) {
       return .cast(expr(cast.expression, depth: next), "as" + (cast.questionOrExclamationMark?.text ?? ""), source(cast.type))
@@ -59,7 +60,7 @@ extension FactScanner {
 
   /// A flat operator sequence folded by precedence climbing: `elements` alternate operands
   /// and operators (`=`, `&&`, `? x :`, `as? T` — whose type is the next element).
-  private func folded(_ elements: [ExprSyntax], depth: Int) -> SwiftExpr? {
+  func folded(_ elements: [ExprSyntax], depth: Int) -> SwiftExpr? {
     var operands: [SwiftExpr] = []
     var operators: [SequenceOperator] = []
     var index = 0

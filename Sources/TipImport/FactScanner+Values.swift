@@ -70,7 +70,9 @@ extension FactScanner {
     // `&Tip.count` handed to a function: it may write any value there.
     for argument in node.arguments {
       guard let inOut = argument.expression.as(InOutExprSyntax.self) else { continue }
-      site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: source(node)), at: inOut)
+      // What it writes is not known: the value is the call, as written.
+      let call = source(node)
+      site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: .other(call), text: call), at: inOut)
     }
     guard !FactScanner.takesNoTip.contains(name), !node.arguments.isEmpty else { return }
     let callee = expr(node.calledExpression)

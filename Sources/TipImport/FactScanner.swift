@@ -52,7 +52,7 @@ final class FactScanner: SyntaxVisitor {
   var inherentNames: Set<String> = []
   /// Names bound by `for await status in tip.statusUpdates`, and the tip: an `if case
   /// .invalidated = status` in its body runs when that tip is invalidated.
-  var statusNames: [String: String] = [:]
+  var statusNames: [String: SwiftExpr] = [:]
 
   init(path: String, bytes: [UInt8], tree: SourceFileSyntax, target: BuildTarget = BuildTarget()) {
     self.bytes = bytes
@@ -466,7 +466,7 @@ final class FactScanner: SyntaxVisitor {
       // `let next = min(X.p + 1, 99)`: what a later write of `next` writes.
       for binding in node.bindings {
         if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
-          facts.routines[routine].locals[name] = source(value)
+          facts.routines[routine].locals[name] = expr(value)
         }
       }
     }

@@ -81,7 +81,8 @@ struct ScenarioEmitter {
     comment("What the app's code tests that the import cannot decide: app conditions, with their value on a fresh install.")
     if model.unusedConditions > 0 {
       comment(
-        "\(ScenarioText.count(model.unusedConditions, "more condition")) the code tests \(model.unusedConditions == 1 ? "gates" : "gate") nothing a tip reads: not written.")
+        "\(ScenarioText.count(model.unusedConditions, "more condition")) the code tests \(model.unusedConditions == 1 ? "gates" : "gate") nothing a tip reads: not written."
+      )
     }
     for condition in model.conditions {
       comment("`\(condition.swift)` at \(condition.position.fileLine): \(condition.why)")
@@ -241,7 +242,7 @@ struct ScenarioEmitter {
     for dead in tip.deadDisplays { comment("displayed at \(dead): no display") }
     if tip.anchors.isEmpty { comment("never displayed in the files read: give it an `anchor` to see it on a screen") }
     for invalidation in tip.invalidations {
-      guard case .invalidate(_, let reason) = invalidation.kind else { continue }
+      guard case .invalidate(_, _, let reason) = invalidation.kind else { continue }
       comment("  invalidated at \(invalidation.position.fileLine) (reason \(reason ?? "?"))\(ScenarioEmitter.place(invalidation))")
     }
     definition("tip \(tip.name)")

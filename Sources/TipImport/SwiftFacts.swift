@@ -57,8 +57,8 @@ struct Routine {
   var deferred: Deferral?
   /// Inside `#Preview`, a `PreviewProvider`, or under a flag the release build does not set.
   var isPreviewOrFlagged = false
-  /// `let next = min(X.p + 1, 99)`: its locals' initializers, as written.
-  var locals: [String: String] = [:]
+  /// `let next = min(X.p + 1, 99)`: its locals' initializers.
+  var locals: [String: SwiftExpr] = [:]
   /// What a function of one expression returns, as written (`UserDefaults.standard.bool(forKey:
   /// key)`): a condition that calls it tests that.
   var returns: SwiftExpr?
@@ -111,7 +111,7 @@ struct CodeCondition {
     case inherent
     /// `for await status in tip.statusUpdates { if case .invalidated = status { … } }`: the
     /// code runs when that tip (as the code names it) is invalidated.
-    case tipInvalidated(String)
+    case tipInvalidated(SwiftExpr)
   }
 
   var kind: Kind
@@ -234,17 +234,21 @@ struct Site {
     case configure(options: [String])
     case resetDatastore
     case testingOverride(String)
-    /// `.popoverTip(c ? tip : nil)`: `condition` is `c`. `api` is the display API's name.
-    case display(api: String, inline: Bool, tip: String, condition: String?)
+    /// `.popoverTip(c ? tip : nil)`: `tip` is `tip`, `condition` is `c`. `api` is the display
+    /// API's name. `text` is the tip as written, less `AnyTip(…)` and `as any Tip`: what a
+    /// comment quotes.
+    case display(api: String, inline: Bool, tip: SwiftExpr, text: String, condition: String?)
     case group(name: String?, ordered: Bool, members: [String], notes: [Note])
     /// `X.event.donate(.init(field: 2))`: `argument` is what is donated, and `fields` its
     /// labelled values when it is built in the call (nil when it is computed elsewhere).
     case donate(event: String, call: String, argument: String?, fields: [DonatedField]?)
-    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`.
-    case parameterWrite(parameter: String, op: String, value: String)
+    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`; the value, and its text
+    /// for comments.
+    case parameterWrite(parameter: String, op: String, value: SwiftExpr, text: String)
     /// `X.p.toggle()`.
     case toggle(parameter: String)
-    case invalidate(tip: String, reason: String?)
+    /// `tip.invalidate(reason: .actionPerformed)`: the tip, and its text for comments.
+    case invalidate(tip: SwiftExpr, text: String, reason: String?)
     case instantiate(type: String, arguments: [Argument])
     /// A call of a function or method of the app's, maybe its own helper or code to follow.
     case call(name: String, base: String?, arguments: [Argument])
@@ -260,10 +264,11 @@ struct Site {
     var text: String
   }
 
-  /// An argument of a call: its label and text.
+  /// An argument of a call: its label, text, and structure (a tip handed to a helper).
   struct Argument {
     var label: String?
     var text: String
+    var value: SwiftExpr
   }
 
   var kind: Kind

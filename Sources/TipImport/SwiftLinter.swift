@@ -173,7 +173,7 @@ struct SwiftLinter {
 
   private func backgroundInvalidations(_ found: inout [SwiftFinding]) {
     for (site, testCode) in model.sites where !testCode && site.onBackground {
-      guard case .invalidate(let tip, _) = site.kind else { continue }
+      guard case .invalidate(_, let tip, _) = site.kind else { continue }
       found.append(
         SwiftFinding(
           "invalidatedOnBackground", at: site.position,
