@@ -103,9 +103,3 @@ struct PlanMeasure: Sendable {
     return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded(.down)))]
   }
 }
-
-/// A plan that cannot run: a target or a tune this session cannot take.
-public struct PlanError: Error, Sendable {
-  public var message: String
-  init(_ message: String) { self.message = message }
-}

@@ -99,9 +99,8 @@ public struct PopulationReport: Sendable {
     }
     start = population.base.clock
     timeZone = population.base.timeZone
-    let (start, timeZone) = (start, timeZone)
-    // The day number of a first display, from its seconds after the start.
-    // Day N is the N-th 24 hours from the start, as reach by day N counts it.
+    // The day number of a first display, from its seconds after the start: day N is the N-th
+    // 24 hours from the start, as reach by day N counts it.
     func day(_ seconds: Int64?) -> Int? { seconds.map { Int($0 / 86_400) + 1 } }
     let names = population.base.engine.catalog.tips.map(\.name)
     let n = Double(max(1, outcomes.count))
