@@ -116,7 +116,7 @@ struct Benchmarks {
     let grid = ["frequency hourly, weekly", "planWeekTip.rule recipeSaved.count >= 1...4", "sharePlanTip.maxDisplayCount 2...5, none"]
     let (small, smallSeconds) = try time { try plan(users: planUsers, tunes: grid) }
     row(
-      "plan: 5 tips, 3 cohorts, \(planUsers) users × 28 days, \(small.searched) options",
+      "plan, \(small.searched) options, \(planUsers) users × 28d",
       String(format: "%.1f s (%.2f s per option)", smallSeconds, smallSeconds / Double(max(1, small.searched + 1))),
       planUsers == 10_000 ? "< 60 s" : "")
     if !quick {
@@ -128,7 +128,7 @@ struct Benchmarks {
       ]
       let (big, bigSeconds) = try time { try plan(users: planUsers, tunes: wide) }
       row(
-        "plan: \(PlanResult.count(big.combinations)) options, budget \(big.budget): \(big.searched) run",
+        "plan, 10^6 options: \(big.searched) run of \(big.budget)",
         String(format: "%.1f s (%.2f s per option)", bigSeconds, bigSeconds / Double(max(1, big.searched + 1))), "within the budget")
     }
     // Rule evaluation against history length.
