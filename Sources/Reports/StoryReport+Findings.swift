@@ -5,7 +5,11 @@ import TipEngine
 /// back until closed, who never sees a tip and why, tips the frequency starves, tips the
 /// one-user story never shows.
 extension StoryReport {
-  func findings() -> [ReportBlock] {
+  func findings() -> [ReportBlock] { findings(world: world, population: population, story: story, returning: returning) }
+
+  /// The findings of the session as it ran, or of a what-if: its world, users, story and
+  /// tips that come back until closed.
+  func findings(world: World, population: PopulationReport?, story: Story, returning: [String]) -> [ReportBlock] {
     var items: [String] = []
     for tip in returning {
       items.append(
@@ -18,12 +22,12 @@ extension StoryReport {
           let never = 1 - cohort.reach
           guard never > 0.000_5, cohort.users > 0 else { return nil }
           return
-            "\(PopulationReport.percent(never)) of \(cohort.cohort) users (\(reasons(cohort, tip: figures.tip).joined(separator: "; ")))"
+            "\(PopulationReport.percent(never)) of \(cohort.cohort) users (\(StoryReport.reasons(cohort, tip: figures.tip, in: world).joined(separator: "; ")))"
         }
         guard !clauses.isEmpty else { continue }
         items.append("\(quoted(figures.tip)) is never seen in \(population.days) days by " + clauses.joined(separator: ", and by ") + ".")
       }
-      items += starved(population)
+      items += starved(population, in: world)
     }
     for summary in story.summaries where summary.displays == 0 {
       items.append("\(quoted(summary.tip)) never shows in the one-user story: \(summary.end).")
@@ -64,7 +68,7 @@ extension StoryReport {
   }
 
   /// Tips that many users never see because other tips take the frequency's one slot.
-  func starved(_ population: PopulationReport) -> [String] {
+  func starved(_ population: PopulationReport, in world: World) -> [String] {
     guard world.frequency != .immediate else { return [] }
     return population.tips.compactMap { figures in
       let share = figures.neverSawBecause.first { $0.0 == "frequency" }?.1 ?? 0

@@ -131,6 +131,8 @@ extension StoryReport {
     blocks.append(table("As planned") { _, tip, cohort in StoryReport.number(cohort?.displaysPerUser ?? tip.displaysPerUser) })
     for (letter, alternative) in zip(letters, alternatives) {
       guard let population = alternative.population else { continue }
+      blocks.append(.heading("What to look at with \(letter) (\(alternative.label))"))
+      blocks += findings(world: alternative.world, population: population, story: alternative.story, returning: alternative.returning)
       blocks.append(.heading("Who never sees a tip with \(letter) (\(alternative.label)), and why"))
       blocks += neverSees(population, in: alternative.world)
     }

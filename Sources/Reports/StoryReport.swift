@@ -25,6 +25,8 @@ public struct StoryReport: Sendable {
     public var story: Story
     /// The session's world with the changes made, for the tips' words.
     var world: World
+    /// Its tips that come back at every eligible visit until closed (`lint`'s).
+    var returning: [String]
     public var population: PopulationReport?
     public var label: String { story.label }
   }
@@ -122,7 +124,8 @@ public struct StoryReport: Sendable {
       switch WhatIf.replay(session, with: changes) {
       case .success(let session):
         replayed.append(session)
-        alternatives.append(Alternative(story: StoryReport.story(label, session: session), world: session.world))
+        let returning = Linter(session: session).warnings().filter { $0.rule == "returnsUntilClosed" }.compactMap(\.tip)
+        alternatives.append(Alternative(story: StoryReport.story(label, session: session), world: session.world, returning: returning))
       case .failure(let d): throw fail("with \(label) the session no longer runs: \(d.message)")
       }
     }

@@ -52,6 +52,13 @@ import Testing
       #expect(page.out.contains("## With A: frequency weekly") && page.out.contains("## With B: a.maxDisplayCount 1; frequency daily"))
       #expect(page.out.contains("| Tip | Users | As planned | A | B |"), "\(page.out)")
       #expect(page.out.contains("### Who never sees a tip with B (a.maxDisplayCount 1; frequency daily), and why"))
+      // Each change's findings, read with that change: without a maximum, `a` comes back.
+      let unlimited = try tipsim(
+        ["report", "side.scenario", "--format", "md", "--whatif", "frequency weekly", "--whatif", "a.maxDisplayCount none"], in: folder)
+      let findings = unlimited.out.components(separatedBy: "### What to look at with ").dropFirst().map { $0.prefix { $0 != "#" } }
+      #expect(findings.count == 2, "\(unlimited.out)")
+      #expect(findings.first?.contains("Nothing to flag") == true, "\(findings)")
+      #expect(findings.last?.contains("comes back at every eligible visit until the user closes it") == true, "\(findings)")
     }
   }
 
