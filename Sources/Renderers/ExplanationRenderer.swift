@@ -26,7 +26,13 @@ public struct ExplanationRenderer {
     } else {
       out.append("  rules (all must hold, rule 19):")
       for rule in decision.rules {
-        out.append("    \(rule.holds ? "✓" : "✗") \(rule.rule)")
+        // The team's names for what it reads (`label "…"`), after the rule.
+        let named = (rule.rule.aggregates.map(\.event) + rule.rule.parameterNames).compactMap { name in
+          e.labels[name].map { "\(name): “\($0)”" }
+        }
+        out.append(
+          "    \(rule.holds ? "✓" : "✗") \(rule.rule)"
+            + (named.isEmpty ? "" : "  (" + Array(Set(named)).sorted().joined(separator: ", ") + ")"))
         for reading in rule.readings { out.append("        \(r.describe(reading))") }
       }
     }

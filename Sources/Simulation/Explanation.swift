@@ -35,6 +35,8 @@ public struct Explanation: Hashable, Sendable {
   public var actions: [ActionHint]
   /// Why neither time nor any action makes it available (`World.neverAvailable`), or nil.
   public var neverAvailable: String?
+  /// What the team calls the events and parameters its rules read (`label "…"`), by name.
+  public var labels: [String: String] = [:]
   /// The OS the device runs, and the APIs this tip would use that it lacks (rule 44).
   public var os = OSVersion.latest
   public var runsWithout: [TipKitAPI] = []

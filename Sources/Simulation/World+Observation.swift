@@ -63,6 +63,10 @@ extension World {
       groups: groups, policies: appliedPolicies(for: definition, frequency: frequency), nextChange: next,
       actions: actionHints(for: tip, decision: decision, presentation: presentation))
     explanation.reactionEffects = reactionEffects
+    for rule in decision.rules {
+      for event in rule.rule.aggregates.map(\.event) { explanation.labels[event] = engine.catalog.event(named: event)?.label }
+      for name in rule.rule.parameterNames { explanation.labels[name] = engine.catalog.parameter(named: name)?.label }
+    }
     explanation.neverAvailable = neverAvailable(tip)
     explanation.os = effectiveOS
     if definition?.options.maxDisplayDuration != nil, !tipKit.offers(.maxDisplayDuration) {

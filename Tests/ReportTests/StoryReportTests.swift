@@ -1,4 +1,5 @@
 import Foundation
+import Renderers
 import Runner
 import ScenarioLanguage
 import Sessions
@@ -297,5 +298,11 @@ import TipEngine
     #expect(RuleWords.words(parsed, labels: RuleWords.Labels(catalog)) == words)
     #expect(RuleWords.unmet(parsed, labels: RuleWords.Labels(catalog)) == unmet)
     #expect(catalog.event(named: "lessonDone")?.label == "finished a lesson")
+    // `why` names them beside the rule.
+    let why = run.session.world.explain("t")
+    let rendered = TextRenderer(timeZone: .utc).render(LogRecord(instant: why.at, event: .explanation(why)))
+    if rule.contains("lessonDone") { #expect(rendered.contains("  (lessonDone: “finished a lesson”)"), "\(rendered)") }
+    if rule.contains("isPro") { #expect(rendered.contains("  (isPro: “on the paid plan”)"), "\(rendered)") }
+    if rule.contains("visits") { #expect(why.labels.isEmpty) }
   }
 }
