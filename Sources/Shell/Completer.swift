@@ -86,11 +86,18 @@ public struct Completer {
     case "device": return position == 1 ? ["os"] : []
     case "timeline": return tips + ["from", "to", "--svg"]
     case "repeat": return position == 1 ? ["every"] : (position >= 3 ? CommandTable.names : [])
+    case "tune": return argument(["whatif"] + words.dropFirst())
+    case "target": return target(words)
     case "whatif":
       if position == 0 {
-        return ["frequency", "policy"]
-          + catalog.tips.flatMap { tip in TipOption.words.map { "\(tip.name).\($0)" } }
+        return ["frequency", "policy", "group", "condition"]
+          + catalog.tips.flatMap { tip in (TipOption.words + ["rule"]).map { "\(tip.name).\($0)" } }
       }
+      if words[1] == "group" { return position == 1 ? catalog.groups.map(\.name) : ["ordered", "firstAvailable", "none"] }
+      if words[1] == "condition" {
+        return position == 1 ? world.conditions.definitions.map(\.name) : ["true", "false", "unknown"]
+      }
+      if words[1].hasSuffix(".rule") { return [] }
       if words[1] == "frequency" { return DisplayFrequency.allCases.map(\.rawValue) }
       if words[1] == "policy" { return position == 1 ? Policies.names : Policies.choices(of: words[2]) }
       let option = words[1].split(separator: ".").last.flatMap { TipOption.named(String($0)) }
@@ -110,6 +117,21 @@ public struct Completer {
     default:
       guard let arguments = CommandTable.info(command)?.arguments, !arguments.isEmpty else { return [] }
       return candidates(for: arguments[min(position, arguments.count - 1)], words)
+    }
+  }
+
+  /// `target TIP|load MEASURE [STAT] OP …`: the measures of a tip or of `load`, then their
+  /// statistics, then the clauses after the bound.
+  private func target(_ words: [String]) -> [String] {
+    let position = words.count - 1
+    let operators = [">=", "<=", ">", "<"]
+    let statistics = PlanTarget.Statistic.allCases.map(\.rawValue)
+    switch position {
+    case 0: return tips + ["load"]
+    case 1: return words[1] == "load" ? ["distinctTips", "displays"] : ["reach", "firstDisplay", "displays"]
+    case 2: return words[2] == "reach" ? operators : words[2] == "firstDisplay" ? ["median", "p90"] : statistics
+    case 3 where words[2] != "reach": return operators
+    default: return words[1] == "load" ? ["per", "by", "in"] : ["by", "in"]
     }
   }
 

@@ -365,6 +365,14 @@ import Testing
     ("report plan.html --title Plan --w", ["--whatif"]),
     ("report plan.html --whatif freq", ["frequency"]),
     ("report plan.html --whatif frequency w", ["weekly"]),
+    ("tune freq", ["frequency"]),
+    ("tune frequency w", ["weekly"]),
+    ("tune favoriteBackyard.r", ["favoriteBackyard.rule"]),
+    ("target favoriteBackyard ", ["displays", "firstDisplay", "reach"]),
+    ("target load ", ["displays", "distinctTips"]),
+    ("target favoriteBackyard firstDisplay ", ["median", "p90"]),
+    ("target favoriteBackyard reach >", [">", ">="]),
+    ("whatif gr", ["group"]),
   ])
   func completesCommandsKeywordsAndDefinedNames(text: String, expected: [String]) {
     #expect(Completer(world: world).complete(text).candidates == expected)
