@@ -48,14 +48,14 @@ struct BrowserTests {
 
   /// The meal plan's page: its Targets box (the plan's best option as the what-if), with
   /// cohort shares that add up to 110%.
-  static func mealPlan() throws -> String {
+  static func mealPlan() throws -> StoryReport {
     var session = Session()
     session.skipsReports = true
     let source = try String(contentsOfFile: "\(packageRoot)/Scenarios/meal-plan.scenario", encoding: .utf8)
       .replacingOccurrences(of: "cohort power 20%", with: "cohort power 30%")
     let run = ScenarioRunner.run(source: source, session: session)
     #expect(run.exitCode == 0, "\(run.errors)")
-    return try StoryReport(session: run.session, title: "Meal plan").html()
+    return try StoryReport(session: run.session, title: "Meal plan")
   }
 
   /// Runs the browser on `page` (written to a file of its own) with `arguments`; its standard
@@ -118,7 +118,8 @@ struct BrowserTests {
       document.body.setAttribute("data-note", note.length === 1 && table && (note[0].compareDocumentPosition(table) & 4) ? "before-table" : "missing");
       </script>
       """
-    let page = try Self.mealPlan().replacingOccurrences(of: "</body>", with: probe + "\n</body>")
+    let report = try Self.mealPlan()
+    let page = report.html().replacingOccurrences(of: "</body>", with: probe + "\n</body>")
     let (dom, log, folder) = try render(page, ["--dump-dom"])
     defer { try? FileManager.default.removeItem(at: folder) }
     #expect(consoleLines(log).isEmpty, "\(consoleLines(log))")
@@ -126,8 +127,10 @@ struct BrowserTests {
     // Five targets, three cells each, none laid out empty.
     #expect(dom.contains(#"data-cells="15/0""#), "\(dom.prefix(400))")
     #expect(dom.contains(#"data-note="before-table""#))
-    #expect(dom.contains("No option meets every target.") && dom.contains("planMade never happened"))
-    #expect(dom.contains("<h2>With planWeekTip.rule recipeSaved.count &gt;= 1</h2>"))
+    // The reasons in the events' labels; the what-if is the plan's closest option.
+    #expect(dom.contains("No option meets every target.") && dom.contains("never made a meal plan"), "\(dom)")
+    let closest = try #require(report.plan?.closest?.changes.joined(separator: "; "))
+    #expect(!closest.isEmpty && dom.contains("<h2>With \(closest.replacingOccurrences(of: ">", with: "&gt;"))</h2>"), "\(closest)")
   }
 
   @Test func threeWhatIfsStandSideBySideAndEveryColumnIsLaidOut() throws {
