@@ -1,4 +1,5 @@
 import Foundation
+import Renderers
 
 /// `plan` on the terminal: the run, what was searched, today, the options that meet every
 /// target or the closest and why not, and how to paste the answer back.
@@ -74,10 +75,9 @@ extension PlanResult {
 
   /// One line per target: ✓ or ✗, the figure with its margin, and today's beside it.
   func figureLines(_ figures: [Figure], before: [Figure]?) -> [String] {
-    let width = figures.map(\.target.count).max() ?? 0
+    let width = figures.map(\.target.displayWidth).max() ?? 0
     return figures.enumerated().map { index, figure in
-      var line = "  \(figure.met ? "✓" : "✗") " + figure.target.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + figure.text
-      if let margin = figure.margin { line += " ±" + PopulationReport.percent(margin).dropLast() }
+      var line = "  \(figure.met ? "✓" : "✗") " + figure.target.padding(toLength: width) + "  " + figure.shown
       if let before, index < before.count { line += " (today \(before[index].text))" }
       return line
     }

@@ -12,6 +12,9 @@ public struct PlanResult: Codable, Sendable {
     /// Half the 95% interval of a reach; nil for other measures.
     public var margin: Double?
     public var met: Bool
+
+    /// `66.3% ±9.8`, `day 5`.
+    public var shown: String { text + (margin.map { " ±" + PopulationReport.percent($0).dropLast() } ?? "") }
   }
 
   public struct Option: Codable, Sendable {

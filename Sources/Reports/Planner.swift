@@ -52,19 +52,21 @@ public struct Planner {
 
   /// The definitions with `changes` made: two options that leave the same definitions (a
   /// tune's value that is today's) are the same users' same figures.
-  func definitions(_ changes: [WhatIfChange]) -> [Statement.Action] {
-    var statements = session.history
-    for change in changes { statements = WhatIf.changed(statements, by: change) }
-    return statements.filter(\.isDefinition).map(\.action)
+  func definitions(_ changes: [WhatIfChange]) -> [Statement] {
+    WhatIf.changed(session, with: changes).filter(\.isDefinition)
   }
 
   /// The users of the session's cohorts, from the definitions with `changes` made.
   func population(_ changes: [WhatIfChange], seed: UInt64) throws(PlanError) -> Population {
-    switch Population.baseWorld(of: session, with: changes) {
+    try population(definitions: definitions(changes), seed: seed, changes: changes)
+  }
+
+  private func population(definitions: [Statement], seed: UInt64, changes: [WhatIfChange]) throws(PlanError) -> Population {
+    switch Session.replay(definitions) {
     case .failure(let d):
       throw PlanError("with \(changes.map(\.description).joined(separator: "; ")) the definitions no longer run: \(d.message)")
-    case .success(let base):
-      return Population(base: base, cohorts: session.cohorts, users: users, span: span, seed: seed)
+    case .success(let changed):
+      return Population(base: changed.world, cohorts: session.cohorts, users: users, span: span, seed: seed)
     }
   }
 
@@ -109,12 +111,13 @@ public struct Planner {
         }
         do throws(PlanError) {
           let definitions = definitions(changes(option))
+          let key = definitions.map(\.action)
           let readings: [PlanMeasure.Reading]
-          if let same = known[definitions] {
+          if let same = known[key] {
             readings = same
           } else {
-            readings = self.readings(try population(changes(option), seed: seed).runBlocking())
-            known[definitions] = readings
+            readings = self.readings(try population(definitions: definitions, seed: seed, changes: changes(option)).runBlocking())
+            known[key] = readings
           }
           figures[option] = readings
           done += 1

@@ -29,8 +29,8 @@ extension StoryReport {
     ]
     out += section("timeline", "Timeline", timeline)
     for (index, alternative) in alternatives.enumerated() {
-      let id = alternatives.count == 1 ? "whatif" : "whatif-\(StoryReport.letter(index))"
-      let name = alternatives.count == 1 ? alternative.label : "\(StoryReport.letter(index)): \(alternative.label)"
+      let id = alternatives.count == 1 ? "whatif" : "whatif-\(PlanResult.letter(index))"
+      let name = alternativeName(index)
       out += section(id, "With \(name)", [#"<p class="sub">\#(e(span(of: alternative.story))).</p>"#] + summaryRows(alternative.story))
     }
     if let population {

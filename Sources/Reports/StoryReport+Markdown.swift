@@ -11,7 +11,7 @@ extension StoryReport {
     add("Inputs", inputs())
     lines += ["## What each tip does", ""] + markdownTable(story) + [""]
     for (index, alternative) in alternatives.enumerated() {
-      let name = alternatives.count == 1 ? alternative.label : "\(StoryReport.letter(index)): \(alternative.label)"
+      let name = alternativeName(index)
       lines += ["## With \(name)", "", span(of: alternative.story) + ".", ""] + markdownTable(alternative.story) + [""]
     }
     if let population {

@@ -86,7 +86,7 @@ extension StoryReport {
   /// first display and displays per user, then who never sees each tip under each change.
   func sideBySide(_ p: PopulationReport, _ alternatives: [Alternative]) -> [ReportBlock] {
     let day = reachDay(p)
-    let letters = alternatives.indices.map(StoryReport.letter)
+    let letters = alternatives.indices.map(PlanResult.letter)
     var blocks: [ReportBlock] = [
       .paragraph(
         "The same \(p.users) users (seed \(p.seed)) over \(p.days) days, as planned and under each change: "

@@ -50,7 +50,7 @@ extension StoryReport {
 
   /// `✓ 66.3% ±9.8`.
   static func mark(_ figure: PlanResult.Figure) -> String {
-    (figure.met ? "✓ " : "✗ ") + figure.text + (figure.margin.map { " ±" + PopulationReport.percent($0).dropLast() } ?? "")
+    (figure.met ? "✓ " : "✗ ") + figure.shown
   }
 
   static func changes(_ option: PlanResult.Option) -> String { option.changes.map { "`\($0)`" }.joined(separator: ", ") }

@@ -153,8 +153,11 @@ public struct StoryReport: Sendable {
   /// The session's story, then each what-if's.
   var stories: [Story] { [story] + alternatives.map(\.story) }
 
-  /// A, B, C… for the what-ifs side by side.
-  static func letter(_ index: Int) -> String { PlanResult.letter(index) }
+  /// What-if `index` as its section names it: its changes, after its letter when there are
+  /// several side by side (`B: frequency weekly`).
+  func alternativeName(_ index: Int) -> String {
+    alternatives.count == 1 ? alternatives[index].label : "\(PlanResult.letter(index)): \(alternatives[index].label)"
+  }
 
   /// What a report simulates for a session with cohorts but no `population` line.
   public static let defaultPopulation = (users: 1000, span: TimeSpan.days(30), seed: UInt64(1))

@@ -53,11 +53,14 @@ public struct WhatIf {
     return statements
   }
 
-  /// `session`'s history with every change applied in turn, replayed: what a report or a plan
-  /// shows for several changes at once.
+  /// `session`'s history with every change applied in turn.
+  static func changed(_ session: Session, with changes: [WhatIfChange]) -> [Statement] {
+    changes.reduce(session.history) { statements, change in changed(statements, by: change) }
+  }
+
+  /// That history replayed: what a report or a plan shows for several changes at once.
   static func replay(_ session: Session, with changes: [WhatIfChange], definitionsOnly: Bool = false) -> Result<Session, Diagnostic> {
-    var statements = session.history
-    for change in changes { statements = changed(statements, by: change) }
+    let statements = changed(session, with: changes)
     return Session.replay(definitionsOnly ? statements.filter(\.isDefinition) : statements)
   }
 

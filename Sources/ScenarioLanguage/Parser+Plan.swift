@@ -87,6 +87,7 @@ extension Parser {
       }
     }
     var alternatives: [WhatIfChange] = []
+    var values: [String] = []
     for (group, comma) in groups {
       guard let last = group.last else {
         guard let comma = comma ?? tokens.last(where: { $0.isSymbol(",") }) else {
@@ -96,15 +97,27 @@ extension Parser {
         throw c.error("expected a value before this comma (the alternatives are written `a, b, c`)", at: comma)
       }
       let end = SourceLocation(line: last.location.line, column: last.location.column + last.length)
-      for values in try expandedRange(group) {
-        var alternative = Cursor(head + values, end: end)
+      let range = try expandedRange(group)
+      for value in range {
+        var alternative = Cursor(head + value, end: end)
         let change = try parseWhatIf(&alternative, references: &refs)
-        if !alternatives.contains(change) { alternatives.append(change) }
+        guard !alternatives.contains(change) else { continue }
+        alternatives.append(change)
+        values.append(range.count == 1 ? written(group) : value.map(\.display).joined())
       }
     }
     c.index = c.tokens.count
-    let setting = head.map(\.display).joined(separator: " ").replacingDotSpacing()
-    return PlanTune(setting: setting, alternatives: alternatives)
+    return PlanTune(setting: written(head), alternatives: alternatives, values: values)
+  }
+
+  /// The tokens' text as the line writes it (`e.count(within: 7d) >=`, not its tokens'
+  /// spellings), its runs of blanks made one space.
+  private func written(_ tokens: [Token]) -> String {
+    guard let first = tokens.first, let last = tokens.last else { return "" }
+    let characters = Array(lines[safe: first.location.line - firstLine] ?? "")
+    let start = min(first.location.column - 1, characters.count)
+    let end = min(max(start, last.location.column - 1 + last.length), characters.count)
+    return characters[start..<end].split(whereSeparator: { $0 == " " || $0 == "\t" }).map { String($0) }.joined(separator: " ")
   }
 
   /// How many tokens name the setting: `frequency`; `policy|condition|group NAME`;
@@ -159,24 +172,5 @@ extension Parser {
       return d
     default: throw c.expected(what)
     }
-  }
-}
-
-extension String {
-  /// `planTip . rule a . count >=` as written: `planTip.rule a.count >=`.
-  fileprivate func replacingDotSpacing() -> String {
-    var out = ""
-    var previousWasDot = false
-    for part in split(separator: " ") {
-      if part == "." {
-        previousWasDot = true
-        out += "."
-        continue
-      }
-      if !out.isEmpty && !previousWasDot && !out.hasSuffix(".") { out += " " }
-      out += part
-      previousWasDot = false
-    }
-    return out
   }
 }

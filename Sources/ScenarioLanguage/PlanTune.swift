@@ -5,20 +5,14 @@ public struct PlanTune: Hashable, Sendable, CustomStringConvertible {
   /// What the alternatives change, as written: `frequency`, `planWeekTip.rule recipeSaved.count >=`.
   public var setting: String
   public var alternatives: [WhatIfChange]
+  /// Each alternative's value as written (a range's, one number each), in the same order.
+  public var values: [String]
 
-  public init(setting: String, alternatives: [WhatIfChange]) {
+  public init(setting: String, alternatives: [WhatIfChange], values: [String]) {
     self.setting = setting
     self.alternatives = alternatives
+    self.values = values
   }
 
-  public var description: String { "\(setting) " + alternatives.map { $0.value(after: setting) }.joined(separator: ", ") }
-}
-
-extension WhatIfChange {
-  /// The part of the change after its setting: `weekly` of `frequency weekly`.
-  func value(after setting: String) -> String {
-    let text = description
-    guard text.hasPrefix(setting) else { return text }
-    return String(text.dropFirst(setting.count).drop { $0 == " " })
-  }
+  public var description: String { "\(setting) " + values.joined(separator: ", ") }
 }

@@ -53,6 +53,12 @@ import TipEngine
       group.alternatives == [
         .group(name: "onboarding", .ordered), .group(name: "onboarding", .firstAvailable), .group(name: "onboarding", nil),
       ])
+    // The setting and values as the line writes them, a window's `7d` included.
+    guard case .tune(let windowed) = try statement("tune planTip.rule saved.count(within: 7d)  >= 1...2") else {
+      Issue.record("not a tune")
+      return
+    }
+    #expect(windowed.description == "planTip.rule saved.count(within: 7d) >= 1, 2")
     guard case .tune(let frequency) = try statement("tune frequency daily, weekly") else {
       Issue.record("not a tune")
       return
