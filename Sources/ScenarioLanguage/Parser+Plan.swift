@@ -114,10 +114,7 @@ extension Parser {
   /// spellings), its runs of blanks made one space.
   private func written(_ tokens: [Token]) -> String {
     guard let first = tokens.first, let last = tokens.last else { return "" }
-    let characters = Array(lines[safe: first.location.line - firstLine] ?? "")
-    let start = min(first.location.column - 1, characters.count)
-    let end = min(max(start, last.location.column - 1 + last.length), characters.count)
-    return characters[start..<end].split(whereSeparator: { $0 == " " || $0 == "\t" }).map { String($0) }.joined(separator: " ")
+    return source(of: first.location.line, from: first, to: last).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
   }
 
   /// How many tokens name the setting: `frequency`; `policy|condition|group NAME`;
