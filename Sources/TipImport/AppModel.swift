@@ -141,10 +141,12 @@ struct AppModel {
     if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
     if name.hasPrefix("TipKit.") { name.removeFirst(7) }
     let components = name.split(separator: ".").map(String.init)
-    guard !components.isEmpty else { return nil }
+    guard let last = components.last else { return nil }
     if components == ["Self"] || components == ["self"] {
       return context.flatMap { path in best(typesByPath[path] ?? [], file: file) }
     }
+    // Every type read is named by its last name: most names (SwiftUI's, Foundation's) are none.
+    guard let named = typesByName[last] else { return nil }
     var scope = context ?? []
     while true {
       let wanted = scope + components
@@ -152,7 +154,6 @@ struct AppModel {
       if scope.isEmpty { break }
       scope.removeLast()
     }
-    let named = typesByName[components[components.count - 1]] ?? []
     return best(named.filter { Array(types[$0].path.suffix(components.count)) == components }, file: file)
   }
 

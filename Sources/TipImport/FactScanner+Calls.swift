@@ -45,14 +45,18 @@ extension FactScanner {
   func scan(call node: FunctionCallExprSyntax) {
     guard let token = FactScanner.lastName(of: node.calledExpression) else { return }
     let last = token.text
+    guard FactScanner.interesting.contains(last) else {
+      // Each argument is read once, for the call's site and for where its value goes.
+      let values = FactScanner.common.contains(last) ? nil : node.arguments.map { expr($0.expression) }
+      useArguments(of: node, name: last, display: false, values: values)
+      if let values { recordCall(node, name: last, values: values) }
+      return
+    }
     let callee = source(node.calledExpression)
     let isDisplay =
       FactScanner.displays[last] != nil
       && (callee == last || node.calledExpression.is(MemberAccessExprSyntax.self) || callee.hasPrefix("TipKit."))
-    useArguments(of: node, name: last, display: isDisplay)
-    guard FactScanner.interesting.contains(last) else {
-      return recordCall(node, name: last)
-    }
+    useArguments(of: node, name: last, display: isDisplay, values: nil)
     if isDisplay, let inline = FactScanner.displays[last] {
       if let tip = node.arguments.first?.expression {
         let (shown, condition) = displayed(tip)
@@ -107,9 +111,8 @@ extension FactScanner {
 
   /// A call of a function, method or type of the app's: the model follows the ones it finds
   /// among the files read (the app's helpers, the code its launch and views run).
-  private func recordCall(_ node: FunctionCallExprSyntax, name: String) {
-    guard !FactScanner.common.contains(name) else { return }
-    let arguments = node.arguments.map { Site.Argument(label: $0.label?.text, text: source($0.expression), value: expr($0.expression)) }
+  private func recordCall(_ node: FunctionCallExprSyntax, name: String, values: [SwiftExpr]) {
+    let arguments = zip(node.arguments, values).map { Site.Argument(label: $0.label?.text, text: source($0.expression), value: $1) }
     if name.first?.isUppercase == true {
       // `FeatureTip(title: …)`, `HintModifier(tip: …)`: a type built with arguments.
       if !arguments.isEmpty { site(.instantiate(type: source(node.calledExpression), arguments: arguments), at: node) }

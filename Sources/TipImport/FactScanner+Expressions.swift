@@ -10,53 +10,52 @@ extension FactScanner {
   func expr(_ node: ExprSyntax, depth: Int = 0) -> SwiftExpr {
     guard depth < FactScanner.expressionDepth else { return .other(source(node)) }
     let next = depth + 1
-    // The kinds most code is made of first: a name, a member, a call.
-    if let reference = node.as(DeclReferenceExprSyntax.self) { return .name(FactScanner.unquoted(reference.baseName.text)) }
-    if let member = node.as(MemberAccessExprSyntax.self), let base = member.base {
+    // One switch on the node's kind, rather than a cast tried for each kind in turn.
+    switch node.as(ExprSyntaxEnum.self) {
+    case .declReferenceExpr(let reference): return .name(FactScanner.unquoted(reference.baseName.text))
+    case .memberAccessExpr(let member):
+      // An implicit member (`.ordered`) is a literal, as the scenario writes it.
+      guard let base = member.base else { return RuleTranslator.literal(node).map(SwiftExpr.literal) ?? .other(source(node)) }
       return .member(expr(base, depth: next), FactScanner.unquoted(member.declName.baseName.text))
-    }
-    if let call = node.as(FunctionCallExprSyntax.self) {
+    case .functionCallExpr(let call):
       if let last = FactScanner.lastName(of: call.calledExpression)?.text, last == "TipGroup" { return .group(position(call)) }
       let arguments = call.arguments.map { SwiftExpr.Argument(label: $0.label?.text, value: expr($0.expression, depth: next)) }
       return .call(expr(call.calledExpression, depth: next), arguments)
-    }
-    if let literal = RuleTranslator.literal(node) { return .literal(literal) }
-    if let member = node.as(MemberAccessExprSyntax.self) { return .member(nil, FactScanner.unquoted(member.declName.baseName.text)) }
-    if node.is(SuperExprSyntax.self) { return .name("super") }
-    if let prefix = node.as(PrefixOperatorExprSyntax.self) { return .prefix(prefix.operator.text, expr(prefix.expression, depth: next)) }
-    if let tuple = node.as(TupleExprSyntax.self) { return .collection(tuple.elements.map { expr($0.expression, depth: next) }) }
-    if let array = node.as(ArrayExprSyntax.self) { return .collection(array.elements.map { expr($0.expression, depth: next) }) }
-    if let dictionary = node.as(DictionaryExprSyntax.self) {
+    case .booleanLiteralExpr, .nilLiteralExpr, .integerLiteralExpr, .floatLiteralExpr, .stringLiteralExpr:
+      return RuleTranslator.literal(node).map(SwiftExpr.literal) ?? .other(source(node))
+    case .superExpr: return .name("super")
+    case .prefixOperatorExpr(let prefix):
+      if prefix.operator.text == "-", let number = RuleTranslator.literal(node) { return .literal(number) }
+      return .prefix(prefix.operator.text, expr(prefix.expression, depth: next))
+    case .tupleExpr(let tuple): return .collection(tuple.elements.map { expr($0.expression, depth: next) })
+    case .arrayExpr(let array): return .collection(array.elements.map { expr($0.expression, depth: next) })
+    case .dictionaryExpr(let dictionary):
       guard case .elements(let elements) = dictionary.content else { return .collection([]) }
       return .collection(elements.flatMap { [expr($0.key, depth: next), expr($0.value, depth: next)] })
-    }
-    if let chained = node.as(OptionalChainingExprSyntax.self) { return .optional(expr(chained.expression, depth: next)) }
-    if let forced = node.as(ForceUnwrapExprSyntax.self) { return .forced(expr(forced.expression, depth: next)) }
-    if let inOut = node.as(InOutExprSyntax.self) { return .inOut(expr(inOut.expression, depth: next)) }
-    if let generic = node.as(GenericSpecializationExprSyntax.self) {
+    case .optionalChainingExpr(let chained): return .optional(expr(chained.expression, depth: next))
+    case .forceUnwrapExpr(let forced): return .forced(expr(forced.expression, depth: next))
+    case .inOutExpr(let inOut): return .inOut(expr(inOut.expression, depth: next))
+    case .genericSpecializationExpr(let generic):
       return .generic(expr(generic.expression, depth: next), generic.genericArgumentClause.arguments.map { source($0.argument) })
-    }
-    if let ternary = node.as(TernaryExprSyntax.self) {
+    case .ternaryExpr(let ternary):
       return .ternary(
         expr(ternary.condition, depth: next), expr(ternary.thenExpression, depth: next), expr(ternary.elseExpression, depth: next))
-    }
-    if let cast = node.as(AsExprSyntax.self) {
+    case .asExpr(let cast):
       return .cast(expr(cast.expression, depth: next), "as" + (cast.questionOrExclamationMark?.text ?? ""), source(cast.type))
-    }
-    if let check = node.as(IsExprSyntax.self) { return .cast(expr(check.expression, depth: next), "is", source(check.type)) }
-    if let infix = node.as(InfixOperatorExprSyntax.self) {
+    case .isExpr(let check): return .cast(expr(check.expression, depth: next), "is", source(check.type))
+    case .infixOperatorExpr(let infix):
       let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? (infix.operator.is(AssignmentExprSyntax.self) ? "=" : "?")
       return .infix(expr(infix.leftOperand, depth: next), op, expr(infix.rightOperand, depth: next))
+    case .sequenceExpr(let sequence): return folded(Array(sequence.elements), depth: next) ?? .other(source(node))
+    case .closureExpr: return .closure
+    case .awaitExpr(let awaited): return expr(awaited.expression, depth: next)
+    case .tryExpr(let tried): return expr(tried.expression, depth: next)
+    default: return .other(source(node))
     }
-    if let sequence = node.as(SequenceExprSyntax.self) { return folded(Array(sequence.elements), depth: next) ?? .other(source(node)) }
-    if node.is(ClosureExprSyntax.self) { return .closure }
-    if let awaited = node.as(AwaitExprSyntax.self) { return expr(awaited.expression, depth: next) }
-    if let tried = node.as(TryExprSyntax.self) { return expr(tried.expression, depth: next) }
-    return .other(source(node))
   }
 
   /// A name without the backticks that let it be a keyword (`` `default` ``).
-  static func unquoted(_ name: String) -> String { name.contains("`") ? name.filter { $0 != "`" } : name }
+  static func unquoted(_ name: String) -> String { name.utf8.contains(UInt8(ascii: "`")) ? name.filter { $0 != "`" } : name }
 
   /// A flat operator sequence folded by precedence climbing: `elements` alternate operands
   /// and operators (`=`, `&&`, `? x :`, `as? T` — whose type is the next element).

@@ -156,7 +156,7 @@ extension FactScanner {
       guard let piece = segment.as(StringSegmentSyntax.self) else { return nil }
       text += piece.content.text
     }
-    guard text.contains("\\") else { return text }
+    guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
     return text.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\\\", with: "\\")
   }
 }

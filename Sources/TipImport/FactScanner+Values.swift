@@ -19,7 +19,7 @@ extension FactScanner {
   /// Records where the value of `node` goes, when it could be a tip or hold one: a name, a
   /// chain, a construction or a call's result, through casts, `?:` and `??`. The elements of
   /// an array or dictionary literal are each an element.
-  func use(_ node: ExprSyntax, _ sink: ValueUse.Sink) {
+  func use(_ node: ExprSyntax, _ sink: ValueUse.Sink, read: SwiftExpr? = nil) {
     if let array = node.as(ArrayExprSyntax.self) {
       for element in array.elements { use(element.expression, .element) }
       return
@@ -29,7 +29,7 @@ extension FactScanner {
       return
     }
     guard FactScanner.mayHoldTip(node) else { return }
-    use(expr(node), sink, at: position(node))
+    use(read ?? expr(node), sink, at: position(node))
   }
 
   func use(_ value: SwiftExpr, _ sink: ValueUse.Sink, at position: SwiftPosition) {
@@ -60,8 +60,8 @@ extension FactScanner {
   }
 
   /// The arguments of a call, each where it goes: the tip of a display API, a member of a
-  /// group's builder, an argument of anything else.
-  func useArguments(of node: FunctionCallExprSyntax, name: String, display: Bool) {
+  /// group's builder, an argument of anything else. `values`: the arguments, when already read.
+  func useArguments(of node: FunctionCallExprSyntax, name: String, display: Bool, values: [SwiftExpr]?) {
     if display {
       let at = node.calledExpression.as(MemberAccessExprSyntax.self).map { position($0.declName) } ?? position(node)
       if let tip = node.arguments.first?.expression { use(tip, .display(api: name, site: at)) }
@@ -75,10 +75,37 @@ extension FactScanner {
       site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: .other(call), text: call), at: inOut)
     }
     guard !FactScanner.takesNoTip.contains(name), !node.arguments.isEmpty else { return }
-    let callee = expr(node.calledExpression)
+    let callee = calleeExpr(node.calledExpression)
     let at = position(node)
     for (index, argument) in node.arguments.enumerated() {
-      use(argument.expression, .argument(callee: callee, label: argument.label?.text, index: index, call: at))
+      use(argument.expression, .argument(callee: callee, label: argument.label?.text, index: index, call: at), read: values?[index])
+    }
+  }
+
+  /// A callee as an argument's sink names it: `Presenter(tip:)`, `model.show(_:)`. A modifier's
+  /// base (`Text(…).font(…).hint(tip)`) is kept as `…`: reading the whole chain again at each of
+  /// its calls would cost a long chain its length squared.
+  private func calleeExpr(_ callee: ExprSyntax) -> SwiftExpr {
+    if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base, !FactScanner.isPlainChain(base) {
+      return .member(.other("…"), FactScanner.unquoted(member.declName.baseName.text))
+    }
+    return expr(callee)
+  }
+
+  /// Whether an expression is names joined by `.`, as `SwiftExpr.chain` reads them
+  /// (`self.model`, `Store.shared`, `model.tip?`).
+  static func isPlainChain(_ node: ExprSyntax) -> Bool {
+    var current = node
+    while true {
+      if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+        current = base
+      } else if let chained = current.as(OptionalChainingExprSyntax.self) {
+        current = chained.expression
+      } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+        current = forced.expression
+      } else {
+        return current.is(DeclReferenceExprSyntax.self) || current.is(SuperExprSyntax.self)
+      }
     }
   }
 
@@ -103,9 +130,15 @@ extension FactScanner {
     use(expression, .returned)
   }
 
+  /// Whether a name starts upper-case, as a type's does; ASCII without Unicode's tables.
+  static func startsUppercase(_ name: String) -> Bool {
+    guard let byte = name.utf8.first else { return false }
+    return byte < 0x80 ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) : name.first?.isUppercase == true
+  }
+
   /// A type's name where code uses it (not where it is declared or extended).
   func mention(_ name: String, at node: some SyntaxProtocol) {
-    guard name.first?.isUppercase == true else { return }
+    guard FactScanner.startsUppercase(name) else { return }
     if inPreview || facts.isTestCode {
       if facts.mentions.inPreview[name] == nil { facts.mentions.inPreview[name] = position(node) }
     } else if facts.mentions.inApp[name] == nil {

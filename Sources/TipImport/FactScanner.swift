@@ -433,8 +433,9 @@ final class FactScanner: SyntaxVisitor {
   /// later: where the displays inside that member are shown. Calls (`rows()`) are sites of
   /// their own.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-    if node.baseName.text.first?.isUppercase == true { mention(node.baseName.text, at: node) }
-    guard !codeConditions.isEmpty || !deferredStack.isEmpty, node.baseName.text.first?.isLowercase == true else { return .skipChildren }
+    let name = node.baseName.text
+    if FactScanner.startsUppercase(name) { mention(name, at: node) }
+    guard !codeConditions.isEmpty || !deferredStack.isEmpty, name.first?.isLowercase == true else { return .skipChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .skipChildren }
     }

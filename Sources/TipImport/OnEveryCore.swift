@@ -13,6 +13,12 @@ func onEveryCore<Result>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Re
   return slots.withLock { $0.map { $0! } }
 }
 
+/// `body(0) … body(count - 1)` on every core, `size` indices to a task: for many small items.
+func onEveryCore<Result>(_ count: Int, chunk size: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+  let chunks = (count + size - 1) / size
+  return onEveryCore(chunks) { chunk in (chunk * size..<min(count, (chunk + 1) * size)).map(body) }.flatMap { $0 }
+}
+
 /// Linux's default, and twice what the deepest code swift-syntax's release build reads (256
 /// levels) took to scan here (BENCHMARKS.md, "Stacks").
 private let stack = 8 << 20

@@ -120,8 +120,8 @@ struct RuleTranslator {
   static func literal(_ expression: ExprSyntax) -> String? {
     if let boolean = expression.as(BooleanLiteralExprSyntax.self) { return boolean.literal.text }
     if expression.is(NilLiteralExprSyntax.self) { return "nil" }
-    if let integer = expression.as(IntegerLiteralExprSyntax.self) { return integer.literal.text.replacingOccurrences(of: "_", with: "") }
-    if let float = expression.as(FloatLiteralExprSyntax.self) { return float.literal.text.replacingOccurrences(of: "_", with: "") }
+    if let integer = expression.as(IntegerLiteralExprSyntax.self) { return withoutSeparators(integer.literal.text) }
+    if let float = expression.as(FloatLiteralExprSyntax.self) { return withoutSeparators(float.literal.text) }
     if let string = expression.as(StringLiteralExprSyntax.self), let text = FactScanner.plainString(string) {
       return ScenarioText.quoted(text)
     }
@@ -134,6 +134,11 @@ struct RuleTranslator {
       return ScenarioText.quoted(member.declName.baseName.text)
     }
     return nil
+  }
+
+  /// `1_000` as `1000`.
+  private static func withoutSeparators(_ number: String) -> String {
+    number.utf8.contains(UInt8(ascii: "_")) ? number.filter { $0 != "_" } : number
   }
 
   /// `$0.donations[.donatedWithin(…)][.filter { … }][.largestSubset(by: \.f)].count`.

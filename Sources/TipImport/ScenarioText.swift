@@ -5,6 +5,10 @@ import ScenarioLanguage
 enum ScenarioText {
   /// A string literal: `"…"` with `\"` and `\\` escapes, one line.
   static func quoted(_ text: String) -> String {
+    // Most text needs no escape: it is copied whole.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 10 || $0 == 13 }) {
+      return "\"" + text + "\""
+    }
     var out = "\""
     for character in text {
       switch character {

@@ -29,10 +29,10 @@ struct ValueFlow {
   }
 
   /// Where a local lives: a routine (its parameters too), or a computed property's or
-  /// function's body outside any routine (numbered once per file, type and member).
+  /// function's body outside any routine (by its file's number, then numbered within it).
   enum Scope: Hashable {
     case routine(Int)
-    case member(Int)
+    case member(file: Int, Int)
   }
 
   /// Everything one tip's instances reach.
@@ -61,13 +61,16 @@ struct ValueFlow {
 
   init(model: AppModel) {
     let resolver = Resolver(model: model)
-    // Each use's names and types are resolved once; the rounds only read what holders hold.
-    let terms = resolver.uses.map(resolver.term(of:))
+    // Each use's names and types are resolved once, on every core; the rounds only read what
+    // holders hold.
+    let resolved = onEveryCore(resolver.uses.count, chunk: 1_024) { index in
+      (term: resolver.term(of: resolver.uses[index]), targets: resolver.targets(of: resolver.uses[index]))
+    }
+    let terms = resolved.map(\.term)
     var edges: [(use: Int, targets: [Holder])] = []
     var sinks: [Int] = []
-    for (index, entry) in resolver.uses.enumerated() {
-      let targets = resolver.targets(of: entry)
-      if let targets { edges.append((index, targets)) } else { sinks.append(index) }
+    for (index, entry) in resolved.enumerated() {
+      if let targets = entry.targets { edges.append((index, targets)) } else { sinks.append(index) }
     }
     var filled: [Holder: Set<Held>] = [:]
     for _ in 0..<ValueFlow.rounds {
@@ -122,6 +125,12 @@ extension ValueFlow {
     var scope: Scope? { routine.map(Scope.routine) ?? memberScope }
   }
 
+  /// A call's place and its callee's last name.
+  struct CallPlace: Hashable {
+    var position: SwiftPosition
+    var name: String
+  }
+
   /// Resolves names and calls against the app model.
   struct Resolver {
     let model: AppModel
@@ -133,68 +142,30 @@ extension ValueFlow {
     let propertiesNamed: [String: [Holder]]
     /// Call and construction sites by place and callee's name (`a.f(x).g(y)`: both calls
     /// start where `a` does).
-    let callSites: [String: Int]
+    let callSites: [CallPlace: Int]
     /// The properties each type declares (`type#name`): a bare name written in its code is one.
     let declared: Set<String>
 
     init(model: AppModel) {
       self.model = model
-      var uses: [Located] = []
-      var base = 0
-      var owners: [[String]: Int?] = [:]
-      var members: [String: Int] = [:]
-      for file in model.files {
-        defer { base += file.routines.count }
-        guard !file.isTestCode else { continue }
-        owners = [:]
-        for use in file.valueUses where !use.offForUsers && model.isReachable(type: use.type) {
-          let owner: Int?
-          if let path = use.type {
-            if let known = owners[path] {
-              owner = known
-            } else {
-              owner = model.resolveType(path.joined(separator: "."), from: nil, file: file.path)
-              owners[path] = owner
-            }
-          } else {
-            owner = nil
-          }
-          var enclosing: [Int] = []
-          var path = use.type ?? []
-          while !path.isEmpty {
-            if let known = owners[path] {
-              if let type = known { enclosing.append(type) }
-            } else {
-              let type = model.resolveType(path.joined(separator: "."), from: nil, file: file.path)
-              owners[path] = type
-              if let type { enclosing.append(type) }
-            }
-            path.removeLast()
-          }
-          var memberScope: Scope?
-          if let member = use.member {
-            let key = "\(file.path)|\((use.type ?? []).joined(separator: ".")).\(member)"
-            if members[key] == nil { members[key] = members.count }
-            memberScope = members[key].map(Scope.member)
-          }
-          uses.append(
-            Located(
-              use: use, file: file.path, routine: use.routine.map { base + $0 }, owner: owner, memberScope: memberScope,
-              enclosing: enclosing))
-        }
-      }
+      // Each file's uses are placed on every core: their types resolved, their scopes numbered.
+      let routineBases = model.files.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1.routines.count) }
+      let uses = onEveryCore(model.files.count) { index in
+        Resolver.located(model.files[index], number: index, routineBase: routineBases[index], in: model)
+      }.flatMap { $0 }
       self.uses = uses
       var locals: [Scope: Set<String>] = [:]
       for (index, routine) in model.routines.enumerated() where !routine.routine.parameters.isEmpty {
         locals[.routine(index), default: []].formUnion(routine.routine.parameters.map(\.name))
       }
       var properties: [String: [Holder]] = [:]
-      var sites: [String: Int] = [:]
+      var sites: [CallPlace: Int] = [:]
       for (index, entry) in model.sites.enumerated() {
         switch entry.site.kind {
-        case .call(let name, _, _): sites["\(entry.site.position)#\(name)"] = index
+        case .call(let name, _, _): sites[CallPlace(position: entry.site.position, name: name)] = index
         case .instantiate(let type, _):
-          sites["\(entry.site.position)#\(type.prefix { $0 != "<" }.split(separator: ".").last ?? "")"] = index
+          let name = type.prefix { $0 != "<" }.split(separator: ".").last.map(String.init) ?? ""
+          sites[CallPlace(position: entry.site.position, name: name)] = index
         default: break
         }
       }
@@ -217,6 +188,44 @@ extension ValueFlow {
         for case .property(let type?, let name) in holders { declared.insert("\(type)#\(name)") }
       }
       self.declared = declared
+    }
+
+    /// A file's uses of code the app's users run, each with its place: the file's `number`
+    /// among the files read, and its routines' first index among all the app's.
+    static func located(_ file: FileFacts, number: Int, routineBase: Int, in model: AppModel) -> [Located] {
+      guard !file.isTestCode else { return [] }
+      var located: [Located] = []
+      var owners: [[String]: Int?] = [:]
+      var members: [String: Int] = [:]
+      // A member's uses come one after another: its scope is looked up once for them.
+      var lastMember: (type: [String]?, member: String, scope: Scope)?
+      for use in file.valueUses where !use.offForUsers && model.isReachable(type: use.type) {
+        // The types around the code, innermost first, each resolved once per file.
+        var enclosing: [Int] = []
+        var path = use.type ?? []
+        while !path.isEmpty {
+          if owners[path] == nil { owners[path] = model.resolveType(path.joined(separator: "."), from: nil, file: file.path) }
+          if let type = owners[path] ?? nil { enclosing.append(type) }
+          path.removeLast()
+        }
+        let owner = use.type.flatMap { owners[$0] ?? nil }
+        var memberScope: Scope?
+        if let member = use.member {
+          if let last = lastMember, last.member == member, last.type == use.type {
+            memberScope = last.scope
+          } else {
+            let key = "\((use.type ?? []).joined(separator: ".")).\(member)"
+            if members[key] == nil { members[key] = members.count }
+            memberScope = members[key].map { Scope.member(file: number, $0) }
+            lastMember = memberScope.map { (use.type, member, $0) }
+          }
+        }
+        located.append(
+          Located(
+            use: use, file: file.path, routine: use.routine.map { routineBase + $0 }, owner: owner, memberScope: memberScope,
+            enclosing: enclosing))
+      }
+      return located
     }
 
     // MARK: Where a use puts its value
@@ -271,7 +280,7 @@ extension ValueFlow {
     private func parameterHolders(of entry: Located) -> [Holder]? {
       guard case .argument(let callee, let label, let index, let call) = entry.use.sink else { return nil }
       if Resolver.wrappers.contains(callee.lastName ?? "") { return [] }
-      guard let site = callSites["\(call)#\(callee.lastName ?? "")"] else { return nil }
+      guard let site = callSites[CallPlace(position: call, name: callee.lastName ?? "")] else { return nil }
       switch model.sites[site].site.kind {
       case .call(let name, _, let arguments):
         let labels = arguments.map(\.label)
