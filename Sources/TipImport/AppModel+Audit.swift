@@ -4,7 +4,7 @@ import Audit
 /// and what each action and app condition stands for in the app's code. What the app's code
 /// can do is in the scenario itself: its reactions, its actions, its conditions.
 extension AppModel {
-  func auditInput(scenario: String, file: String, findings: [SwiftFinding]) -> AuditInput {
+  func auditInput(scenario: String, file: String, findings: [SwiftFinding], invalid: [InvalidSwift] = []) -> AuditInput {
     var places = AuditPlaces()
     for tip in tips {
       for display in tip.displays {
@@ -66,6 +66,7 @@ extension AppModel {
       places.donations[event.name] = event.donations.map(\.position.fileLine)
     }
     for group in groups { places.groups[group.name] = group.position.fileLine }
+    for file in invalid { leftOut(file, into: &places) }
     let shared = findings.map(\.shared)
     let configure = sites.first { site, testCode in
       if case .configure = site.kind { !testCode && !site.inPreview } else { false }
@@ -74,5 +75,22 @@ extension AppModel {
     // and there are none.
     places.app = configure?.0.position.fileLine ?? ""
     return AuditInput(definitions: scenario, file: file, actions: [], places: places, findings: shared, configures: configure != nil)
+  }
+
+  /// What a file left out as not valid Swift may do: display a tip it names (its
+  /// `noDisplaySite` is not proved), write a parameter or donate an event it names, invalidate
+  /// a tip it names.
+  private func leftOut(_ file: InvalidSwift, into places: inout AuditPlaces) {
+    let place = "\(file.position.fileLine), a file that is not valid Swift, left out"
+    for tip in tips where tip.types.contains(where: { types[$0].path.last.map(file.names.contains) == true }) {
+      places.escapes[tip.name, default: []].append("it is named at \(place), whose code the import does not read")
+      places.untranslated.invalidations[tip.name, default: []].append(place)
+    }
+    for parameter in parameters where file.names.contains(parameter.member) {
+      places.untranslated.writes[parameter.name, default: []].append(place)
+    }
+    for event in events where event.declarations.contains(where: { file.names.contains($0.member) }) {
+      places.untranslated.donations[event.name, default: []].append(place)
+    }
   }
 }

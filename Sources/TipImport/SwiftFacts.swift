@@ -15,6 +15,8 @@ struct FileFacts {
   /// Why it builds only for another platform than the one read (`import AppKit` in an iOS
   /// import): read, but not part of the app.
   var buildsElsewhere: String?
+  /// Not valid Swift, and left out (`--skip-invalid`): no app that builds has it in a target.
+  var invalid: InvalidSwift?
   /// Uses of a member's name (a computed property, a view-building function) under a
   /// condition or in a closure that runs later: the displays inside that member are shown
   /// only then.
@@ -23,6 +25,14 @@ struct FileFacts {
   var valueUses: [ValueUse] = []
   /// Where type names appear: a view built only in a preview shows nothing to users.
   var mentions = TypeMentions()
+}
+
+/// A file left out because it is not valid Swift: where the parser stopped, a warning with a
+/// caret there, and the names it spells (code there that names a tip may display it).
+struct InvalidSwift {
+  var position: SwiftPosition
+  var warning: String
+  var names: Set<String>
 }
 
 /// A use of a member by name (`listWithTips`, `rows()`) in the code of its type.

@@ -23,6 +23,9 @@ public struct SwiftImporter {
     public var tipCount: Int
     /// Files left out because they build only for another platform (`--platform`).
     public var skippedFileCount = 0
+    /// Files left out because they are not valid Swift (`skipInvalid`): each as a warning
+    /// with its line and a caret.
+    public var invalidFiles: [String] = []
   }
 
   /// Reads the Swift files under `paths`. Throws when a file cannot be read, is not valid
@@ -30,28 +33,31 @@ public struct SwiftImporter {
   /// With `folder`, paths are relative to it, and so are the places the output names.
   /// With `platform`, that platform's `#if` branches are read and files that build only for
   /// another are left out; without, the iOS branch (or else the first) of every file.
-  /// With `forAudit`, the result also holds what `tipsim audit` reads.
-  public static func run(paths: [String], in folder: String? = nil, platform: Platform? = nil, forAudit: Bool = false) throws(ImportError)
-    -> Result
-  {
+  /// With `forAudit`, the result also holds what `tipsim audit` reads. With `skipInvalid`, a
+  /// file that is not valid Swift is left out (as no target of an app that builds has it) and
+  /// named, rather than stopping the import.
+  public static func run(
+    paths: [String], in folder: String? = nil, platform: Platform? = nil, forAudit: Bool = false, skipInvalid: Bool = false
+  ) throws(ImportError) -> Result {
     let target = BuildTarget(platform: platform)
     let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? ""
     let files = try SwiftSources.files(under: paths.map { $0.hasPrefix("/") ? $0 : prefix + $0 })
     guard !files.isEmpty else { throw ImportError("no Swift file under \(paths.joined(separator: " "))") }
     let facts = try scanEach(files.count) { index throws(ImportError) in
       let file = files[index]
-      return try read(file, as: !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file, target: target)
+      let shown = !prefix.isEmpty && file.hasPrefix(prefix) ? String(file.dropFirst(prefix.count)) : file
+      return try read(file, as: shown, target: target, skipInvalid: skipInvalid)
     }
     return try result(of: facts, paths: paths, target: target, forAudit: forAudit)
   }
 
   /// The same for sources already in memory (path → text), as tests and the fuzzer give them.
-  public static func run(sources: [(path: String, text: String)], platform: Platform? = nil, forAudit: Bool = false) throws(ImportError)
-    -> Result
-  {
+  public static func run(
+    sources: [(path: String, text: String)], platform: Platform? = nil, forAudit: Bool = false, skipInvalid: Bool = false
+  ) throws(ImportError) -> Result {
     let target = BuildTarget(platform: platform)
     let facts = try scanEach(sources.count) { index throws(ImportError) in
-      try scan(path: sources[index].path, text: sources[index].text, target: target)
+      try scan(path: sources[index].path, text: sources[index].text, target: target, skipInvalid: skipInvalid)
     }
     return try result(of: facts, paths: sources.map(\.path), target: target, forAudit: forAudit)
   }
@@ -75,7 +81,7 @@ public struct SwiftImporter {
   }
 
   /// Reads the file at `path`, naming it `shown` in messages and output.
-  static func read(_ path: String, as shown: String, target: BuildTarget) throws(ImportError) -> FileFacts {
+  static func read(_ path: String, as shown: String, target: BuildTarget, skipInvalid: Bool) throws(ImportError) -> FileFacts {
     guard let handle = FileHandle(forReadingAtPath: path) else { throw ImportError("\(shown): cannot be read") }
     defer { try? handle.close() }
     let data: Data
@@ -88,11 +94,12 @@ public struct SwiftImporter {
     guard let text = String(data: data, encoding: .utf8), !data.contains(0) else {
       throw ImportError("\(shown): not UTF-8 text (a binary file?)")
     }
-    return try scan(path: shown, text: text, target: target)
+    return try scan(path: shown, text: text, target: target, skipInvalid: skipInvalid)
   }
 
-  /// Parses one file; the first syntax error stops the import with its place and a caret.
-  static func scan(path: String, text: String, target: BuildTarget) throws(ImportError) -> FileFacts {
+  /// Parses one file; the first syntax error stops the import with its place and a caret,
+  /// or, with `skipInvalid`, leaves the file out with them.
+  static func scan(path: String, text: String, target: BuildTarget, skipInvalid: Bool = false) throws(ImportError) -> FileFacts {
     let bytes = Array(text.utf8)
     if let offset = BracketNesting.tooDeep(bytes) {
       let before = bytes[..<offset]
@@ -106,7 +113,19 @@ public struct SwiftImporter {
     let tree = Parser.parse(source: text)
     if tree.hasError, let (node, message) = SwiftImporter.firstError(in: tree) {
       let location = node.startLocation(converter: SourceLocationConverter(fileName: path, tree: tree))
-      throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: message))
+      guard skipInvalid else {
+        throw ImportError(caret(path: path, text: text, line: location.line, column: location.column, message: message))
+      }
+      let warning = caret(
+        path: path, text: text, line: location.line, column: location.column, message: message + "; the file is left out (--skip-invalid)",
+        severity: "warning")
+      var facts = FileFacts(path: path, isTestCode: false)
+      let names = tree.tokens(viewMode: .sourceAccurate).compactMap { token in
+        if case .identifier(let name) = token.tokenKind { FactScanner.unquoted(name) } else { nil }
+      }
+      facts.invalid = InvalidSwift(
+        position: SwiftPosition(file: path, line: location.line, column: location.column), warning: warning, names: Set(names))
+      return facts
     }
     if let module = target.foreignImport(among: FactScanner.imports(of: tree)) {
       var facts = FileFacts(path: path, isTestCode: false)
@@ -141,16 +160,17 @@ public struct SwiftImporter {
   }
 
   /// `file:line:col: error: message`, the line, and a caret under the column.
-  static func caret(path: String, text: String, line: Int, column: Int, message: String) -> String {
+  static func caret(path: String, text: String, line: Int, column: Int, message: String, severity: String = "error") -> String {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let source = line >= 1 && line <= lines.count ? String(lines[line - 1].prefix(200)) : ""
     let pad = String(source.prefix(max(0, column - 1)).map { $0 == "\t" ? "\t" : " " })
-    return "\(path):\(line):\(column): error: \(message)\n\(source)\n\(pad)^"
+    return "\(path):\(line):\(column): \(severity): \(message)\n\(source)\n\(pad)^"
   }
 
   private static func result(of all: [FileFacts], paths: [String], target: BuildTarget, forAudit: Bool) throws(ImportError) -> Result {
-    let facts = all.filter { $0.buildsElsewhere == nil }
+    let facts = all.filter { $0.buildsElsewhere == nil && $0.invalid == nil }
     let skipped = all.filter { $0.buildsElsewhere != nil }
+    let invalid = all.compactMap(\.invalid)
     let model = AppModel(files: facts, target: target)
     guard !model.tips.isEmpty else {
       throw ImportError("no tip in \(ScenarioText.count(facts.count, "Swift file")) (no type conforms to Tip)")
@@ -160,9 +180,9 @@ public struct SwiftImporter {
       Definitions only: add actions and expectations below (`launch`, `open SCREEN`, `donate EVENT`…),
       or `load` it in the shell. Comments name the Swift place of each definition and its uses.
       """
-    let left = skipped.map {
-      Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")")
-    }
+    let left =
+      skipped.map { Note(position: SwiftPosition(file: $0.path, line: 1, column: 1), text: "left out: \($0.buildsElsewhere ?? "")") }
+      + invalid.map { Note(position: $0.position, text: "left out: not valid Swift, " + SwiftImporter.invalidAssumption) }
     let emitter = ScenarioEmitter.emitted(model, header: header, more: left)
     let scenario = emitter.lines.joined(separator: "\n") + "\n"
     // Each rule was read by the language as it was checked (`RuleChecker`); reading or
@@ -170,11 +190,12 @@ public struct SwiftImporter {
     // (the tests and the fuzzer replay what it writes).
     var rules: [String: [RuleExpression]] = [:]
     for tip in model.tips { rules[tip.name] = tip.rules.compactMap(\.expression) }
-    let findings = SwiftLinter(model: model, rules: rules).findings()
+    let findings = SwiftLinter(model: model, rules: rules).findings() + invalid.map(SwiftImporter.finding(leftOut:))
     let platform = target.platform?.displayName ?? "iOS"
     var summary = [
       "tipsim import: \(ScenarioText.count(all.count, "Swift file")) read"
-        + (skipped.isEmpty ? "" : " (\(skipped.count) left out: they build only for another platform than \(platform))") + ": "
+        + (skipped.isEmpty ? "" : " (\(skipped.count) left out: they build only for another platform than \(platform))")
+        + (invalid.isEmpty ? "" : " (\(invalid.count) left out: not valid Swift)") + ": "
         + [
           ScenarioText.count(model.tips.count, "tip"), ScenarioText.count(model.parameters.count, "parameter"),
           ScenarioText.count(model.events.count, "event"), ScenarioText.count(model.groups.count, "group"),
@@ -200,7 +221,19 @@ public struct SwiftImporter {
     for note in untranslated { summary.append("  \(note.position.fileLine): \(note.text)") }
     return Result(
       scenario: scenario, summary: summary.joined(separator: "\n"), findings: findings,
-      audit: forAudit ? model.auditInput(scenario: scenario, file: paths.first ?? "", findings: findings) : nil, fileCount: facts.count,
-      tipCount: model.tips.count, skippedFileCount: skipped.count)
+      audit: forAudit ? model.auditInput(scenario: scenario, file: paths.first ?? "", findings: findings, invalid: invalid) : nil,
+      fileCount: facts.count, tipCount: model.tips.count, skippedFileCount: skipped.count,
+      invalidFiles: invalid.map(\.warning))
+  }
+
+  /// What leaving out a file that is not valid Swift assumes.
+  static let invalidAssumption = "assumed not part of the app's build (--skip-invalid)"
+
+  /// The finding that names a file left out: every verdict assumes none of its code runs.
+  static func finding(leftOut file: InvalidSwift) -> SwiftFinding {
+    SwiftFinding(
+      "invalidSwiftLeftOut", at: file.position,
+      "this file is not valid Swift and was left out, \(invalidAssumption): the audit's verdicts assume none of its code runs, and a tip, parameter or event it names is not proved never displayed, written or donated",
+      fix: "fix the file, or delete it if no target builds it")
   }
 }

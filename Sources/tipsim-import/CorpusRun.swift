@@ -40,19 +40,21 @@ enum CorpusRun {
         skipped += 1
         continue
       }
-      let score = audit(answers, from: repository)
+      let (score, leftOut) = audit(answers, from: repository)
       scored += 1
       total = total + score
       print("\(answers.repo): \(score.summary)")
+      for line in leftOut { print("  left out: " + line) }
       for line in score.disagreements { print("  " + line) }
     }
     print("corpus: \(scored) apps audited, \(skipped) skipped (not present): \(total.summary)")
     return 0
   }
 
-  /// The app's audit at the answers' commit, scored; an app that does not import or audit
-  /// scores every tip as not found.
-  static func audit(_ answers: CorpusAnswers, from repository: String) -> CorpusScore {
+  /// The app's audit at the answers' commit, scored, and the files it left out as not valid
+  /// Swift (`--skip-invalid`, as its team would audit it); an app that does not import or
+  /// audit scores every tip as not found.
+  static func audit(_ answers: CorpusAnswers, from repository: String) -> (CorpusScore, leftOut: [String]) {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-corpus-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: copy) }
     var failed = CorpusScore()
@@ -61,21 +63,25 @@ enum CorpusRun {
     guard (try? FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)) != nil,
       // Only the Swift: a snapshot may lack the large files (assets), which stops `git archive`
       // with an error after the files asked for are out.
-      shell("git --git-dir='\(repository)' archive '\(answers.commit)' -- ':(glob)**/*.swift' 2>/dev/null | tar -x -C '\(copy)' 2>/dev/null; true")
+      shell(
+        "git --git-dir='\(repository)' archive '\(answers.commit)' -- ':(glob)**/*.swift' 2>/dev/null | tar -x -C '\(copy)' 2>/dev/null; true"
+      )
     else {
       failed.disagreements = ["the commit could not be copied out"]
-      return failed
+      return (failed, [])
     }
     do {
-      let result = try SwiftImporter.run(paths: answers.sources, in: copy, platform: Platform(rawValue: answers.platform), forAudit: true)
-      guard let input = result.audit else { return failed }
-      return CorpusScore(answers, try Auditor(input: input).audit())
+      let result = try SwiftImporter.run(
+        paths: answers.sources, in: copy, platform: Platform(rawValue: answers.platform), forAudit: true, skipInvalid: true)
+      guard let input = result.audit else { return (failed, []) }
+      let leftOut = result.invalidFiles.map { String($0.prefix { $0 != "\n" }) }
+      return (CorpusScore(answers, try Auditor(input: input).audit()), leftOut)
     } catch let error as ImportError {
       failed.disagreements = ["no import: \(error.message)"]
     } catch {
       failed.disagreements = ["no audit: \(error)"]
     }
-    return failed
+    return (failed, [])
   }
 
   /// `DIR/OWNER+NAME/repo` or `DIR/OWNER+NAME`, whichever is a git directory.

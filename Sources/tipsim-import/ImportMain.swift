@@ -8,7 +8,8 @@ import TipImport
 /// summary and errors on standard error.
 enum ImportMain {
   static let usage = """
-    usage: tipsim import PATH... [-o FILE] [--platform P]   write the app's tips as scenario definitions
+    usage: tipsim import PATH... [-o FILE] [--platform P] [--skip-invalid]
+                                                             write the app's tips as scenario definitions
            tipsim lint PATH... [--json] [--strict]            lint the app's Swift tips
                   [--reporter R] [--baseline FILE] [--write-baseline FILE]
            tipsim audit PATH... [--json] [--strict] [--days N] [--budget N] [--cohorts FILE] [--emit-tests DIR]
@@ -19,10 +20,11 @@ enum ImportMain {
     PATH is a Swift file or a folder (searched recursively; .build, Pods, Carthage, DerivedData
     and hidden folders are skipped). --platform ios|ipados|macos|visionos|watchos|tvos reads that
     platform's #if branches and leaves out files that build only for another; without it, the
-    iOS branch (or else the first) of every file. --reporter xcode|json|sarif|github-actions-logging|junit
-    prints the findings for a tool. Exit status: 0 written (lint: no findings, or
-    without --strict), 1 lint or audit findings with --strict, 2 nothing readable, no tip, or
-    invalid Swift.
+    iOS branch (or else the first) of every file. --skip-invalid (import, lint, audit) leaves out
+    a file that is not valid Swift, with a warning, as if no target built it, instead of stopping.
+    --reporter xcode|json|sarif|github-actions-logging|junit prints the findings for a tool.
+    Exit status: 0 written (lint: no findings, or without --strict), 1 lint or audit findings
+    with --strict, 2 nothing readable, no tip, or invalid Swift (without --skip-invalid).
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -36,6 +38,7 @@ enum ImportMain {
     var bench = false
     var benchFiles = 1_000
     var platform: Platform?
+    var skipInvalid = false
     var compare: String?
     var format: String?
     var index = 0
@@ -101,6 +104,7 @@ enum ImportMain {
       case "--lint": lint = true
       case "--audit": audit = true
       case "--json": json = true
+      case "--skip-invalid": skipInvalid = true
       case "--strict": findingsOptions.strict = true
       case "--bench": bench = true
       case "-h", "--help":
@@ -123,17 +127,18 @@ enum ImportMain {
       }
     }
     let result: SwiftImporter.Result
-    do { result = try SwiftImporter.run(paths: paths, platform: platform, forAudit: audit) } catch {
+    do { result = try SwiftImporter.run(paths: paths, platform: platform, forAudit: audit, skipInvalid: skipInvalid) } catch {
       printError("tipsim import: \(error.message)")
       return 2
     }
+    for warning in result.invalidFiles { printError(warning) }
     if lint { return report(result.findings, json: json, options: findingsOptions, files: result.fileCount) }
     if audit, let input = result.audit {
       auditOptions.json = json
       auditOptions.findings = findingsOptions
       if let compare {
         let old: SwiftImporter.Result
-        do { old = try SwiftImporter.run(paths: [compare], platform: platform, forAudit: true) } catch {
+        do { old = try SwiftImporter.run(paths: [compare], platform: platform, forAudit: true, skipInvalid: skipInvalid) } catch {
           printError("tipsim audit: the old version (\(compare)): \(error.message)")
           return 2
         }

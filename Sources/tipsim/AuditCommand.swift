@@ -21,6 +21,11 @@ struct AuditCommand: ParsableCommand {
 
   @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var paths: [String]
   @Option(help: "For Swift: read this platform's #if branches (ios, ipados, macos, visionos, watchos, tvos).") var platform: String?
+  @Flag(
+    name: .customLong("skip-invalid"),
+    help:
+      "Leave out a Swift file that is not valid Swift, with a warning, as if no target built it (the audit names what that assumes), instead of stopping with exit 2."
+  ) var skipInvalid = false
   @Option(help: "How many days the typical user is followed.") var days = 30
   @Option(help: "The most tip displays a week a user should see (p95 of the population).") var budget = 3
   @Option(help: "A scenario file whose cohort blocks replace the typical user.") var cohorts: String?
@@ -90,6 +95,7 @@ struct AuditCommand: ParsableCommand {
       flags += findings.arguments
       if let testsFolder { flags += ["--emit-tests", testsFolder] }
       if let platform { flags += ["--platform", platform] }
+      if skipInvalid { flags.append("--skip-invalid") }
       if let cohorts { flags += ["--cohorts", cohorts] }
       if let compare { flags += ["--compare", compare] }
       if let failOn { flags += ["--fail-on", failOn] }

@@ -18,6 +18,11 @@ struct LintCommand: ParsableCommand {
   @Argument(help: "Scenario files, Swift files, or folders of Swift sources.") var files: [String]
   @Flag(help: "Print each warning as a JSON object, one per line.") var json = false
   @OptionGroup var findings: FindingsFlags
+  @Flag(
+    name: .customLong("skip-invalid"),
+    help:
+      "Leave out a Swift file that is not valid Swift, with a warning, as if no target built it (the audit names what that assumes), instead of stopping with exit 2."
+  ) var skipInvalid = false
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give at least one scenario file, Swift file or folder") }
@@ -50,7 +55,8 @@ struct LintCommand: ParsableCommand {
       }
     }
     if !swift.isEmpty {
-      let status = ImporterExecutable.run(["--lint"] + (json ? ["--json"] : []) + findings.arguments + swift)
+      let status = ImporterExecutable.run(
+        ["--lint"] + (json ? ["--json"] : []) + (skipInvalid ? ["--skip-invalid"] : []) + findings.arguments + swift)
       if status != 0 { throw ExitCode(status) }
     }
     if findings.strict && warnings > 0 { throw ExitCode(1) }

@@ -73,6 +73,33 @@ import TipImport
     #expect(try tipsim(["import"]).status != 0)
   }
 
+  /// A file that is not valid Swift stops `import`, `lint` and `audit` with exit 2; with
+  /// `--skip-invalid` each goes on without it, with a warning and a caret.
+  @Test func skipInvalidGoesOnWithoutAFileThatIsNotValidSwift() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tipsim-invalid-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (path, text) in SkipInvalidTests.sources {
+      try text.write(to: folder.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+    let app = folder.appendingPathComponent("App").path
+    let warning =
+      "App/Broken.swift:10:7: warning: expected a name (this is not valid Swift); the file is left out (--skip-invalid)\nstruct\n      ^\n"
+    for command in ["import", "lint", "audit"] {
+      let stopped = try tipsim([command, app])
+      #expect(stopped.status == 2, "\(command)")
+      #expect(stopped.errors.contains("App/Broken.swift:10:7: error: expected a name"), "\(command)")
+      let goes = try tipsim([command, app, "--skip-invalid"])
+      #expect(goes.status == 0, "\(command): \(goes.errors)")
+      #expect(goes.errors.hasPrefix(folder.path + "/" + warning) || goes.errors.contains("/" + warning), "\(command)")
+    }
+    let audit = try tipsim(["audit", app, "--skip-invalid"])
+    #expect(
+      audit.output.contains(
+        "StrayTip: unknown: no display of StrayTip is placed, but not every use of it is accounted for: it is named at "))
+    #expect(audit.output.contains("[invalidSwiftLeftOut]"))
+  }
+
   /// A `tipsim` without `tipsim-import` beside it says how to build it, and exits 2.
   @Test func aMissingImporterIsNamedWithItsBuildCommand() throws {
     let built = try #require(builtExecutable("tipsim"))
