@@ -31,6 +31,22 @@ extension AppModel {
   /// Why a display site's code never runs for users, when it does not: "in HomeView, which is
   /// built only in a preview at File.swift:48".
   func unreachableReason(of site: Site) -> String? {
-    previewOnlyType(in: site.type).map { "in \($0.name), which is built only in a preview or test at \($0.place.fileLine)" }
+    if let type = previewOnlyType(in: site.type) {
+      return "in \(type.name), which is built only in a preview or test at \(type.place.fileLine)"
+    }
+    return unusedExtensionMember(of: site)
+  }
+
+  /// "in hint(), declared in an extension of View at File.swift:12, which no code read uses":
+  /// a member only the app's code can run (`Site.extensionMember`), of a type the code read
+  /// does not declare and extends with no conformance, whose name no code refers to.
+  private func unusedExtensionMember(of site: Site) -> String? {
+    guard let place = site.extensionMember, let name = site.member, !usedNames.contains(name), let path = site.type,
+      let type = resolveType(path.joined(separator: "."), from: nil, file: place.file),
+      types[type].fragment.isExtension,
+      // No extension read makes the type conform to anything whose requirement the member may be.
+      !files.contains(where: { $0.types.contains { $0.path == path && !$0.inherited.isEmpty } })
+    else { return nil }
+    return "in \(name), declared in an extension of \(path.joined(separator: ".")) at \(place.fileLine), which no code read uses"
   }
 }

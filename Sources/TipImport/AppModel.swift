@@ -43,6 +43,8 @@ struct AppModel {
   var untranslated: [Note] = []
   /// Types named only in previews and tests, with where (`AppModel+Ledger`).
   var previewOnlyTypes: [String: SwiftPosition] = [:]
+  /// The names the app's code (not previews or tests) refers to, types' aside.
+  var usedNames: Set<String> = []
   /// Where every tip's instances go (`ValueFlow`), once the tips are read.
   var flow: ValueFlow?
   /// Display sites the app's users never reach (under a constant that is false, in a view
@@ -87,6 +89,7 @@ struct AppModel {
       routinesByOwner[AppModel.ownerKey(routine.routine.type, name), default: []].append(index)
     }
     previewOnlyTypes = AppModel.previewOnly(files)
+    for file in files where !file.isTestCode { usedNames.formUnion(file.mentions.members) }
     readParameters()
     readEvents()
     readTips()

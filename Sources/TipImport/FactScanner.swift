@@ -292,7 +292,41 @@ final class FactScanner: SyntaxVisitor {
         // Only an invalidation asks: the walk up to the file's top is not free.
         onBackground: backgroundDepth > 0 || (kind.isInvalidation && mentionsBackground(node)),
         bodyID: bodyStack.last, routine: routineStack.last, conditions: codeConditions, deferred: deferredStack.last,
-        member: memberStack.last))
+        member: memberStack.last, extensionMember: kind.isDisplay ? extensionMember(around: node) : nil))
+  }
+
+  /// Where the member around `node` is declared, when only the app's code can run it: a
+  /// function or computed property of an extension that adds no conformance (no framework
+  /// protocol asks for it), neither `@objc` (a selector may name it), `override`, nor public
+  /// (another module may call it).
+  private func extensionMember(around node: some SyntaxProtocol) -> SwiftPosition? {
+    var current = node.parent
+    while let syntax = current {
+      if syntax.parent?.is(MemberBlockItemSyntax.self) == true, let decl = syntax.as(DeclSyntax.self) {
+        guard let block = syntax.parent?.parent?.parent?.as(MemberBlockSyntax.self),
+          let owner = block.parent?.as(ExtensionDeclSyntax.self), owner.inheritanceClause == nil,
+          !FactScanner.mayBeCalledFromOutside(decl, in: owner)
+        else { return nil }
+        if let function = decl.as(FunctionDeclSyntax.self) { return position(function.name) }
+        if let variable = decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first, binding.accessorBlock != nil {
+          return position(binding.pattern)
+        }
+        return nil
+      }
+      current = syntax.parent
+    }
+    return nil
+  }
+
+  private static func mayBeCalledFromOutside(_ decl: DeclSyntax, in owner: ExtensionDeclSyntax) -> Bool {
+    let outside: Set<String> = ["public", "open", "override"]
+    let modifiers = Array(decl.asProtocol((any WithModifiersSyntax).self)?.modifiers ?? []) + Array(owner.modifiers)
+    let attributes = decl.asProtocol((any WithAttributesSyntax).self)?.attributes ?? []
+    return modifiers.contains { outside.contains($0.name.text) }
+      || attributes.contains {
+        ["objc", "IBAction", "objcMembers"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription)
+      }
+      || owner.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
   }
 
   /// Whether `node` runs in a scene-phase handler for the background (`.onChange(of:
@@ -434,7 +468,7 @@ final class FactScanner: SyntaxVisitor {
   /// their own.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.baseName.text
-    if FactScanner.startsUppercase(name) { mention(name, at: node) }
+    if FactScanner.startsUppercase(name) { mention(name, at: node) } else if !inPreview { facts.mentions.members.insert(name) }
     guard !codeConditions.isEmpty || !deferredStack.isEmpty, name.first?.isLowercase == true else { return .skipChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" else { return .skipChildren }

@@ -264,6 +264,7 @@ struct Site {
     case call(name: String, base: String?, arguments: [Argument])
 
     var isInvalidation: Bool { if case .invalidate = self { true } else { false } }
+    var isDisplay: Bool { if case .display = self { true } else { false } }
   }
 
   /// A field of a donation built in the call: its label, its value as the scenario writes a
@@ -315,6 +316,10 @@ struct Site {
   var via: String?
   /// The computed property or function of its type it is in (`listWithTips`, `body`).
   var member: String?
+  /// For a display: where `member` is declared, when that is in an extension that adds no
+  /// conformance (`extension View { func hint() -> some View { … } }`), neither `@objc`,
+  /// `override` nor public. Only the app's code can run such a member.
+  var extensionMember: SwiftPosition?
 
   /// Under `#if DEBUG` or another flag: not in the app its users run.
   var inDebug: Bool { flag != nil }

@@ -49,10 +49,14 @@ struct TypeMentions {
   var inPreview: [String: SwiftPosition] = [:]
   /// Plain string literals that could name a type (`NSClassFromString`, a storyboard id).
   var strings: Set<String> = []
+  /// The other names code the app's users run refers to (`hint`, `x.hint()`, `\.hint`): a
+  /// member of an extension none names is never run.
+  var members: Set<String> = []
 
   mutating func merge(_ other: TypeMentions) {
     inApp.merge(other.inApp) { first, _ in first }
     inPreview.merge(other.inPreview) { first, _ in first }
     strings.formUnion(other.strings)
+    members.formUnion(other.members)
   }
 }

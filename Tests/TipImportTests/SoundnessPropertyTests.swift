@@ -43,9 +43,10 @@ import Testing
     /// `inOverlay`, `inToolbar`: in a modifier's closure. `inHelperLoop`: a helper class's
     /// `TipUIView` in a `shouldDisplayUpdates` loop. `escapes`: handed to a type the sources do
     /// not declare, which (the truth has it) shows it. `previewOnly`: in a view only a
-    /// `#Preview` builds.
+    /// `#Preview` builds. `viaExtension`: in a function of an `extension View` that Home
+    /// calls; `unusedExtension`: in one no code calls.
     case plain, underCondition, throughHelper, throughHelperClass, throughPassthrough, inChildView, twoPlaces, nowhere
-    case inSafeAreaInset, inOverlay, inToolbar, inHelperLoop, escapes, previewOnly
+    case inSafeAreaInset, inOverlay, inToolbar, inHelperLoop, escapes, previewOnly, viaExtension, unusedExtension
   }
 
   /// One generated tip.
@@ -101,7 +102,7 @@ import Testing
     var displays = ""
     var settings = ""
     var modifiers = ""
-    var previews = ""
+    var declarations = ""
     for tip in tips {
       let i = tip.index
       switch tip.feed {
@@ -139,7 +140,12 @@ import Testing
       case .inHelperLoop: appear += "        LoopPresenter().show(\(tip.name)())\n"
       case .escapes: appear += "        ExternalPresenter(tip: \(tip.name)()).attach()\n"
       case .previewOnly:
-        previews += "struct Preview\(i): View { var body: some View { TipView(\(tip.name)()) } }\n#Preview { Preview\(i)() }\n"
+        declarations += "struct Preview\(i): View { var body: some View { TipView(\(tip.name)()) } }\n#Preview { Preview\(i)() }\n"
+      case .viaExtension:
+        declarations += "extension View { func hint\(i)() -> some View { VStack { self; TipView(\(tip.name)()) } } }\n"
+        displays += "      Text(\"With hint \(i)\").hint\(i)()\n"
+      case .unusedExtension:
+        declarations += "extension View { func unusedHint\(i)() -> some View { VStack { self; TipView(\(tip.name)()) } } }\n"
       }
     }
     let states = tips.map { "  @State private var showsHint\($0.index) = false\n  @State private var showsList\($0.index) = false\n" }
@@ -220,7 +226,7 @@ import Testing
         var body: some View { Text(title).onTapGesture { onPick() } }
       }
 
-      \(previews)
+      \(declarations)
       """
     return [
       ("Generated/App.swift", app), ("Generated/HomeView.swift", home),
@@ -240,7 +246,7 @@ import Testing
     for tip in tips {
       let i = tip.index
       lines += ["param flag\(i) = false", "param count\(i) = 0", "event event\(i)"]
-      if ![.nowhere, .previewOnly].contains(tip.display) {
+      if ![.nowhere, .previewOnly, .unusedExtension].contains(tip.display) {
         anchors.append([.underCondition, .twoPlaces].contains(tip.display) ? "a\(i)(hidden)" : "a\(i)")
       }
       if tip.display == .twoPlaces { settings.append("s\(i)") }
@@ -257,7 +263,7 @@ import Testing
     for tip in tips {
       let i = tip.index
       lines += ["tip \(tip.name)", "  title \"Tip \(i)\""]
-      if ![.nowhere, .previewOnly].contains(tip.display) { lines.append("  anchor Home.a\(i) inline") }
+      if ![.nowhere, .previewOnly, .unusedExtension].contains(tip.display) { lines.append("  anchor Home.a\(i) inline") }
       if tip.display == .twoPlaces { lines.append("  anchor SettingsView.s\(i) inline") }
       if tip.readsFlag {
         lines.append("  rule flag\(i) == true")
