@@ -123,8 +123,7 @@ extension World {
   /// most recently opened screen whose anchor is in view; on none, the first given.
   mutating func choosePlaces() {
     var changed = false
-    for tip in placeChoices.keys {
-      guard let choices = placeChoices[tip] else { continue }
+    for (tip, choices) in placeChoices {
       let chosen = onScreen[tip]?.placement ?? place(among: choices)
       if placements[tip] != chosen {
         placements[tip] = chosen
@@ -138,7 +137,11 @@ extension World {
 
   private func place(among choices: [Placement]) -> Placement {
     for open in openScreens.reversed() {
-      if let place = choices.first(where: { $0.screen == open.name && !hiddenAnchors.contains($0.description) }) { return place }
+      // A hidden anchor is named by its text: built only when one is hidden.
+      if let place = choices.first(where: { $0.screen == open.name && (hiddenAnchors.isEmpty || !hiddenAnchors.contains($0.description)) })
+      {
+        return place
+      }
     }
     return choices[0]
   }
