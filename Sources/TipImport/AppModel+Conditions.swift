@@ -56,9 +56,10 @@ extension AppModel {
       switch element {
       case .expression(let tested): decided = decide(tested, type: type, at: position)
       case .binding(let value):
-        // `let user = session.user`: that it is not nil.
+        // `let user = session.user`: that it is not nil. Named as written: `self.user != nil`
+        // keeps its `self`, as it always has.
         let test = SourcedExpr(expr: .infix(value.expr, "!=", .literal("nil")), text: value.text + " != nil")
-        decided = leaf(test, negates: false, type: type, at: position)
+        decided = leaf(test, negates: false, ownMember: false, type: type, at: position)
       case .pattern(let text):
         // Matched as written; a `switch self.mode`'s cases are the type's `mode`'s.
         let own = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
@@ -92,9 +93,12 @@ extension AppModel {
     return leaf(body, negates: negates, type: type, at: position)
   }
 
-  /// One test: decided by a literal or a constant, or an app condition.
-  private mutating func leaf(_ tested: SourcedExpr, negates: Bool, type: [String]?, at position: SwiftPosition) -> DecidedCondition {
-    let body = tested.withoutSelf
+  /// One test: decided by a literal or a constant, or an app condition; `self.x` is the
+  /// type's own `x` unless `ownMember` is false.
+  private mutating func leaf(_ tested: SourcedExpr, negates: Bool, ownMember: Bool = true, type: [String]?, at position: SwiftPosition)
+    -> DecidedCondition
+  {
+    let body = ownMember ? tested.withoutSelf : tested
     if case .literal(let literal) = body.expr, literal == "true" || literal == "false" { return .always((literal == "true") != negates) }
     if let constant = boolConstant(body.expr, type: type, file: position.file) { return .always(constant != negates) }
     return .tests([ConditionTest(namedCondition(body, type: type, at: position), negated: negates)])

@@ -28,10 +28,11 @@ struct SourcedExpr: Hashable, Sendable {
   }
 
   /// Without a leading `self.` (`self.items.isEmpty` → `items.isEmpty`): the code of a type
-  /// names its own members either way, and one condition is named once.
+  /// names its own members either way, and one condition is named once. A shape `SwiftExpr`
+  /// keeps as text (`self.items[0].done`) loses it from its text only.
   var withoutSelf: SourcedExpr {
-    guard text.hasPrefix("self."), let rebased = expr.droppingSelf else { return self }
-    return SourcedExpr(expr: rebased, text: String(text.dropFirst(5)))
+    guard text.hasPrefix("self.") else { return self }
+    return SourcedExpr(expr: expr.droppingSelf ?? expr, text: String(text.dropFirst(5)))
   }
 }
 

@@ -167,4 +167,23 @@ import Testing
     #expect(verdict == .shows)
     #expect(report?.assumptions.isEmpty == true, "\(String(describing: report?.assumptions))")
   }
+
+  /// `case .list, .grid:` matches either pattern: one condition, not `mode is .list` and `.grid`.
+  @Test func aSwitchCaseOfSeveralPatternsIsOneCondition() throws {
+    let swift = Self.app(
+      """
+        enum Mode { case list, grid, map }
+        var mode: Mode
+      """,
+      body: """
+          switch mode {
+          case .list, .grid: TipView(HintTip())
+          case .map: Text("Map")
+          }
+        """)
+    let (lines, verdict, _) = try audited(swift)
+    #expect(Self.conditions(lines) == ["condition HomeView_mode_is_list_grid = unknown"], "\(lines)")
+    #expect(lines.contains("screen HomeView: HintTip(if HomeView_mode_is_list_grid)"), "\(lines)")
+    #expect(verdict == .shows)
+  }
 }
