@@ -37,7 +37,7 @@ extension AppModel {
     // A loop's elements say when its body runs: `!items.isEmpty` for `for x in items`.
     case .holds, .loop: return decide(condition.elements, type: type, at: position)
     case .otherwise:
-      // `else` of `if (a && b)` is named `!(a && b)`.
+      // The `else` of `if (a && b)` is written `!(a && b)`, not `!((a && b))`.
       let text: String
       if condition.elements.count == 1, case .expression(let only) = condition.elements[0] {
         text = only.withoutParentheses.text
