@@ -25,7 +25,7 @@ extension AppModel {
     for (site, testCode) in sites
     where !testCode && !site.inPreview && site.flag == nil && !said.contains(site.position) && !neverRun.contains(site.position) {
       switch site.kind {
-      case .parameterWrite(let text, _, _, _), .toggle(let text):
+      case .parameterWrite(let text, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) {
           places.untranslated.writes[parameters[parameter].name, default: []].append(site.position.fileLine)
         }

@@ -15,7 +15,7 @@ struct DisplayUse {
   var via: [Int] = []
   /// What must hold for the app to show it (`if showsHints`, `when: !seen`): app conditions
   /// its anchor is shown under.
-  var hidingConditions: [String] = []
+  var hidingConditions: [CodeCondition] = []
   /// The closures it is inside that run later (a sheet's content, a button's action).
   var deferrals: [Deferral] = []
   /// What else a comment says (`only on iOS 18 and later`).
@@ -77,7 +77,7 @@ extension AppModel {
         use.screenSite = index
         use.via = [index] + helper.use.via
         use.hidingConditions = use.hidingConditions.compactMap { substitute($0, helper: helper, call: site) }
-        if use.hidingConditions.contains("false") { continue }
+        if use.hidingConditions.contains(where: { $0.kind == .decided(false) }) { continue }
         addConditions(of: site, to: &use)
         if let (key, parameter) = helperKey(taking: use.tip, at: index), key != helperKeyOfCall(site, helpers: helpers) {
           if helpers[key] == nil { found[key] = Helper(parameter: parameter, parameters: parameters(of: key), use: use) }
@@ -185,23 +185,38 @@ extension AppModel {
     return nil
   }
 
-  /// A helper's condition seen from a call: its parameters replaced by the call's arguments
-  /// (`when: condition` called with `when: !seen`); nil when it then always holds.
-  private func substitute(_ condition: String, helper: Helper, call: Site) -> String? {
+  /// A helper's condition seen from a call: a parameter it tests (`when: condition`, maybe
+  /// negated) replaced by the call's argument (`when: !seen`); nil when it then always holds.
+  private func substitute(_ condition: CodeCondition, helper: Helper, call: Site) -> CodeCondition? {
     let arguments: [Site.Argument]
     switch call.kind {
     case .call(_, _, let given), .instantiate(_, let given): arguments = given
     default: return condition
     }
-    var text = condition
-    for parameter in helper.parameters {
-      guard let argument = argument(for: parameter.name, of: helper.parameters, in: arguments) else { continue }
-      for form in [parameter.name, "!(\(parameter.name))", "!\(parameter.name)"] where text == form {
-        let value = argument.text
-        text = form == parameter.name ? value : value == "true" ? "false" : value == "false" ? "true" : "!(\(value))"
-      }
+    guard let (name, negates) = AppModel.testedName(condition),
+      let argument = argument(for: name, of: helper.parameters, in: arguments)
+    else { return condition }
+    let value = argument.sourced
+    if case .literal(let literal) = value.expr, literal == "true" || literal == "false" {
+      return (literal == "true") != negates ? nil : CodeCondition(kind: .decided(false), text: "false")
     }
-    return text == "true" ? nil : text
+    return CodeCondition(kind: negates ? .otherwise : .holds, text: value.text, elements: [.expression(value)])
+  }
+
+  /// The name a condition tests alone (`if condition`, `if !condition`, the `else` of
+  /// either), and whether it holds when that is false.
+  private static func testedName(_ condition: CodeCondition) -> (String, Bool)? {
+    guard condition.kind == .holds || condition.kind == .otherwise, condition.elements.count == 1,
+      case .expression(var tested) = condition.elements[0]
+    else { return nil }
+    var negates = condition.kind == .otherwise
+    tested = tested.withoutParentheses
+    while let (operand, flips) = tested.negation {
+      negates = negates != flips
+      tested = operand.withoutParentheses
+    }
+    guard case .name(let name) = tested.expr else { return nil }
+    return (name, negates)
   }
 
   /// A display inside a computed property or a function of its type (`listWithTips`,
@@ -226,12 +241,10 @@ extension AppModel {
   private func addConditions(_ conditions: [CodeCondition], deferred: Deferral?, to use: inout DisplayUse) {
     for condition in conditions {
       switch condition.kind {
-      case .holds, .loop: use.hidingConditions.append(condition.text)
-      case .otherwise: use.hidingConditions.append("!(\(condition.text))")
+      case .holds, .loop, .otherwise, .decided(false): use.hidingConditions.append(condition)
       case .available(let version): use.notes.append("displayed on \(target.platform?.displayName ?? "iOS") \(version) and later only")
       case .unavailable(let version): use.notes.append("displayed before \(target.platform?.displayName ?? "iOS") \(version) only")
       case .decided(true), .inherent, .tipInvalidated: break
-      case .decided(false): use.hidingConditions.append("false")
       }
     }
     if let deferred, !use.deferrals.contains(deferred) { use.deferrals.append(deferred) }

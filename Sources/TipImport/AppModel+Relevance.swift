@@ -53,7 +53,7 @@ extension AppModel {
     for (site, testCode) in sites where !testCode && !site.inPreview && site.flag == nil && !accounted.contains(site.position) {
       switch site.kind {
       case .donate(let text, _, _, _): guard !donatedEvents(named: text, at: site).isEmpty else { continue }
-      case .parameterWrite(let text, _, _, _), .toggle(let text): guard parameterIndex(named: text, in: site) != nil else { continue }
+      case .parameterWrite(let text, _, _), .toggle(let text): guard parameterIndex(named: text, in: site) != nil else { continue }
       case .invalidate(let expression, _, _):
         guard tipIndex(displayedBy: expression, in: site) == nil else { break }
         // A TipViewStyle's own button ends whichever tip the style shows (`configuration.tip`).

@@ -162,10 +162,12 @@ extension AppModel {
   mutating func place(_ shown: [Int], on screen: String, anchor: String, inline: Bool, use: DisplayUse, chain: [String]) {
     let place = sites[use.screenSite].site.position.fileLine
     // A display under a constant the code read makes false (`if Build.isBeta`) is none.
-    for text in use.hidingConditions {
+    for condition in use.hidingConditions {
       let site = sites[use.screenSite].site
-      guard case .always(false) = decide(text: text, type: site.type, at: site.position) else { continue }
-      for tip in shown { tips[tip].deadDisplays.append("\(place) under `\(text)`, which a constant of the code read makes false") }
+      guard case .always(false)? = decide(condition, type: site.type, at: site.position) else { continue }
+      for tip in shown {
+        tips[tip].deadDisplays.append("\(place) under `\(condition.written)`, which a constant of the code read makes false")
+      }
       deadDisplayPlaces.insert(sites[use.display].site.position)
       return
     }
@@ -189,11 +191,11 @@ extension AppModel {
       // is false until it has run.
       let site = sites[use.screenSite].site
       var tests: [ConditionTest] = []
-      for text in use.hidingConditions {
-        if case .tests(let more) = decide(text: text, type: site.type, at: site.position) { tests += more.filter { !tests.contains($0) } }
+      for condition in use.hidingConditions {
+        if case .tests(let more)? = decide(condition, type: site.type, at: site.position) { tests += more.filter { !tests.contains($0) } }
       }
       for deferral in use.deferrals { tests.append(condition(shownAfter: deferral, on: screen)) }
-      let words = (use.hidingConditions.map { "when `\($0)` holds" } + use.deferrals.map(\.words)).joined(separator: " and ")
+      let words = (use.hidingConditions.map { "when `\($0.written)` holds" } + use.deferrals.map(\.words)).joined(separator: " and ")
       if !tests.isEmpty {
         if isNewAnchor { screens[index].conditions[anchor] = tests }
         screens[index].comments.append("\(anchor) is shown only \(words) (\(place)): while \(tests.text)")
@@ -259,7 +261,7 @@ extension AppModel {
       switch site.kind {
       case .donate(let text, _, _, _):
         for event in donatedEvents(named: text, at: site) { events[event].donations.append(site) }
-      case .parameterWrite(let text, _, _, _), .toggle(let text):
+      case .parameterWrite(let text, _, _), .toggle(let text):
         if let parameter = parameterIndex(named: text, in: site) { parameters[parameter].writes.append(site) }
       case .invalidate(let expression, _, _):
         if let tip = tipIndex(displayedBy: expression, in: site) { tips[tip].invalidations.append(site) }

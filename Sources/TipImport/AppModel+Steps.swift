@@ -58,8 +58,9 @@ extension AppModel {
   /// the local's value reads, and the parameter written; an empty key otherwise.
   private func localWrite(at index: Int) -> (key: String, source: Int?, target: Int?) {
     let site = sites[index].site
-    guard case .parameterWrite(let text, "=", let value, _) = site.kind, case .name(let local) = value, let routine = siteRoutines[index],
-      routines[routine].routine.locals[local] != nil, case .update(let source, _, _, _, _)? = valueForm(value, at: index, depth: 0)
+    guard case .parameterWrite(let text, "=", let written) = site.kind, case .name(let local) = written.expr,
+      let routine = siteRoutines[index],
+      routines[routine].routine.locals[local] != nil, case .update(let source, _, _, _, _)? = valueForm(written.expr, at: index, depth: 0)
     else { return ("", nil, nil) }
     return ("\(routine).\(local)", source, parameterIndex(named: text, in: site))
   }
@@ -97,7 +98,8 @@ extension AppModel {
       }
       (step.command, step.note, step.input) = donation(of: event, argument: argument, fields: fields, inputs: mode.isAction)
       step.moves = (events[event].name, nil)
-    case .parameterWrite(let text, let op, let expression, let value):
+    case .parameterWrite(let text, let op, let written):
+      let (expression, value) = (written.expr, written.text)
       guard let parameter = parameterIndex(named: text, in: site) else { return [] }
       (step.command, step.note) = write(parameter, op: op, value: expression, text: value, at: index)
       var from: String?
@@ -113,7 +115,7 @@ extension AppModel {
           step.input = (name, type.hasSuffix("?") ? "String" : type)
           step.note = "\(value) is computed: the value is an input"
         } else if op == "=" {
-          switch decide(text: value, type: site.type, at: site.position, whole: true) {
+          switch decide(written, type: site.type, at: site.position, whole: true) {
           case .always(let holds):
             step.command = "set \(name) \(holds)"
             step.note = nil
@@ -170,7 +172,7 @@ extension AppModel {
   func swiftText(_ site: Site) -> String {
     switch site.kind {
     case .donate(let event, let call, let argument, _): "\(event).\(call.dropLast(2))(\(argument ?? ""))"
-    case .parameterWrite(let target, let op, _, let value): "\(target) \(op) \(value)"
+    case .parameterWrite(let target, let op, let value): "\(target) \(op) \(value.text)"
     case .toggle(let target): "\(target).toggle()"
     case .invalidate(_, let tip, let reason): "\(tip).invalidate(reason: .\(reason ?? "?"))"
     case .resetDatastore: "Tips.resetDatastore()"

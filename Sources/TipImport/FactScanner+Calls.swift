@@ -112,7 +112,10 @@ extension FactScanner {
   /// A call of a function, method or type of the app's: the model follows the ones it finds
   /// among the files read (the app's helpers, the code its launch and views run).
   private func recordCall(_ node: FunctionCallExprSyntax, name: String, values: [SwiftExpr]) {
-    let arguments = zip(node.arguments, values).map { Site.Argument(label: $0.label?.text, text: source($0.expression), value: $1) }
+    let arguments = zip(node.arguments, values).map { argument, value in
+      let read = sourced(argument.expression, as: value)
+      return Site.Argument(label: argument.label?.text, text: read.text, value: read.expr, parts: read.parts)
+    }
     if name.first?.isUppercase == true {
       // `FeatureTip(title: …)`, `HintModifier(tip: …)`: a type built with arguments.
       if !arguments.isEmpty { site(.instantiate(type: source(node.calledExpression), arguments: arguments), at: node) }
@@ -154,21 +157,27 @@ extension FactScanner {
   /// What a display shows: the expression, or for a name bound by `if let tip = …` (a
   /// group's `currentTip`), the expression it was bound to; for `c ? tip : nil`, the tip and
   /// the condition.
-  private func displayed(_ expression: ExprSyntax) -> (tip: ExprSyntax, condition: String?) {
+  private func displayed(_ expression: ExprSyntax) -> (tip: ExprSyntax, condition: CodeCondition?) {
     if let ternary = expression.as(TernaryExprSyntax.self) {
       let whenTrue = ternary.thenExpression.is(NilLiteralExprSyntax.self) ? ternary.elseExpression : ternary.thenExpression
       let negated = ternary.thenExpression.is(NilLiteralExprSyntax.self)
-      let condition = source(ternary.condition)
-      return (displayed(whenTrue).tip, negated ? "!(\(condition))" : condition)
+      let condition = sourced(ternary.condition)
+      return (
+        displayed(whenTrue).tip,
+        CodeCondition(kind: negated ? .otherwise : .holds, text: condition.text, elements: [.expression(condition)])
+      )
     }
     // Unfolded, `a && b ? tip : nil` is the elements `a`, `&&`, `b`, `? tip :`, `nil`.
     if let sequence = expression.as(SequenceExprSyntax.self),
       let index = sequence.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
       let ternary = sequence.elements[index].as(UnresolvedTernaryExprSyntax.self), let last = sequence.elements.last
     {
-      let condition = sequence.elements[..<index].map { source($0) }.joined(separator: " ")
+      let condition = sourced(Array(sequence.elements[..<index]))
       let thenIsNil = ternary.thenExpression.is(NilLiteralExprSyntax.self)
-      return (displayed(thenIsNil ? last : ternary.thenExpression).tip, thenIsNil ? "!(\(condition))" : condition)
+      return (
+        displayed(thenIsNil ? last : ternary.thenExpression).tip,
+        CodeCondition(kind: thenIsNil ? .otherwise : .holds, text: condition.text, elements: [.expression(condition)])
+      )
     }
     guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return (expression, nil) }
     var parent = expression.parent
@@ -254,12 +263,8 @@ extension FactScanner {
     else { return }
     let target = elements[0]
     let op = elements[1].is(AssignmentExprSyntax.self) ? "=" : elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text ?? ""
-    guard ["=", "+=", "-=", "*=", "/="].contains(op), let first = elements.dropFirst(2).first, let last = elements.last else { return }
-    let start = first.positionAfterSkippingLeadingTrivia.utf8Offset
-    let end = last.endPositionBeforeTrailingTrivia.utf8Offset
-    let text = source(bytesFrom: start, to: end)
-    let value = elements.count == 3 ? expr(first) : folded(Array(elements.dropFirst(2)), depth: 0) ?? .other(text)
-    site(.parameterWrite(parameter: source(target), op: op, value: value, text: text), at: node)
+    guard ["=", "+=", "-=", "*=", "/="].contains(op) else { return }
+    site(.parameterWrite(parameter: source(target), op: op, value: sourced(Array(elements.dropFirst(2)))), at: node)
   }
 
   /// `target = value` whatever the target: where the value goes (the ledger of tip uses).

@@ -139,3 +139,71 @@ extension FactScanner {
     return left
   }
 }
+
+/// Syntax to `SourcedExpr`: an expression a condition tests, with the source of the parts a
+/// condition is read through. A part of `a && b == c` that is no node of its own (the parser
+/// leaves the sequence flat) is the source between its first and last elements.
+extension FactScanner {
+  func sourced(_ node: ExprSyntax) -> SourcedExpr { sourced(node, as: expr(node), depth: 0) }
+
+  /// `node`, already read as `whole`.
+  func sourced(_ node: ExprSyntax, as whole: SwiftExpr) -> SourcedExpr { sourced(node, as: whole, depth: 0) }
+
+  /// Elements of a flat sequence (`a && b` of `a && b ? tip : nil`, the value of `p = a && b`).
+  func sourced(_ elements: [ExprSyntax]) -> SourcedExpr {
+    if elements.count == 1, let only = elements.first { return sourced(only) }
+    let start = elements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
+    let end = elements.last?.endPositionBeforeTrailingTrivia.utf8Offset ?? 0
+    let whole = folded(elements, depth: 0) ?? .other(source(bytesFrom: start, to: end))
+    return slice(elements[...], as: whole, depth: 0)
+  }
+
+  /// `node`, whose structure `whole` is.
+  private func sourced(_ node: ExprSyntax, as whole: SwiftExpr, depth: Int) -> SourcedExpr {
+    SourcedExpr(
+      expr: whole, text: source(node), parts: depth < FactScanner.expressionDepth ? parts(of: node, as: whole, depth: depth + 1) : [])
+  }
+
+  private func parts(of node: ExprSyntax, as whole: SwiftExpr, depth: Int) -> [SourcedExpr] {
+    // `expr(_:)` reads through `try` and `await`.
+    if let tried = node.as(TryExprSyntax.self) { return parts(of: tried.expression, as: whole, depth: depth) }
+    if let awaited = node.as(AwaitExprSyntax.self) { return parts(of: awaited.expression, as: whole, depth: depth) }
+    switch whole {
+    case .prefix(_, let operand):
+      guard let prefix = node.as(PrefixOperatorExprSyntax.self) else { return [] }
+      return [sourced(prefix.expression, as: operand, depth: depth)]
+    case .collection(let elements) where elements.count == 1:
+      guard let tuple = node.as(TupleExprSyntax.self), let only = tuple.elements.first, only.label == nil else { return [] }
+      return [sourced(only.expression, as: elements[0], depth: depth)]
+    case .infix(let left, "&&", let right):
+      if let infix = node.as(InfixOperatorExprSyntax.self) {
+        return [sourced(infix.leftOperand, as: left, depth: depth), sourced(infix.rightOperand, as: right, depth: depth)]
+      }
+      guard let sequence = node.as(SequenceExprSyntax.self) else { return [] }
+      return conjuncts(of: Array(sequence.elements)[...], left: left, right: right, depth: depth)
+    default: return []
+    }
+  }
+
+  /// The operands of a flat sequence whose folded root is `&&`: the last `&&` at its top
+  /// level is the root (it associates left, and nothing looser is there, or that would be).
+  private func conjuncts(of elements: ArraySlice<ExprSyntax>, left: SwiftExpr, right: SwiftExpr, depth: Int) -> [SourcedExpr] {
+    guard
+      let split = elements.lastIndex(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" }),
+      split > elements.startIndex, split < elements.endIndex - 1
+    else { return [] }
+    return [slice(elements[..<split], as: left, depth: depth), slice(elements[(split + 1)...], as: right, depth: depth)]
+  }
+
+  /// Some elements of a flat sequence, whose structure `whole` is.
+  private func slice(_ elements: ArraySlice<ExprSyntax>, as whole: SwiftExpr, depth: Int) -> SourcedExpr {
+    if elements.count == 1, let only = elements.first { return sourced(only, as: whole, depth: depth) }
+    let start = elements.first?.positionAfterSkippingLeadingTrivia.utf8Offset ?? 0
+    let end = elements.last?.endPositionBeforeTrailingTrivia.utf8Offset ?? 0
+    var parts: [SourcedExpr] = []
+    if depth < FactScanner.expressionDepth, case .infix(let left, "&&", let right) = whole {
+      parts = conjuncts(of: elements, left: left, right: right, depth: depth + 1)
+    }
+    return SourcedExpr(expr: whole, text: source(bytesFrom: start, to: end), parts: parts)
+  }
+}

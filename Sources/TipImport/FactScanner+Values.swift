@@ -72,7 +72,7 @@ extension FactScanner {
       guard let inOut = argument.expression.as(InOutExprSyntax.self) else { continue }
       // What it writes is not known: the value is the call, as written.
       let call = source(node)
-      site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: .other(call), text: call), at: inOut)
+      site(.parameterWrite(parameter: source(inOut.expression), op: "inout", value: SourcedExpr(expr: .other(call), text: call)), at: inOut)
     }
     guard !FactScanner.takesNoTip.contains(name), !node.arguments.isEmpty else { return }
     let callee = calleeExpr(node.calledExpression)

@@ -101,33 +101,6 @@ struct Deferral: Equatable {
   var tipActionOf: SwiftPosition? = nil
 }
 
-/// A condition around code, from the code's enclosing statements.
-struct CodeCondition {
-  enum Kind: Equatable {
-    /// `if c`, `guard c`, a `switch`'s case: an app condition, unless the code read decides
-    /// it (`AppModel+Conditions`).
-    case holds
-    /// An `else`: the condition does not hold.
-    case otherwise
-    /// `if #available(iOS N, *)` and its `else`: the simulated device's OS decides.
-    case available(String)
-    case unavailable(String)
-    /// Decided on the platform read: `#available(macOS 14, *)` read for iOS holds (`*`).
-    case decided(Bool)
-    /// A loop's body: it runs when the sequence has an element.
-    case loop
-    /// The tip's own status (`for await … in tip.shouldDisplayUpdates`, `if shouldDisplay`):
-    /// part of displaying it, not a condition of the app's.
-    case inherent
-    /// `for await status in tip.statusUpdates { if case .invalidated = status { … } }`: the
-    /// code runs when that tip (as the code names it) is invalidated.
-    case tipInvalidated(SwiftExpr)
-  }
-
-  var kind: Kind
-  var text: String
-}
-
 /// A type declaration or extension and what it holds that matters to tips.
 struct TypeFragment {
   var path: [String]
@@ -247,14 +220,14 @@ struct Site {
     /// `.popoverTip(c ? tip : nil)`: `tip` is `tip`, `condition` is `c`. `api` is the display
     /// API's name. `text` is the tip as written, less `AnyTip(…)` and `as any Tip`: what a
     /// comment quotes.
-    case display(api: String, inline: Bool, tip: SwiftExpr, text: String, condition: String?)
+    case display(api: String, inline: Bool, tip: SwiftExpr, text: String, condition: CodeCondition?)
     case group(name: String?, ordered: Bool, members: [String], notes: [Note])
     /// `X.event.donate(.init(field: 2))`: `argument` is what is donated, and `fields` its
     /// labelled values when it is built in the call (nil when it is computed elsewhere).
     case donate(event: String, call: String, argument: String?, fields: [DonatedField]?)
-    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`; the value, and its text
-    /// for comments.
-    case parameterWrite(parameter: String, op: String, value: SwiftExpr, text: String)
+    /// `X.p = v`, `X.p += 1`: `op` is `=`, `+=`, `-=`, `*=` or `/=`; the value, with its text
+    /// for comments (and a `Bool`'s condition).
+    case parameterWrite(parameter: String, op: String, value: SourcedExpr)
     /// `X.p.toggle()`.
     case toggle(parameter: String)
     /// `tip.invalidate(reason: .actionPerformed)`: the tip, and its text for comments.
@@ -275,11 +248,15 @@ struct Site {
     var text: String
   }
 
-  /// An argument of a call: its label, text, and structure (a tip handed to a helper).
+  /// An argument of a call: its label, text, and structure (a tip handed to a helper), and
+  /// the parts a condition is read through (a helper's `when:`).
   struct Argument {
     var label: String?
     var text: String
     var value: SwiftExpr
+    var parts: [SourcedExpr] = []
+
+    var sourced: SourcedExpr { SourcedExpr(expr: value, text: text, parts: parts) }
   }
 
   var kind: Kind
