@@ -7,12 +7,35 @@ import TipImport
 
 /// One fuzz input through the whole importer: bytes → UTF-8 → swift-syntax → facts → the
 /// scenario, which must run, launch included (so the app's code at launch runs too), and be
-/// audited (a small search), and every test the audit emits must replay. 0: imported; 2: refused with a message (not UTF-8, invalid Swift,
-/// no tip). An imported scenario that does not run or audit is an importer bug: it traps.
+/// audited (a small search), and every test the audit emits must replay. 0: imported; 2:
+/// refused with a message (not UTF-8, invalid Swift, no tip). An imported scenario that does
+/// not run or audit is an importer bug: it traps.
+/// The input is imported alone, then beside a small app with `--skip-invalid`, where a file
+/// that is not valid Swift is left out and the rest must still import, run and audit.
 func importOneInput(_ bytes: some Collection<UInt8>) -> Int32 {
   guard let text = String(validatingUTF8Bytes: Array(bytes)) else { return 2 }
+  let alone = importAndCheck([(path: "Fuzz.swift", text: text)], skipInvalid: false)
+  _ = importAndCheck([(path: "Fuzz.swift", text: text), (path: "Beside.swift", text: besideApp)], skipInvalid: true)
+  return alone
+}
+
+/// A small app the fuzz input is imported beside.
+private let besideApp = """
+  import SwiftUI
+  import TipKit
+
+  struct BesideTip: Tip {
+    var title: Text { Text("Beside") }
+  }
+
+  struct BesideView: View {
+    var body: some View { TipView(BesideTip()) }
+  }
+  """
+
+private func importAndCheck(_ sources: [(path: String, text: String)], skipInvalid: Bool) -> Int32 {
   do {
-    let result = try SwiftImporter.run(sources: [(path: "Fuzz.swift", text: text)], forAudit: true)
+    let result = try SwiftImporter.run(sources: sources, forAudit: true, skipInvalid: skipInvalid)
     precondition(!result.scenario.isEmpty)
     var session = Session()
     session.isSandboxed = true
