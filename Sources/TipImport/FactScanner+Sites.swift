@@ -41,11 +41,8 @@ extension FactScanner {
     let outside: Set<String> = ["public", "open", "override"]
     let modifiers = Array(decl.asProtocol((any WithModifiersSyntax).self)?.modifiers ?? []) + Array(owner.modifiers)
     let attributes = decl.asProtocol((any WithAttributesSyntax).self)?.attributes ?? []
-    return modifiers.contains { outside.contains($0.name.text) }
-      || attributes.contains {
-        ["objc", "IBAction", "objcMembers"].contains($0.as(AttributeSyntax.self)?.attributeName.trimmedDescription)
-      }
-      || owner.attributes.contains { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc" }
+    return modifiers.contains { outside.contains($0.name.text) } || FactScanner.namesSelector(attributes)
+      || FactScanner.namesSelector(owner.attributes)
   }
 
   /// Whether `node` runs in a scene-phase handler for the background (`.onChange(of:

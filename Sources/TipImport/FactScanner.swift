@@ -69,11 +69,6 @@ final class FactScanner: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// The modules a file imports outside any `#if`.
-  static func imports(of tree: SourceFileSyntax) -> [String] {
-    tree.statements.compactMap { $0.item.as(ImportDeclSyntax.self)?.path.first?.name.text }
-  }
-
   /// Where `node` starts, after its leading trivia: line and UTF-8 column, as compilers say.
   func position(_ node: some SyntaxProtocol) -> SwiftPosition {
     let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -159,23 +154,7 @@ final class FactScanner: SyntaxVisitor {
     namesParameters.removeLast()
   }
 
-  /// Whether a type's own members include an `@Parameter`.
-  static func declaresParameters(_ members: MemberBlockSyntax) -> Bool {
-    members.members.contains { item in
-      guard let variable = item.decl.as(VariableDeclSyntax.self), !variable.attributes.isEmpty else { return false }
-      return variable.attributes.contains { element in
-        guard let name = element.as(AttributeSyntax.self)?.attributeName else { return false }
-        // `@Parameter`, `@Tips.Parameter`.
-        return name.as(IdentifierTypeSyntax.self)?.name.text == "Parameter" || name.as(MemberTypeSyntax.self)?.name.text == "Parameter"
-      }
-    }
-  }
-
   // MARK: Context
-
-  static let backgroundHandlers: Set<String> = [
-    "applicationDidEnterBackground", "sceneDidEnterBackground", "applicationWillResignActive", "sceneWillResignActive",
-  ]
 
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
     functionStack.append(node.name.text)
@@ -207,26 +186,6 @@ final class FactScanner: SyntaxVisitor {
     memberStack.removeLast()
     leaveRoutine()
     if FactScanner.isAction(node) { deferredStack.removeLast() }
-  }
-
-  /// The key of `@AppStorage("key")` (also `@SceneStorage`): a value kept in UserDefaults.
-  static func storageKey(_ node: VariableDeclSyntax) -> String? {
-    for element in node.attributes {
-      guard let attribute = element.as(AttributeSyntax.self),
-        let name = attribute.attributeName.as(IdentifierTypeSyntax.self)?.name.text, name == "AppStorage" || name == "SceneStorage",
-        case .argumentList(let arguments)? = attribute.arguments,
-        let literal = arguments.first?.expression.as(StringLiteralExprSyntax.self), let key = plainString(literal)
-      else { continue }
-      return key
-    }
-    return nil
-  }
-
-  static func isAction(_ node: FunctionDeclSyntax) -> Bool {
-    node.attributes.contains { element in
-      guard let name = element.as(AttributeSyntax.self)?.attributeName.trimmedDescription else { return false }
-      return name == "IBAction" || name == "objc"
-    }
   }
 
   override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
